@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { AVATAR_MAX_BYTES } from '@switchboard/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import type { Deps } from './deps.ts';
+import { accountRoutes } from './domains/accounts/routes.ts';
+import { superAdminRoutes } from './domains/admin/routes.ts';
+import { adminUserRoutes } from './domains/admins/routes.ts';
+import { authRoutes } from './domains/auth/routes.ts';
+import { devRoutes } from './domains/dev/routes.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { createCarrier } from './providers/carrier/index.ts';
+import { createEmailProvider } from './providers/email/index.ts';
+import { LocalFiles } from './providers/files/index.ts';
+import { createServices, type Services } from './services.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** Client-side routes of spec §2: served the web app with 200; other unknown paths get it with 404. */
+const APP_PATHS = /^\/(app|inbox|mobile|install|docs|schedule|chat|dev)(\/|$)|^\/$/;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  database?: DatabaseHandle;
+  logger?: Logger;
+}
+
+function makeLogger(config: Config): Logger {
+  const pretty = process.stdout.isTTY && config.LOG_LEVEL !== 'silent';
+  return pino({
+    level: config.LOG_LEVEL,
+    // Tokens travel in query strings; never write them to the log.
+    redact: { paths: ['req.headers.authorization', 'req.query.token', 'req.query.adminToken'], remove: true },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } } : {}),
+  });
+}
+
+/** Builds the whole server: providers, services, routes. Tests build it on a fresh database. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const log = opts.logger ?? makeLogger(config);
+  const database =
+    opts.database ??
+    (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { sqliteFile: path.join(config.dataDir, 'switchboard.db') }));
+
+  const deps: Deps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    log,
+    email: createEmailProvider(config, database.db, log),
+    carrier: createCarrier(database.db, log),
+    files: new LocalFiles(path.join(config.dataDir, 'files')),
+  };
+  const services = createServices(deps);
+
+  const app: FastifyInstance = Fastify({
+    loggerInstance: log as FastifyInstance['log'],
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+    genReqId: () => crypto.randomUUID(),
+    // The spec's query strings (page=0, targetAccountId=12) are parsed by the zod schemas.
+    routerOptions: { ignoreTrailingSlash: true },
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Switchboard API', version: '1.0.0', description: 'AI phone agents, inbox, wallet and link pages.' },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'query', name: 'token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs/api', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { auth: 'none' } }, async () => app.swagger());
+
+  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
+  await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
+
+  registerErrorHandler(app);
+  registerAuth(app, deps.db, config);
+
+  app.get('/api/health', { config: { auth: 'none' }, schema: { summary: 'Health', tags: ['ops'] } }, async () => {
+    await database.db.selectFrom('accounts').select('id').limit(1).execute();
+    return { success: true, database: database.kind };
+  });
+
+  const signinLimit = { max: config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' };
+  authRoutes(app, services, signinLimit);
+  accountRoutes(app, services);
+  adminUserRoutes(app, services);
+  superAdminRoutes(app, services);
+  devRoutes(app, services);
+
+  await serveWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
+
+  return {
+    app,
+    services,
+    database,
+    async close() {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}
+
+/** The built web app (apps/web/dist): assets, and index.html for the app's own routes. */
+async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn(`web app not built (${dist}); run "npm run build" to serve it`);
+    return;
+  }
+  const html = fs.readFileSync(index, 'utf8');
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, serve: true, prefix: '/' });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/internal/') || url.startsWith('/assets/')) {
+      return reply.status(404).send({ success: false, message: `No route for ${request.method} ${url}.`, code: 'not_found' });
+    }
+    return reply
+      .status(APP_PATHS.test(url) ? 200 : 404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
+  });
+}

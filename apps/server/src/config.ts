@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The environment, validated once at start-up. A bad value stops start-up naming the variable. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  SUPER_ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests a client may make to the sign-in routes per minute. */
+  SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Where the built web app lives; served when present. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  publicUrl: string;
+  databaseKind: 'sqlite' | 'postgres';
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseKind: e.DATABASE_URL ? 'postgres' : 'sqlite',
+  };
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DialectKind } from './columns.ts';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** A repository method's optional transaction argument. */
+export type DbOrTx = Db | Tx;
+
+// PostgreSQL hands int8 (bigint, count(*)) back as strings; our bigints are epoch ms and counts.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; unset means SQLite. */
+  url?: string;
+  /** The SQLite file (':memory:' for a throw-away database). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  pgSchema?: string;
+  pgPoolSize?: number;
+}
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DialectKind;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  let db: Db;
+  let kind: DialectKind;
+  if (opts.url) {
+    kind = 'postgres';
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.pgPoolSize ?? 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    if (opts.pgSchema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
+      } finally {
+        client.release();
+      }
+    }
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    kind = 'sqlite';
+    const file = opts.sqliteFile ?? ':memory:';
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  await migrate(db);
+  return { db, kind, close: () => db.destroy() };
+}
+
+export async function migrate(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

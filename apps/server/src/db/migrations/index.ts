@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './202611220400_foundation.ts';
+
+/** Every migration, in order. Add new files here (named <yyyymmddHHMM>_<what>.ts). */
+export const migrations: Record<string, Migration> = {
+  '202611220400_foundation': foundation,
+};

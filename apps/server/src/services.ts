@@ -1,0 +1,16 @@
+import type { Deps } from './deps.ts';
+import { createAccountsService } from './domains/accounts/service.ts';
+import { createSuperAdminService } from './domains/admin/service.ts';
+import { createAdminsService } from './domains/admins/service.ts';
+import { createAuthService } from './domains/auth/service.ts';
+
+/** Every domain service, built once from the dependencies. */
+export function createServices(deps: Deps) {
+  const auth = createAuthService(deps);
+  const admins = createAdminsService(deps, auth);
+  const accounts = createAccountsService(deps, admins);
+  const superAdmin = createSuperAdminService(deps);
+  return { deps, auth, admins, accounts, superAdmin };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './rules/format.ts';
+export * from './rules/permissions.ts';
+export * from './contracts/common.ts';
+export * from './contracts/accounts.ts';
