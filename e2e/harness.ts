@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildApp, type BuiltApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+
+/**
+ * Browser tests run the real server (built web app, fresh SQLite or TEST_DATABASE_URL database) on a
+ * free port of 127.0.0.1 and drive Debian's Chromium through playwright-core.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '../apps/web/dist');
+export const SUPER_ADMIN_EMAIL = 'root@admin.test';
+export const SCREENSHOTS = path.join(here, 'screenshots');
+
+export interface RunningServer {
+  url: string;
+  built: BuiltApp;
+  dataDir: string;
+  /** The newest 6-digit code the local outbox holds for an address. */
+  code(address: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web app not built: run "npm run build" first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-e2e-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SUPER_ADMIN_EMAILS: SUPER_ADMIN_EMAIL,
+    SIGNIN_RATE_LIMIT: '10000',
+    WEB_DIST,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...(process.env.TEST_DATABASE_URL ? {} : {}),
+    ...env,
+  });
+  const built = await buildApp(config);
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    built,
+    dataDir,
+    async code(addr: string) {
+      for (let i = 0; i < 50; i++) {
+        const res = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(addr)}`);
+        const body = (await res.json()) as { messages: { body: string }[] };
+        const m = body.messages[0]?.body.match(/\b(\d{6})\b/);
+        if (m) return m[1]!;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no code for ${addr}`);
+    },
+    async close() {
+      await built.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Saves a screenshot under e2e/screenshots/ to look at. */
+export async function snap(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
