@@ -124,6 +124,67 @@ export interface AccountEventsTable {
   created_at: number;
 }
 
+export interface CampaignsTable {
+  id: Generated<number>;
+  account_id: number;
+  copy: 'staging' | 'default';
+  data: unknown;
+  updated_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AgentVersionsTable {
+  id: Generated<number>;
+  account_id: number;
+  title: string;
+  source: string;
+  snapshot: unknown;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AgentTemplatesTable {
+  id: string;
+  owner_account_id: number;
+  name: string;
+  data: unknown;
+  published: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface AgentAppsTable {
+  id: Generated<number>;
+  account_id: number;
+  app_id: string;
+  app_version: string;
+  app: unknown;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IntegrationsTable {
+  account_id: number;
+  slug: string;
+  app_data: unknown;
+  updated_at: number;
+}
+
+export interface AgentRequestsTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: string;
+  channel: string;
+  room_id: string | null;
+  details: unknown;
+  status: string;
+  idempotency_key: string | null;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   memberships: MembershipsTable;
@@ -133,4 +194,10 @@ export interface Database {
   usage_daily: UsageDailyTable;
   check_ins: CheckInsTable;
   account_events: AccountEventsTable;
+  campaigns: CampaignsTable;
+  agent_versions: AgentVersionsTable;
+  agent_templates: AgentTemplatesTable;
+  agent_apps: AgentAppsTable;
+  integrations: IntegrationsTable;
+  agent_requests: AgentRequestsTable;
 }

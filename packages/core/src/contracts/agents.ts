@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/** Agent configuration ("campaign", spec §3). Shared by the server (validation) and the web (types). */
+export const campaignAction = z.looseObject({
+  name: z.string().trim().min(1, 'Please name the action.').max(120),
+  description: z.string().max(2000).optional(),
+});
+
+export const campaignApp = z.object({ appId: z.string(), version: z.string() });
+
+export const AGENT_MODES = ['TEMPLATE', 'FULL_AGENT'] as const;
+export type AgentMode = (typeof AGENT_MODES)[number];
+
+export const campaignData = z.object({
+  agentInstructions: z.string().max(50_000),
+  actions: z.array(campaignAction).max(100),
+  apps: z.array(campaignApp),
+  enabledFunctions: z.record(z.string(), z.array(z.string())),
+  published: z.boolean(),
+  confirmTransfers: z.boolean(),
+  greeting: z.string().max(2000),
+  language: z.string().max(20),
+  voice: z.string().max(60),
+  timezone: z.string().max(64),
+  templateId: z.string().nullable(),
+  templateFields: z.record(z.string(), z.string()),
+  mode: z.enum(AGENT_MODES),
+});
+export type CampaignData = z.infer<typeof campaignData>;
+
+/** A copy as the API returns it. */
+export const campaign = campaignData.extend({
+  accountId: z.number(),
+  copy: z.enum(['staging', 'default']),
+  updatedAt: z.number(),
+});
+export type Campaign = z.infer<typeof campaign>;
+
+/** What POST /api/v2/campaign accepts: any subset of the fields. Apps are checked by the rules, not the shape. */
+export const campaignPatch = z.object({
+  agentInstructions: z.string().max(50_000).optional(),
+  actions: z.array(campaignAction).max(100).optional(),
+  apps: z.array(z.unknown()).max(50).optional(),
+  enabledFunctions: z.record(z.string(), z.array(z.string())).optional(),
+  published: z.boolean().optional(),
+  confirmTransfers: z.boolean().optional(),
+  greeting: z.string().max(2000).optional(),
+  language: z.string().max(20).optional(),
+  voice: z.string().max(60).optional(),
+  timezone: z.string().max(64).optional(),
+  templateFields: z.record(z.string(), z.string()).optional(),
+});
+export type CampaignPatch = z.infer<typeof campaignPatch>;
+
+export const templateField = z.object({
+  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Field names are letters, digits and _.'),
+  label: z.string().min(1).max(120),
+  description: z.string().max(500).optional(),
+  placeholder: z.string().max(500).optional(),
+  required: z.boolean().optional(),
+  type: z.enum(['text', 'textarea']).optional(),
+});
+
+export const templateIntegration = z.object({ slug: z.string(), name: z.string(), description: z.string().optional() });
+
+export const agentTemplate = z.object({
+  templateId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  agentInstructions: z.string(),
+  greeting: z.string(),
+  templateFields: z.array(templateField),
+  templateIntegrations: z.array(templateIntegration),
+  apps: z.array(campaignApp),
+  enabledFunctions: z.record(z.string(), z.array(z.string())),
+  published: z.boolean(),
+  builtIn: z.boolean(),
+  ownerAccountId: z.number().nullable(),
+  updatedAt: z.number(),
+});
+export type AgentTemplate = z.infer<typeof agentTemplate>;
+
+export const agentVersion = z.object({
+  id: z.number(),
+  accountId: z.number(),
+  title: z.string(),
+  source: z.enum(['staging', 'default', 'snapshot']),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  snapshot: campaignData.optional(),
+});
+export type AgentVersion = z.infer<typeof agentVersion>;
+
+export const functionCall = z.object({
+  name: z.string(),
+  appId: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  result: z.unknown(),
+  ok: z.boolean(),
+});
+export type FunctionCall = z.infer<typeof functionCall>;
+
+/** A property of an app's auth provider parameters (spec §3 App), with the account's value. */
+export const appParameter = z.looseObject({
+  type: z.string().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  secret: z.boolean().optional(),
+  value: z.unknown().optional(),
+});
+
+export const appFunction = z.object({
+  name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'Function names are letters, digits, _ and -.'),
+  description: z.string().max(1000),
+  parameters: z.record(z.string(), z.unknown()),
+  /** Words that make the offline responder call this function. */
+  keywords: z.array(z.string()).optional(),
+});
+export type AppFunction = z.infer<typeof appFunction>;
+
+export const appDefinition = z.object({
+  appId: z.string(),
+  appVersion: z.string(),
+  builtIn: z.boolean(),
+  appData: z.looseObject({
+    name: z.string(),
+    description: z.string(),
+    functions: z.array(appFunction),
+  }),
+  dependencies: z.object({
+    providers: z.object({
+      auth: z.record(z.string(), z.object({ parameters: z.object({ properties: z.record(z.string(), appParameter) }) })),
+    }),
+  }),
+});
+export type AppDefinition = z.infer<typeof appDefinition>;
