@@ -162,7 +162,9 @@ function defaultAccountId(user: AccountRow, granted: number[]): number {
 export function registerAuth(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('auth', null);
   app.addHook('preValidation', async (request) => {
-    const mode: AuthMode = request.routeOptions.config?.auth ?? (request.routeOptions.url ? 'required' : 'none');
+    // API routes are authenticated unless they say otherwise; plugin routes (docs UI, static files) are public.
+    const url = request.routeOptions.url ?? '';
+    const mode: AuthMode = request.routeOptions.config?.auth ?? (/^\/(api|internal)\//.test(url) ? 'required' : 'none');
     if (mode === 'none') return;
     const ctx = await resolveAuth(db, config, request).catch((err) => {
       if (mode === 'optional' && err instanceof AppError && err.code === 'unauthorized') return null;
