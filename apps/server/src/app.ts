@@ -18,6 +18,7 @@ import { superAdminRoutes } from './domains/admin/routes.ts';
 import { adminUserRoutes } from './domains/admins/routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { devRoutes } from './domains/dev/routes.ts';
+import { domainRoutes } from './domains/domains/routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { createCarrier } from './providers/carrier/index.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   adminUserRoutes(app, services);
   superAdminRoutes(app, services);
   devRoutes(app, services);
+  domainRoutes(app, services);
 
   await serveWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 

@@ -1,4 +1,5 @@
 import type { Deps } from './deps.ts';
+import { createDomainsService } from './domains/domains/service.ts';
 import { createAccountsService } from './domains/accounts/service.ts';
 import { createSuperAdminService } from './domains/admin/service.ts';
 import { createAdminsService } from './domains/admins/service.ts';
@@ -10,7 +11,8 @@ export function createServices(deps: Deps) {
   const admins = createAdminsService(deps, auth);
   const accounts = createAccountsService(deps, admins);
   const superAdmin = createSuperAdminService(deps);
-  return { deps, auth, admins, accounts, superAdmin };
+  const domains = createDomainsService(deps);
+  return { deps, auth, admins, accounts, superAdmin, domains };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -6,3 +6,4 @@ export * from './contracts/accounts.ts';
 export * from './rules/templates.ts';
 export * from './rules/campaign.ts';
 export * from './contracts/agents.ts';
+export * from './contracts/domains.ts';

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DomainsTable } from '../domains/domains/tables.ts';
 
 /** Table types as the database holds them (flags are 0/1, JSON is text or jsonb, time is epoch ms). */
 export interface AccountsTable {
@@ -200,4 +201,5 @@ export interface Database {
   agent_apps: AgentAppsTable;
   integrations: IntegrationsTable;
   agent_requests: AgentRequestsTable;
+  domains: DomainsTable;
 }
