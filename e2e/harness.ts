@@ -35,7 +35,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     WEB_DIST,
     PORT: '0',
     HOST: '127.0.0.1',
-    ...(process.env.TEST_DATABASE_URL ? {} : {}),
     ...env,
   });
   const built = await buildApp(config);
