@@ -1,0 +1,256 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, ApiError } from '../../api/client.ts';
+import { saveSession, type SessionResponse } from '../../api/session.ts';
+import { isMobileSession } from '../../shell/mobile.ts';
+import { Button, TextField } from '../../ui/index.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { MethodTabs, type Method } from './Tabs.tsx';
+
+type Mode = 'signin' | 'signup';
+type Errors = Partial<Record<'email' | 'name' | 'businessName' | 'phoneNumber' | 'verificationCode' | 'form', string>>;
+
+const copy = {
+  signin: { title: 'Sign in to Switchboard', subtitle: 'We send you a 6-digit code. No password needed.', submit: 'Send code' },
+  signup: { title: 'Create your account', subtitle: 'Set up your AI phone agent in minutes.', submit: 'Create account' },
+};
+
+/** Maps an API error onto the field it names, or onto the form. */
+function toErrors(e: unknown): Errors {
+  if (e instanceof ApiError) {
+    const f = e.field as keyof Errors | undefined;
+    if (f && ['email', 'name', 'businessName', 'phoneNumber', 'verificationCode'].includes(f)) return { [f]: e.fieldMessage };
+    return { form: e.message };
+  }
+  return { form: 'Something went wrong. Please try again.' };
+}
+
+/** Sign-in and sign-up, by e-mail or phone: the address step, then the code step. */
+export function AuthFlow({ mode }: { mode: Mode }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<Method>(params.get('method') === 'phone' ? 'phone' : 'email');
+  const [step, setStep] = useState<'start' | 'code'>('start');
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [name, setName] = useState('');
+  const [businessName, setBusinessName] = useState('');
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const next = params.get('next');
+  const destination = next && next.startsWith('/') && !next.startsWith('//') ? next : '/app';
+  const address = method === 'email' ? email.trim() : phoneNumber.trim();
+
+  async function sendCode() {
+    if (method === 'email') {
+      if (mode === 'signup') {
+        await api('/api/v1/signup/email', { body: { email: email.trim(), name: name.trim() || undefined, businessName: businessName.trim() || undefined }, anonymous: true });
+      } else {
+        await api('/api/v1/signin/email', { body: { email: email.trim() }, anonymous: true });
+      }
+    } else {
+      await api('/api/v1/signin/phoneNumber', { body: { phoneNumber: phoneNumber.trim() }, anonymous: true });
+    }
+  }
+
+  async function onStart(e: FormEvent) {
+    e.preventDefault();
+    const local: Errors = {};
+    if (method === 'email' && !email.trim()) local.email = 'Please enter your e-mail address.';
+    if (method === 'phone' && !phoneNumber.trim()) local.phoneNumber = 'Please enter your phone number.';
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    try {
+      await sendCode();
+      setStep('code');
+      setCode('');
+      setNotice(null);
+    } catch (err) {
+      setErrors(toErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onVerify(e: FormEvent) {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setErrors({ verificationCode: 'Please enter the 6-digit code.' });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const mobile = isMobileSession();
+      const session =
+        method === 'email'
+          ? await api<SessionResponse>('/api/v1/email/verify', { body: { email: email.trim(), verificationCode: code.trim(), mobile }, anonymous: true })
+          : await api<SessionResponse>('/api/v1/signin/phoneNumber/verify', {
+              body: { phoneNumber: phoneNumber.trim(), verificationCode: code.trim(), mobile },
+              anonymous: true,
+            });
+      queryClient.clear();
+      saveSession(session);
+      navigate(destination, { replace: true });
+    } catch (err) {
+      setErrors(toErrors(err));
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    setBusy(true);
+    setErrors({});
+    try {
+      await sendCode();
+      setNotice('We sent a new code.');
+    } catch (err) {
+      setErrors(toErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const other = mode === 'signin' ? { to: '/app/signup', text: 'New to Switchboard?', link: 'Create an account' } : { to: '/app/signin', text: 'Already have an account?', link: 'Sign in' };
+
+  if (step === 'code') {
+    return (
+      <AuthLayout
+        title="Enter your code"
+        subtitle={
+          <>
+            We sent a 6-digit code to <strong className="font-medium text-slate-900">{address}</strong>. It expires in 10 minutes.
+          </>
+        }
+        footer={<OutboxHint />}
+      >
+        <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
+          <TextField
+            label="Verification code"
+            name="verificationCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            placeholder="123456"
+            className="text-center font-mono text-2xl tracking-[0.5em] sm:text-2xl"
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            error={errors.verificationCode}
+          />
+          {errors.form && <FormError message={errors.form} />}
+          {notice && (
+            <p role="status" className="text-sm text-emerald-700">
+              {notice}
+            </p>
+          )}
+          <Button type="submit" size="lg" block loading={busy}>
+            {mode === 'signup' ? 'Verify and continue' : 'Sign in'}
+          </Button>
+          <div className="flex items-center justify-between text-sm">
+            <Button variant="link" size="sm" onClick={() => { setStep('start'); setErrors({}); }}>
+              <ArrowLeft className="size-4" aria-hidden="true" /> Change {method === 'email' ? 'e-mail' : 'number'}
+            </Button>
+            <Button variant="link" size="sm" onClick={resend} disabled={busy}>
+              Send a new code
+            </Button>
+          </div>
+        </form>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={copy[mode].title}
+      subtitle={copy[mode].subtitle}
+      footer={
+        <>
+          {other.text}{' '}
+          <Link to={other.to} className="font-medium text-brand-700 hover:underline">
+            {other.link}
+          </Link>
+        </>
+      }
+    >
+      <MethodTabs value={method} onChange={(m) => { setMethod(m); setErrors({}); }} />
+      <form onSubmit={onStart} noValidate className="flex flex-col gap-4">
+        {method === 'email' ? (
+          <>
+            {mode === 'signup' && (
+              <>
+                <TextField label="Your name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+                <TextField
+                  label="Business name"
+                  name="businessName"
+                  autoComplete="organization"
+                  value={businessName}
+                  onChange={(e) => setBusinessName(e.target.value)}
+                  error={errors.businessName}
+                  hint="Shown to your callers. You can change it later."
+                />
+              </>
+            )}
+            <TextField
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@company.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={errors.email}
+            />
+          </>
+        ) : (
+          <TextField
+            label="Phone number"
+            name="phoneNumber"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+1 415 555 0100"
+            value={phoneNumber}
+            onChange={(e) => setPhoneNumber(e.target.value)}
+            error={errors.phoneNumber}
+            hint={mode === 'signup' ? 'We text you a code. A new number creates a new account.' : 'We text you a code.'}
+          />
+        )}
+        {errors.form && <FormError message={errors.form} />}
+        <Button type="submit" size="lg" block loading={busy}>
+          {method === 'phone' ? 'Text me a code' : copy[mode].submit}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
+
+function FormError({ message }: { message: string }) {
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+/** Local development: the code is in the local outbox (the debug overlay). */
+function OutboxHint() {
+  const [params] = useSearchParams();
+  const q = new URLSearchParams(params);
+  q.set('debug', 'true');
+  return (
+    <span>
+      Running locally?{' '}
+      <Link to={{ search: q.toString() }} className="font-medium text-brand-700 hover:underline">
+        Open the local outbox
+      </Link>
+    </span>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import type { AppPathStep } from '@switchboard/core/rules/appPath';
+import type { AccountView } from '../../api/hooks.ts';
+
+/** What every /app panel receives. */
+export interface AppPanelProps {
+  /** The account the page acts as (the signed-in one, or the one the path opens). */
+  account: AccountView;
+  /** The parsed /app path (empty for the signed-in account). */
+  path: AppPathStep[];
+}
+
+export interface AppPanel {
+  id: string;
+  /** Lazily loaded, so panels never weigh on the first load. */
+  load: () => Promise<{ default: ComponentType<AppPanelProps> }>;
+  /** Show only when this returns true (e.g. by account type or permission). */
+  when?: (account: AccountView) => boolean;
+}
+
+/**
+ * Panels shown on /app below the account header, in order. A feature adds one entry, e.g.
+ * `{ id: 'tree', load: () => import('../accounts/TreePanel.tsx') }` (see docs/web.md).
+ */
+export const APP_PANELS: AppPanel[] = [];

@@ -1,0 +1,164 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Overlay screens (spec §2 "Overlay screens", DESIGN.md §7): an overlay opens when the query string
+ * carries a key from the allowed list and closes when the key is removed. ONE registry maps each key to
+ * a lazily loaded module; adding an overlay = one line here + one file (see docs/web.md).
+ */
+
+/** The spec's default list of overlay names (all of them). */
+export const DEFAULT_OVERLAY_KEYS = [
+  'addCustomNumber', 'addFunds', 'agentInfo', 'balances', 'billing', 'callVerify', 'call', 'calling', 'chat', 'checkout',
+  'contacts', 'convoLog', 'createContact', 'createAgentAccount', 'createOrgAccount', 'createResellerAccount', 'debug',
+  'docsPage', 'deleteAgent', 'deleteContact', 'editAgent', 'editContact', 'editPage', 'editPlan', 'editProfile', 'editSocial',
+  'integrations', 'editAvatar', 'editEmail', 'editFullName', 'editPhone', 'editUserAccount', 'editSlug', 'form', 'forwarding',
+  'forwardingInstructions', 'help', 'legacyLogin', 'info', 'install', 'members', 'memberInvite', 'memberDelete', 'mobile',
+  'number', 'onboard', 'orgPreview', 'orgInfo', 'orgSearch', 'partnerInfo', 'planOffered', 'planDetails', 'premium',
+  'previewContact', 'renameTemplate', 'requestAccess', 'resellerPreview', 'resellerApp', 'resellerInfo', 'orgApp', 'schedule',
+  'search', 'settings', 'selectNumber', 'upgrade', 'setupAgent', 'shareAgent', 'shareProfile', 'subscription', 'takeover',
+  'testAgent', 'transactions', 'wallet', 'withdraw', 'reporting',
+] as const;
+export type OverlayKey = (typeof DEFAULT_OVERLAY_KEYS)[number];
+
+/** Query parameters that belong to an overlay and are removed with it. */
+export const OVERLAY_COMPANION_PARAMS: Partial<Record<string, string[]>> = {
+  upgrade: ['upgradeRedirect'],
+};
+
+export interface OverlayProps {
+  /** The overlay's key. */
+  name: string;
+  /** The key's query value ('' or 'true' for flags, an id for e.g. `?agentInfo=123`). */
+  value: string;
+  /** All query parameters of the page. */
+  params: URLSearchParams;
+  /** Removes the key from the query (goes back when the overlay pushed its own history entry). */
+  close: () => void;
+}
+
+export type OverlayModule = { default: ComponentType<OverlayProps> };
+export type OverlayLoader = () => Promise<OverlayModule>;
+
+/**
+ * Every overlay module in the app, found at build time. Vite makes each a separate lazy chunk, so
+ * no overlay code is in the first load.
+ */
+const modules: Record<string, OverlayLoader> = {
+  ...(import.meta.glob<OverlayModule>('./screens/*.tsx') as Record<string, OverlayLoader>),
+  ...(import.meta.glob<OverlayModule>('../features/*/overlays/*.tsx') as Record<string, OverlayLoader>),
+};
+
+export interface OverlayEntry {
+  /** Module path relative to this file, e.g. './screens/Help.tsx' or '../features/accounts/overlays/Members.tsx'. */
+  module: string;
+  /** Another helper builds this module later: until it exists the key shows "coming soon". */
+  planned?: boolean;
+}
+
+const accounts = (file: string): OverlayEntry => ({ module: `../features/accounts/overlays/${file}.tsx`, planned: true });
+const screen = (file: string): OverlayEntry => ({ module: `./screens/${file}.tsx` });
+
+/** key → module. Keys of the allowed list without an entry render the "coming soon" panel. */
+export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
+  // Shell overlays (this module).
+  help: screen('Help'),
+  docsPage: screen('Help'),
+  info: screen('Info'),
+  debug: screen('Debug'),
+  legacyLogin: screen('LegacyLogin'),
+  requestAccess: screen('RequestAccess'),
+  upgrade: screen('Upgrade'),
+  selectNumber: screen('SelectNumber'),
+  search: screen('Search'),
+  // Account screens (features/accounts).
+  agentInfo: accounts('AgentInfo'),
+  orgInfo: accounts('OrgInfo'),
+  partnerInfo: accounts('PartnerInfo'),
+  resellerInfo: accounts('ResellerInfo'),
+  orgPreview: accounts('OrgPreview'),
+  resellerPreview: accounts('ResellerPreview'),
+  orgSearch: accounts('OrgSearch'),
+  createAgentAccount: accounts('CreateAgentAccount'),
+  createOrgAccount: accounts('CreateOrgAccount'),
+  createResellerAccount: accounts('CreateResellerAccount'),
+  deleteAgent: accounts('DeleteAgent'),
+  editProfile: accounts('EditProfile'),
+  editAvatar: accounts('EditAvatar'),
+  editEmail: accounts('EditEmail'),
+  editFullName: accounts('EditFullName'),
+  editPhone: accounts('EditPhone'),
+  editUserAccount: accounts('EditUserAccount'),
+  editSlug: accounts('EditSlug'),
+  editSocial: accounts('EditSocial'),
+  members: accounts('Members'),
+  memberInvite: accounts('MemberInvite'),
+  memberDelete: accounts('MemberDelete'),
+  settings: accounts('Settings'),
+  shareProfile: accounts('ShareProfile'),
+};
+
+let allowed: ReadonlySet<string> = new Set(DEFAULT_OVERLAY_KEYS);
+
+/** Overrides the allowed list (spec: "the list can be overridden"); no argument restores the default. */
+export function setAllowedOverlays(keys?: readonly string[]): void {
+  allowed = new Set(keys ?? DEFAULT_OVERLAY_KEYS);
+}
+
+export function isAllowedOverlay(key: string): boolean {
+  return allowed.has(key);
+}
+
+/** The overlay keys present in a query string, in query order, each once. */
+export function overlaysInQuery(search: string | URLSearchParams): { name: string; value: string }[] {
+  const q = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const seen = new Set<string>();
+  const out: { name: string; value: string }[] = [];
+  for (const [k, v] of q) {
+    if (!allowed.has(k) || seen.has(k)) continue;
+    seen.add(k);
+    out.push({ name: k, value: v });
+  }
+  return out;
+}
+
+/** The query string without an overlay key and its companion parameters. */
+export function withoutOverlay(search: string | URLSearchParams, key: string): string {
+  const q = new URLSearchParams(search);
+  q.delete(key);
+  for (const c of OVERLAY_COMPANION_PARAMS[key] ?? []) q.delete(c);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The query string with an overlay key added (value '' for a flag). */
+export function withOverlay(search: string | URLSearchParams, key: string, value = 'true', extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams(search);
+  q.set(key, value);
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  return `?${q.toString()}`;
+}
+
+export class MissingOverlayModuleError extends Error {
+  constructor(
+    readonly key: string,
+    readonly module: string,
+  ) {
+    super(`Missing module for overlay "${key}": ${module}`);
+    this.name = 'MissingOverlayModuleError';
+  }
+}
+
+export type Resolution = { kind: 'module'; load: OverlayLoader } | { kind: 'comingSoon' } | { kind: 'missing'; error: MissingOverlayModuleError };
+
+/**
+ * What to render for a key: its module, "coming soon" (allowed but not built yet, or planned and not
+ * there yet), or the missing-module error (the registry names a module the build does not have).
+ */
+export function resolveOverlay(key: string, available: Record<string, OverlayLoader> = modules, registry = OVERLAY_REGISTRY): Resolution {
+  const entry = registry[key];
+  if (!entry) return { kind: 'comingSoon' };
+  const load = available[entry.module];
+  if (load) return { kind: 'module', load };
+  if (entry.planned) return { kind: 'comingSoon' };
+  return { kind: 'missing', error: new MissingOverlayModuleError(key, entry.module) };
+}

@@ -1,0 +1,83 @@
+import { CircleCheck, CircleX, Landmark, Undo2 } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { PageFrame, primaryLink, ResultPanel, secondaryLink } from './PageFrame.tsx';
+
+/** Result pages of the payment and payout flows (spec §2): say what happened, lead back. */
+function Back({ label = 'Back to the app', to = '/app' }: { label?: string; to?: string }) {
+  return (
+    <Link to={to} className={primaryLink}>
+      {label}
+    </Link>
+  );
+}
+
+function returnTo(params: URLSearchParams): string {
+  const r = params.get('returnTo');
+  return r && r.startsWith('/') && !r.startsWith('//') ? r : '/app';
+}
+
+export function PaymentSuccess() {
+  const [params] = useSearchParams();
+  return (
+    <PageFrame>
+      <ResultPanel icon={<CircleCheck className="size-7" />} tone="good" title="Payment received" actions={<Back to={returnTo(params)} />}>
+        <p>Thank you. Your payment went through and your plan or credit is updated. A receipt is on its way to your e-mail.</p>
+      </ResultPanel>
+    </PageFrame>
+  );
+}
+
+export function PaymentCancel() {
+  const [params] = useSearchParams();
+  return (
+    <PageFrame>
+      <ResultPanel
+        icon={<Undo2 className="size-7" />}
+        tone="neutral"
+        title="Payment cancelled"
+        actions={
+          <>
+            <Back to={returnTo(params)} />
+            <Link to="/app?billing=true" className={secondaryLink}>
+              Review billing
+            </Link>
+          </>
+        }
+      >
+        <p>You left the checkout before paying. Nothing was charged, and you can start again whenever you are ready.</p>
+      </ResultPanel>
+    </PageFrame>
+  );
+}
+
+export function PayoutConnectSuccess() {
+  return (
+    <PageFrame>
+      <ResultPanel icon={<Landmark className="size-7" />} tone="good" title="Payout account connected" actions={<Back label="Back to your wallet" to="/app?wallet=true" />}>
+        <p>Your Stripe account is connected. Withdrawals from your wallet will be paid out to it.</p>
+      </ResultPanel>
+    </PageFrame>
+  );
+}
+
+export function PayoutConnectFailure() {
+  return (
+    <PageFrame>
+      <ResultPanel
+        icon={<CircleX className="size-7" />}
+        tone="bad"
+        title="Payout account not connected"
+        actions={
+          <>
+            <Back label="Try again from your wallet" to="/app?wallet=true" />
+            <Link to="/app?help=payouts" className={secondaryLink}>
+              Get help
+            </Link>
+          </>
+        }
+      >
+        <p>Stripe did not finish connecting your account, so payouts cannot be sent yet. No money moved.</p>
+      </ResultPanel>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { OverlayHost } from '../overlays/OverlayHost.tsx';
+import { ConfirmHost } from './confirm.tsx';
+import { RouteProgress } from './progress.tsx';
+import { refreshMobile } from './mobile.ts';
+import { Toasts } from './toast.tsx';
+
+/**
+ * The global shell (spec §2): route progress bar, the page, overlays from the query string, the one
+ * confirmation dialog and the toast area.
+ */
+export function Shell() {
+  const location = useLocation();
+  useEffect(() => {
+    refreshMobile(location.search);
+  }, [location.search]);
+  return (
+    <>
+      <RouteProgress />
+      <Outlet />
+      <OverlayHost />
+      <ConfirmHost />
+      <Toasts />
+    </>
+  );
+}
