@@ -7,3 +7,4 @@ export * from './rules/templates.ts';
 export * from './rules/campaign.ts';
 export * from './contracts/agents.ts';
 export * from './contracts/domains.ts';
+export * from './rules/appPath.ts';
