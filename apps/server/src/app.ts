@@ -134,18 +134,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
 }
 
-/** The built web app (apps/web/dist): assets, and index.html for the app's own routes. */
+/**
+ * The built web app (apps/web/dist): assets, and index.html for the app's own routes. Unknown API paths
+ * answer the JSON envelope; unknown page paths get the app (which shows its 404 page) with status 404.
+ */
 async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
   const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) {
-    app.log.warn(`web app not built (${dist}); run "npm run build" to serve it`);
-    return;
-  }
-  const html = fs.readFileSync(index, 'utf8');
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, serve: true, prefix: '/' });
+  const html = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : null;
+  if (html) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, serve: true, prefix: '/' });
+  else app.log.warn(`web app not built (${dist}); run "npm run build" to serve it`);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/internal/') || url.startsWith('/assets/')) {
+    const isPage = request.method === 'GET' && !/^\/(api|internal|assets|files)\//.test(url);
+    if (!html || !isPage) {
       return reply.status(404).send({ success: false, message: `No route for ${request.method} ${url}.`, code: 'not_found' });
     }
     return reply

@@ -69,7 +69,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ success: false, message: `Something went wrong on our side (request ${request.id}).`, code: 'internal' });
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, message: `No route for ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' });
-  });
 }

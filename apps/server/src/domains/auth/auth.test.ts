@@ -212,6 +212,12 @@ describe('sessions and the API surface', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
+  it('answers unknown API paths with the JSON envelope', async () => {
+    const r = await t.request('GET', '/api/v1/nothing-here');
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ success: false, message: 'No route for GET /api/v1/nothing-here.', code: 'not_found' });
+  });
+
   it('check-ins are recorded and read back, user agents cut at 500 characters', async () => {
     const s = await t.signUp('mobile@x.test');
     await t.request('POST', '/api/v1/mobileCheckIn', { token: s.token, body: { checkIn: { platform: 'iOS', appVersion: '2.1', userAgent: 'u'.repeat(900) } } });
