@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, snap, startServer, type RunningServer } from './harness.ts';
+
+/** Issue 2's browser test: sign up with e-mail, read the code from the outbox, land in /app. */
+describe('sign-up and sign-in', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('signs up with e-mail, reads the code from the outbox and lands in /app; sign-out clears local storage', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/app`);
+    await page.waitForURL(/\/app\/signin/);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Your name').fill('Ada Lovelace');
+    await page.getByLabel('Business name').fill('Analytical Engines');
+    await page.getByLabel('E-mail').fill('ada@example.test');
+    await snap(page, 'signup-390');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Verification code').waitFor();
+
+    // A wrong code is said in words next to the field.
+    await page.getByLabel('Verification code').fill('000000');
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    await expect.poll(() => page.locator('[role=alert]').first().textContent()).toMatch(/code/i);
+    await snap(page, 'signup-code-error-390');
+
+    const code = await server.code('ada@example.test');
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    await page.waitForURL((u) => u.pathname === '/app');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(heading).toContain('Analytical Engines');
+    expect(await page.locator('[data-field="E-mail"]').textContent()).toBe('ada@example.test');
+    expect(await page.locator('[data-field="Type"]').textContent()).toBe('Organization');
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), id: localStorage.getItem('id') }));
+    expect(stored.token).toBeTruthy();
+    expect(await page.locator('[data-field="Account id"]').textContent()).toBe(stored.id);
+    await snap(page, 'app-390');
+
+    // A reload keeps the session (the token is in local storage).
+    await page.reload();
+    await page.locator('[data-field="Username"]').waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/app\/signin/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    // The old token no longer works on the server.
+    const res = await fetch(`${server.url}/api/v1/account?token=${stored.token}`);
+    expect(res.status).toBe(401);
+    await page.close();
+  });
+
+  it('signs in by phone with the texted code', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/app/signin`);
+    await page.getByRole('tab', { name: 'Phone' }).click();
+    await page.getByLabel('Phone number').fill('+1 415 734 0142');
+    await page.getByRole('button', { name: 'Text me a code' }).click();
+    await page.getByLabel('Verification code').waitFor();
+    const code = await server.code('+14157340142');
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/app');
+    await page.locator('[data-field="Username"]').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await snap(page, 'app-1280');
+    await page.close();
+  });
+
+  it('shows a server error next to the field it names', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/app/signin`);
+    await page.getByLabel('E-mail').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const error = page.locator('#' + (await page.getByLabel('E-mail').getAttribute('aria-describedby')));
+    await expect.poll(() => error.textContent()).toMatch(/valid e-mail/i);
+    await snap(page, 'signin-error-1280');
+    await page.close();
+  });
+
+  it('opens a page signed in when local storage already holds the token; oneTimeToken signs in', async () => {
+    const signup = await fetch(`${server.url}/api/v1/signup/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'grace@example.test' }),
+    });
+    expect(signup.ok).toBe(true);
+    const code = await server.code('grace@example.test');
+    const session = (await (
+      await fetch(`${server.url}/api/v1/email/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'grace@example.test', verificationCode: code }),
+      })
+    ).json()) as { token: string; id: number };
+    const context = await browser.newContext();
+    await context.addInitScript((token) => localStorage.setItem('token', token), session.token);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app`);
+    await page.locator('[data-field="Account id"]').waitFor();
+    expect(await page.locator('[data-field="Account id"]').textContent()).toBe(String(session.id));
+    await context.close();
+  });
+});
