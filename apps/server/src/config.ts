@@ -28,6 +28,24 @@ const schema = z.object({
   SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Where the built web app lives; served when present. */
   WEB_DIST: z.string().optional(),
+  /** OpenAI-compatible language model (OpenAI, Ollama, vLLM); unset with no ANTHROPIC_API_KEY means the offline responder. */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
+  ANTHROPIC_BASE_URL: z.url().optional(),
+  /** Hosts agent webhooks may reach even when private or loopback (comma list; for tests and local tools). */
+  WEBHOOK_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -4,6 +4,7 @@ import { createAccountsService } from './domains/accounts/service.ts';
 import { createSuperAdminService } from './domains/admin/service.ts';
 import { createAdminsService } from './domains/admins/service.ts';
 import { createAuthService } from './domains/auth/service.ts';
+import { createAgentRuntime } from './domains/agents/runtime.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -12,7 +13,8 @@ export function createServices(deps: Deps) {
   const accounts = createAccountsService(deps, admins);
   const superAdmin = createSuperAdminService(deps);
   const domains = createDomainsService(deps);
-  return { deps, auth, admins, accounts, superAdmin, domains };
+  const agentRuntime = createAgentRuntime(deps);
+  return { deps, auth, admins, accounts, superAdmin, domains, agentRuntime };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,47 @@
+import { substituteTemplate, type CampaignData } from '@switchboard/core';
+import type { DbOrTx } from '../../db/index.ts';
+import { accountsRepository, type AccountRow } from '../accounts/repository.ts';
+import { templatesRepository } from '../templates/repository.ts';
+import { businessNameOf } from './repository.ts';
+
+/** Variables every agent's text may use besides its template fields. */
+export async function builtinVariables(
+  db: DbOrTx,
+  account: AccountRow,
+  campaign: CampaignData,
+): Promise<{ businessName: string; agentName: string; timezone: string; today: string }> {
+  const org = account.account_type === 'agent' && account.organization_id ? await accountsRepository.findById(db, account.organization_id) : undefined;
+  const businessName = businessNameOf(org ?? account);
+  let today: string;
+  try {
+    today = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: campaign.timezone }).format(new Date());
+  } catch {
+    today = new Date().toDateString();
+  }
+  return { businessName, agentName: businessNameOf(account), timezone: campaign.timezone, today };
+}
+
+/**
+ * The instructions and greeting the agent works with. A template agent (mode TEMPLATE) reads its
+ * template's current text; its field values and the built-in variables fill the placeholders unless
+ * `replace` is false.
+ */
+export async function effectiveText(
+  db: DbOrTx,
+  account: AccountRow,
+  campaign: CampaignData,
+  replace = true,
+): Promise<{ agentInstructions: string; greeting: string }> {
+  let instructions = campaign.agentInstructions;
+  let greeting = campaign.greeting;
+  if (campaign.mode === 'TEMPLATE' && campaign.templateId) {
+    const t = await templatesRepository.find(db, campaign.templateId);
+    if (t) {
+      instructions = t.agentInstructions;
+      greeting = campaign.greeting || t.greeting;
+    }
+  }
+  if (!replace) return { agentInstructions: instructions, greeting };
+  const vars = { ...(await builtinVariables(db, account, campaign)), ...campaign.templateFields };
+  return { agentInstructions: substituteTemplate(instructions, vars), greeting: substituteTemplate(greeting, vars) };
+}

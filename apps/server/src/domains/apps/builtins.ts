@@ -1,0 +1,154 @@
+import type { AppDefinition } from '@switchboard/core';
+
+/** The apps every agent can add (spec §7 Apps), each with real behaviour (see execute.ts). */
+const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const str = (description: string) => ({ type: 'string', description });
+const params = (properties: Record<string, Record<string, unknown>>) => ({ parameters: { properties } });
+
+export const BUILTIN_APPS: AppDefinition[] = [
+  {
+    appId: 'schedule',
+    appVersion: '1',
+    builtIn: true,
+    appData: {
+      name: 'Scheduling',
+      description: 'Books appointments: the agent records the request with the caller’s name, number and preferred time.',
+      functions: [
+        {
+          name: 'book_appointment',
+          description: 'Book an appointment for the caller',
+          parameters: obj(
+            {
+              name: str('The caller’s name'),
+              phone: str('The caller’s phone number'),
+              time: str('The date and time the caller wants'),
+              reason: str('What the appointment is for'),
+            },
+            ['time'],
+          ),
+          keywords: ['book', 'booking', 'schedule', 'appointment', 'reservation', 'reserve', 'table for'],
+        },
+      ],
+    },
+    dependencies: { providers: { auth: {} } },
+  },
+  {
+    appId: 'transfer',
+    appVersion: '1',
+    builtIn: true,
+    appData: {
+      name: 'Call transfer',
+      description: 'Transfers the caller to a person: the agent records the transfer request for your team.',
+      functions: [
+        {
+          name: 'transfer_call',
+          description: 'Transfer the caller to a person on the team',
+          parameters: obj({ reason: str('Why the caller wants a person'), destination: str('The phone number to transfer to, if the caller named one') }),
+          keywords: ['transfer', 'human', 'representative', 'operator', 'real person', 'speak to someone', 'talk to someone', 'manager'],
+        },
+      ],
+    },
+    dependencies: {
+      providers: { auth: { transfer: params({ destination: { type: 'string', title: 'Transfer to (phone number)', value: '' } }) } },
+    },
+  },
+  {
+    appId: 'messages',
+    appVersion: '1',
+    builtIn: true,
+    appData: {
+      name: 'Take a message',
+      description: 'Takes a message for your team and e-mails it to you when an address is set.',
+      functions: [
+        {
+          name: 'take_message',
+          description: 'Take a message for the team',
+          parameters: obj({ name: str('The caller’s name'), phone: str('A phone number to call back'), message: str('The message') }, ['message']),
+          keywords: ['message', 'leave a message', 'voicemail', 'call me back', 'callback', 'call back'],
+        },
+      ],
+    },
+    dependencies: {
+      providers: { auth: { notify: params({ email: { type: 'string', title: 'E-mail messages to', value: '' } }) } },
+    },
+  },
+  {
+    appId: 'sms',
+    appVersion: '1',
+    builtIn: true,
+    appData: {
+      name: 'Send SMS',
+      description: 'Sends a text message, to the caller by default.',
+      functions: [
+        {
+          name: 'send_sms',
+          description: 'Send a text message',
+          parameters: obj({ to: str('The phone number to text (the caller when empty)'), body: str('The text of the message') }, ['body']),
+          keywords: ['sms', 'text me', 'send me a text', 'text message', 'send a text'],
+        },
+      ],
+    },
+    dependencies: { providers: { auth: {} } },
+  },
+  {
+    appId: 'email',
+    appVersion: '1',
+    builtIn: true,
+    appData: {
+      name: 'Send e-mail',
+      description: 'Sends an e-mail, to the address the caller gives or to your team.',
+      functions: [
+        {
+          name: 'send_email',
+          description: 'Send an e-mail',
+          parameters: obj({ to: str('The e-mail address to write to'), subject: str('The subject'), body: str('The text of the e-mail') }, ['body']),
+          keywords: ['email', 'e-mail', 'mail me'],
+        },
+      ],
+    },
+    dependencies: {
+      providers: { auth: { email: params({ to: { type: 'string', title: 'Default recipient', value: '' } }) } },
+    },
+  },
+  {
+    appId: 'webhook',
+    appVersion: '1',
+    builtIn: true,
+    appData: {
+      name: 'Webhook',
+      description: 'Sends the conversation to your own server as an HTTP POST with JSON.',
+      functions: [
+        {
+          name: 'call_webhook',
+          description: 'Send the conversation to the business’s webhook',
+          parameters: obj({ summary: str('What the caller wants, in one sentence') }),
+          keywords: ['webhook', 'notify the team', 'create a ticket', 'open a ticket'],
+        },
+      ],
+    },
+    dependencies: {
+      providers: {
+        auth: {
+          webhook: params({
+            url: { type: 'string', title: 'Webhook URL', value: '' },
+            secret: { type: 'string', title: 'Secret (sent as X-Webhook-Secret)', secret: true, value: '' },
+            timeoutMs: { type: 'number', title: 'Timeout (ms)', value: 5000 },
+          }),
+        },
+      },
+    },
+  },
+];
+
+export function builtinApp(appId: string, version: string): AppDefinition | undefined {
+  return BUILTIN_APPS.find((a) => a.appId === appId && a.appVersion === version);
+}
+
+/** A parameter value from any auth provider of the app. */
+export function appParam(app: AppDefinition, name: string): unknown {
+  for (const provider of Object.values(app.dependencies.providers.auth)) {
+    const p = provider.parameters.properties[name];
+    if (p && p.value !== undefined && p.value !== '') return p.value;
+  }
+  return undefined;
+}

@@ -1,0 +1,179 @@
+import {
+  estimateTokens,
+  LlmError,
+  parseArguments,
+  sseData,
+  timeoutSignal,
+  type LlmMessage,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmResult,
+  type LlmStreamEvent,
+  type LlmToolCall,
+} from './index.ts';
+
+export interface OpenAiOptions {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+}
+
+interface ChatToolCall {
+  id?: string;
+  index?: number;
+  type?: string;
+  function?: { name?: string; arguments?: string };
+}
+
+/** Any OpenAI-compatible chat completions API: OpenAI, Ollama (/v1), vLLM, LM Studio. */
+export class OpenAiCompatibleProvider implements LlmProvider {
+  readonly name = 'openai-compatible';
+  readonly model: string;
+  private readonly url: string;
+
+  constructor(private readonly opts: OpenAiOptions) {
+    this.model = opts.model;
+    this.url = `${opts.baseUrl.replace(/\/$/, '')}/chat/completions`;
+  }
+
+  private body(req: LlmRequest, stream: boolean) {
+    return {
+      model: this.model,
+      messages: [{ role: 'system', content: req.system }, ...req.messages.map(toChatMessage)],
+      ...(req.tools.length
+        ? { tools: req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })) }
+        : {}),
+      ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
+      stream,
+      ...(stream ? { stream_options: { include_usage: true } } : {}),
+    };
+  }
+
+  private async post(req: LlmRequest, stream: boolean): Promise<Response> {
+    const signal = timeoutSignal(this.opts.timeoutMs, req.signal);
+    let res: Response;
+    try {
+      res = await fetch(this.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
+        },
+        body: JSON.stringify(this.body(req, stream)),
+        signal,
+      });
+    } catch (err) {
+      throw asLlmError(this.name, err, this.opts.timeoutMs);
+    }
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      let message = text.slice(0, 300);
+      try {
+        message = JSON.parse(text)?.error?.message ?? message;
+      } catch {
+        /* not JSON */
+      }
+      throw new LlmError(this.name, `The model API answered ${res.status}: ${message}`, res.status);
+    }
+    return res;
+  }
+
+  async complete(req: LlmRequest): Promise<LlmResult> {
+    const res = await this.post(req, false);
+    let json: any;
+    try {
+      json = await res.json();
+    } catch (err) {
+      throw asLlmError(this.name, err, this.opts.timeoutMs);
+    }
+    const msg = json?.choices?.[0]?.message;
+    if (!msg) throw new LlmError(this.name, 'The model API answered without a message.');
+    const text = typeof msg.content === 'string' ? msg.content : '';
+    const toolCalls: LlmToolCall[] = (msg.tool_calls ?? []).map((c: ChatToolCall, i: number) => ({
+      id: c.id ?? `call_${i}`,
+      name: c.function?.name ?? '',
+      arguments: parseArguments(c.function?.arguments),
+    }));
+    return {
+      text,
+      toolCalls,
+      usage: {
+        inputTokens: json.usage?.prompt_tokens ?? estimateTokens(req.system + JSON.stringify(req.messages)),
+        outputTokens: json.usage?.completion_tokens ?? estimateTokens(text),
+      },
+    };
+  }
+
+  async *stream(req: LlmRequest): AsyncIterable<LlmStreamEvent> {
+    const res = await this.post(req, true);
+    if (!res.body) throw new LlmError(this.name, 'The model API answered without a body.');
+    let text = '';
+    const calls = new Map<number, { id: string; name: string; args: string }>();
+    let usage: { prompt_tokens?: number; completion_tokens?: number } | undefined;
+    try {
+      for await (const { data } of sseData(res.body)) {
+        if (data === '[DONE]') break;
+        let chunk: any;
+        try {
+          chunk = JSON.parse(data);
+        } catch {
+          continue;
+        }
+        if (chunk.usage) usage = chunk.usage;
+        const delta = chunk.choices?.[0]?.delta;
+        if (!delta) continue;
+        if (typeof delta.content === 'string' && delta.content) {
+          text += delta.content;
+          yield { type: 'text', delta: delta.content };
+        }
+        for (const c of (delta.tool_calls ?? []) as ChatToolCall[]) {
+          const i = c.index ?? 0;
+          const cur = calls.get(i) ?? { id: '', name: '', args: '' };
+          if (c.id) cur.id = c.id;
+          if (c.function?.name) cur.name += c.function.name;
+          if (c.function?.arguments) cur.args += c.function.arguments;
+          calls.set(i, cur);
+        }
+      }
+    } catch (err) {
+      throw asLlmError(this.name, err, this.opts.timeoutMs);
+    }
+    const toolCalls = [...calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([i, c]) => ({ id: c.id || `call_${i}`, name: c.name, arguments: parseArguments(c.args) }));
+    for (const call of toolCalls) yield { type: 'tool_call', call };
+    yield {
+      type: 'done',
+      result: {
+        text,
+        toolCalls,
+        usage: {
+          inputTokens: usage?.prompt_tokens ?? estimateTokens(req.system + JSON.stringify(req.messages)),
+          outputTokens: usage?.completion_tokens ?? estimateTokens(text),
+        },
+      },
+    };
+  }
+}
+
+function toChatMessage(m: LlmMessage) {
+  if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
+  if (m.role === 'assistant' && m.toolCalls?.length) {
+    return {
+      role: 'assistant',
+      content: m.content || null,
+      tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+    };
+  }
+  return { role: m.role, content: m.content };
+}
+
+export function asLlmError(provider: string, err: unknown, timeoutMs: number): LlmError {
+  if (err instanceof LlmError) return err;
+  const e = err as Error & { name?: string; cause?: { code?: string } };
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') {
+    return new LlmError(provider, `The model API did not answer within ${timeoutMs} ms.`, undefined, true);
+  }
+  return new LlmError(provider, `The model API could not be reached: ${e?.cause?.code ?? e?.message ?? String(err)}`);
+}
