@@ -52,7 +52,9 @@ describe('sign-up and sign-in', () => {
     await page.locator('[data-field="Username"]').waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('dialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/app\/signin/);
+    await page.getByText('You are signed out.').waitFor();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     // The old token no longer works on the server.
     const res = await fetch(`${server.url}/api/v1/account?token=${stored.token}`);

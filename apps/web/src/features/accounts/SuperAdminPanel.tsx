@@ -1,0 +1,146 @@
+import type { AccountListItem } from '@switchboard/core/contracts/accounts';
+import { Ban, CircleCheck, Search, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { api } from '../../api/client.ts';
+import { confirm } from '../../shell/confirm.tsx';
+import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, Field, Input, Textarea, TextField } from '../../ui/index.ts';
+import type { AppPanelProps } from '../home/panels.ts';
+import { errorText, fieldError, useAccountMutation } from './hooks.ts';
+import { FormError, ListSkeleton, SectionHeader, StatusBadge, TYPE_LABEL } from './parts.tsx';
+import { useQuery } from '@tanstack/react-query';
+
+type Found = AccountListItem & { disabledReason: string | null; phoneNumber: string | null };
+
+/** The super admin console: find any account, disable it (reason, details) or enable it. */
+export default function SuperAdminPanel(_: AppPanelProps) {
+  const [typed, setTyped] = useState('');
+  const [phrase, setPhrase] = useState('');
+  const [disabling, setDisabling] = useState<Found | null>(null);
+  const results = useQuery({
+    queryKey: ['accounts', 'superSearch', phrase],
+    queryFn: () => api<{ accounts: Found[] }>('/api/v2/searchAccount/enhanced', { target: false, body: { phrase } }),
+    enabled: phrase !== '',
+  });
+  const enable = useAccountMutation((a: Found) => api<{ message: string }>('/api/v1/enableAccount', { target: false, body: { username: a.username } }), {
+    success: (r) => r.message,
+  });
+  const items = results.data?.accounts ?? [];
+  return (
+    <Card>
+      <SectionHeader title="Super admin" description="Find any account by name, username, e-mail, phone or id." />
+      <form
+        role="search"
+        className="flex flex-col gap-2 px-4 py-3 xs:flex-row sm:px-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPhrase(typed.trim());
+        }}
+      >
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Search all accounts" aria-label="Search all accounts" className="pl-9" />
+        </div>
+        <Button type="submit" disabled={!typed.trim()}>
+          Search
+        </Button>
+      </form>
+      {phrase === '' ? null : results.isPending ? (
+        <ListSkeleton rows={3} />
+      ) : results.isError ? (
+        <div className="px-4 pb-4 sm:px-5">
+          <ErrorState title="The search did not work" message={errorText(results.error)} />
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState icon={<ShieldCheck className="size-6" aria-hidden="true" />} title={`No account matches “${phrase}”`} message="Try a username, an e-mail address or an account id." />
+      ) : (
+        <ul className="divide-y divide-slate-100 border-t border-slate-100" aria-label="Search results">
+          {items.map((a) => (
+            <li key={a.id} className="flex flex-wrap items-center gap-3 px-4 py-3 sm:px-5">
+              <Avatar name={a.displayName} src={a.image} />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+                  <span className="truncate">{a.displayName}</span>
+                  <StatusBadge active={a.active} />
+                </p>
+                <p className="truncate text-xs text-slate-500">
+                  {TYPE_LABEL[a.type] ?? a.type} · #{a.id} · @{a.username}
+                  {a.email ? ` · ${a.email}` : ''}
+                </p>
+                {!a.active && a.disabledReason && <p className="mt-0.5 text-xs text-red-700">Reason: {a.disabledReason}</p>}
+              </div>
+              {a.active ? (
+                <Button size="xs" variant="secondary" className="text-red-700" onClick={() => setDisabling(a)}>
+                  <Ban className="size-4" aria-hidden="true" /> Disable
+                </Button>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="secondary"
+                  onClick={() =>
+                    confirm({
+                      icon: <CircleCheck className="size-5 text-emerald-600" />,
+                      title: `Enable ${a.displayName}?`,
+                      message: 'Its users can sign in again and its tokens work again.',
+                      confirmText: 'Enable',
+                      confirmColor: 'success',
+                      onConfirm: async () => {
+                        await enable.mutateAsync(a).catch(() => undefined);
+                      },
+                    })
+                  }
+                >
+                  <CircleCheck className="size-4" aria-hidden="true" /> Enable
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {disabling && <DisableDialog account={disabling} onClose={() => setDisabling(null)} />}
+    </Card>
+  );
+}
+
+function DisableDialog({ account, onClose }: { account: Found; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [details, setDetails] = useState('');
+  const disable = useAccountMutation(
+    () => api<{ message: string }>('/api/v1/disableAccount', { target: false, body: { username: account.username, reason, details: details || undefined } }),
+    { success: (r) => r.message, onSuccess: onClose },
+  );
+  const err = disable.error;
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={`Disable ${account.displayName}?`}
+      description="Its users are signed out and its tokens stop working until it is enabled again."
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="disable-form" variant="danger" loading={disable.isPending}>
+            Disable account
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="disable-form"
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          disable.mutate(undefined);
+        }}
+      >
+        <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} placeholder="Unpaid invoices" error={fieldError(err, 'reason')} autoFocus />
+        <Field label="Details (optional)" error={fieldError(err, 'details')}>
+          {(a11y) => <Textarea {...a11y} value={details} onChange={(e) => setDetails(e.target.value)} maxLength={5000} placeholder="What happened, ticket numbers…" />}
+        </Field>
+        <FormError error={err && !fieldError(err, 'reason', 'details') ? errorText(err) : null} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,6 @@
+import { CreateAccountOverlay } from '../overlayParts.tsx';
+
+/** ?createAgentAccount: a new agent account under the open organization. */
+export default function CreateAgentAccount() {
+  return <CreateAccountOverlay type="agent" />;
+}

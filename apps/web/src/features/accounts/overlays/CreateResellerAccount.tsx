@@ -1,0 +1,6 @@
+import { CreateAccountOverlay } from '../overlayParts.tsx';
+
+/** ?createResellerAccount: a new reseller under the open partner. */
+export default function CreateResellerAccount() {
+  return <CreateAccountOverlay type="reseller" />;
+}

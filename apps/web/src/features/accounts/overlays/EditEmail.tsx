@@ -1,0 +1,6 @@
+import { VerifyOverlay } from '../overlayParts.tsx';
+
+/** ?editEmail: change the e-mail address with a verification code. */
+export default function EditEmail() {
+  return <VerifyOverlay kind="email" />;
+}

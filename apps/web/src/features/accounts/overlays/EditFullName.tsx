@@ -1,0 +1,18 @@
+import { api } from '../../../api/client.ts';
+import { SingleFieldOverlay } from '../overlayParts.tsx';
+
+/** ?editFullName: the person's full name (details.fullName). */
+export default function EditFullName() {
+  return (
+    <SingleFieldOverlay
+      title="Full name"
+      label="Full name"
+      field="details"
+      success="Name saved"
+      initial={(a) => (typeof a.details.fullName === 'string' ? a.details.fullName : (a.user.name ?? ''))}
+      validate={(v) => (v ? null : 'Please enter a name.')}
+      inputProps={{ autoComplete: 'name', maxLength: 120 }}
+      save={(v, _a, target) => api('/api/v1/account', { target: target ?? false, body: { details: { fullName: v } } })}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { USERNAME_PATTERN } from '@switchboard/core/rules/format';
+import { api } from '../../../api/client.ts';
+import { SingleFieldOverlay } from '../overlayParts.tsx';
+
+/** ?editSlug: the account's username, its public handle (/chat/{username}). */
+export default function EditSlug() {
+  return (
+    <SingleFieldOverlay
+      title="Username"
+      label="Username"
+      field="targetUsername"
+      success="Username saved"
+      initial={(a) => a.username}
+      validate={(v) => (USERNAME_PATTERN.test(v.toLowerCase()) ? null : 'Use 3 to 32 lowercase letters, digits and single hyphens.')}
+      hint={(v) => (
+        <>
+          Your public link: <span className="font-mono text-slate-700">{`${window.location.host}/chat/${v.toLowerCase() || '…'}`}</span>
+        </>
+      )}
+      inputProps={{ autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, maxLength: 32 }}
+      save={(v, _a, target) => api('/api/v1/updateUsername', { target: target ?? false, body: { targetUsername: v.toLowerCase() } })}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import { api } from '../../../api/client.ts';
+import { SingleFieldOverlay } from '../overlayParts.tsx';
+
+const NAME_KEY: Record<string, string> = { organization: 'orgName', reseller: 'resellerName', partner: 'partnerName', agent: 'agentName' };
+
+/** ?editUserAccount: the account's name as people see it (accountName and the type's own name). */
+export default function EditUserAccount() {
+  return (
+    <SingleFieldOverlay
+      title="Account name"
+      label="Account name"
+      field="accountName"
+      success="Account name saved"
+      initial={(a) => a.displayName}
+      validate={(v) => (v ? null : 'Please enter a name.')}
+      inputProps={{ maxLength: 120, autoComplete: 'organization' }}
+      save={(v, a, target) =>
+        api('/api/v1/account', {
+          target: target ?? false,
+          body: { accountName: v, details: { accountName: v, ...(NAME_KEY[a.accountType] ? { [NAME_KEY[a.accountType]!]: v } : {}) } },
+        })
+      }
+    />
+  );
+}

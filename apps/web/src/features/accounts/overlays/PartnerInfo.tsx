@@ -1,0 +1,6 @@
+import { AccountInfoOverlay } from '../overlayParts.tsx';
+
+/** ?partnerInfo=<id>: a partner's details. */
+export default function PartnerInfo() {
+  return <AccountInfoOverlay type="partner" />;
+}
