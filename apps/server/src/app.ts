@@ -18,6 +18,7 @@ import { superAdminRoutes } from './domains/admin/routes.ts';
 import { adminUserRoutes } from './domains/admins/routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { devRoutes } from './domains/dev/routes.ts';
+import { inboxRoutes } from './domains/conversations/plugin.ts';
 import { domainRoutes } from './domains/domains/routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -67,7 +68,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     dbKind: database.kind,
     log,
     email: createEmailProvider(config, database.db, log),
-    carrier: createCarrier(database.db, log),
+    carrier: createCarrier(database.db, log, config),
     files: new LocalFiles(path.join(config.dataDir, 'files')),
   };
   const services = createServices(deps);
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   adminUserRoutes(app, services);
   superAdminRoutes(app, services);
   devRoutes(app, services);
+  await inboxRoutes(app, services);
   domainRoutes(app, services);
 
   await serveWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);

@@ -28,6 +28,20 @@ const schema = z.object({
   SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Where the built web app lives; served when present. */
   WEB_DIST: z.string().optional(),
+  /** Twilio (the real carrier): set both to use it instead of the simulated carrier. */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** Twilio's API base (a fake Twilio in tests). */
+  TWILIO_BASE_URL: z.url().optional(),
+  /** The sender for platform texts (sign-in codes) through Twilio. */
+  TWILIO_FROM_NUMBER: z.string().optional(),
+  /** Redis pub/sub channel of realtime events (processes sharing one database share it). */
+  REDIS_EVENTS_CHANNEL: z.string().min(1).default('switchboard:events'),
+  /** Run the job worker in this process (tests turn it off and drain the queue themselves). */
+  JOBS_AUTOSTART: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** OpenAI-compatible language model (OpenAI, Ollama, vLLM); unset with no ANTHROPIC_API_KEY means the offline responder. */
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),

@@ -1,4 +1,5 @@
 import type { Deps } from './deps.ts';
+import { createInbox } from './domains/conversations/inbox.ts';
 import { createDomainsService } from './domains/domains/service.ts';
 import { createAccountsService } from './domains/accounts/service.ts';
 import { createSuperAdminService } from './domains/admin/service.ts';
@@ -14,7 +15,8 @@ export function createServices(deps: Deps) {
   const superAdmin = createSuperAdminService(deps);
   const domains = createDomainsService(deps);
   const agentRuntime = createAgentRuntime(deps);
-  return { deps, auth, admins, accounts, superAdmin, domains, agentRuntime };
+  const inbox = createInbox(deps);
+  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime };
 }
 
 export type Services = ReturnType<typeof createServices>;

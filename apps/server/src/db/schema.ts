@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type * as inbox from '../domains/conversations/tables.ts';
 import type { DomainsTable } from '../domains/domains/tables.ts';
 
 /** Table types as the database holds them (flags are 0/1, JSON is text or jsonb, time is epoch ms). */
@@ -202,4 +203,17 @@ export interface Database {
   integrations: IntegrationsTable;
   agent_requests: AgentRequestsTable;
   domains: DomainsTable;
+  rooms: inbox.RoomsTable;
+  room_participants: inbox.RoomParticipantsTable;
+  room_reads: inbox.RoomReadsTable;
+  messages: inbox.MessagesTable;
+  activity: inbox.ActivityTable;
+  blocks: inbox.BlocksTable;
+  notifications: inbox.NotificationsTable;
+  phone_numbers: inbox.PhoneNumbersTable;
+  destinations: inbox.DestinationsTable;
+  carrier_messages: inbox.CarrierMessagesTable;
+  jobs: inbox.JobsTable;
+  event_seq: inbox.EventSeqTable;
+  events: inbox.EventsTable;
 }

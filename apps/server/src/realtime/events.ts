@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import { fromJson, toJson } from '../db/columns.ts';
+import type { Db, DbOrTx } from '../db/index.ts';
+
+/** The realtime event types of the live inbox. */
+export type EventType =
+  | 'message.created'
+  | 'message.updated'
+  | 'conversation.created'
+  | 'conversation.updated'
+  | 'conversation.closed'
+  | 'activity'
+  | 'typing';
+
+export interface InboxEvent {
+  id: number;
+  type: EventType;
+  /** The organization whose inbox the event belongs to. */
+  accountId: number;
+  /** The agent the conversation is with, when it is one agent's. */
+  agentId: number | null;
+  /** The visitor account on the other side of a chat, who sees the events of their own conversation. */
+  contactAccountId: number | null;
+  payload: Record<string, unknown>;
+  createdAt: number;
+}
+
+export type NewEvent = Omit<InboxEvent, 'id' | 'createdAt'>;
+
+/**
+ * Appends an event to the durable log. Ids come from one counter row updated in the same transaction,
+ * so the row lock makes events commit in id order: once a client has seen event n, every event below n
+ * is already committed, and resuming with `since=n` misses nothing.
+ */
+export async function appendEvent(trx: DbOrTx, e: NewEvent): Promise<InboxEvent> {
+  const seq = await trx
+    .updateTable('event_seq')
+    .set({ value: sql`value + 1` })
+    .where('name', '=', 'events')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  const event: InboxEvent = { ...e, id: Number(seq.value), createdAt: Date.now() };
+  await trx
+    .insertInto('events')
+    .values({
+      id: event.id,
+      account_id: e.accountId,
+      agent_id: e.agentId,
+      contact_account_id: e.contactAccountId,
+      type: e.type,
+      payload: toJson(e.payload),
+      created_at: event.createdAt,
+    })
+    .execute();
+  return event;
+}
+
+/** Who a subscriber is: the inboxes they watch (as staff) and their own chats (as a visitor). */
+export interface EventScope {
+  accountIds: number[];
+  /** Staff acting as an agent see that agent's conversations only. */
+  agentId: number | null;
+  /** The signed-in person, as the visitor of their own chats. */
+  userId: number;
+}
+
+/** Events a visitor may see of their own conversation. */
+const VISITOR_TYPES = new Set<EventType>(['message.created', 'message.updated', 'conversation.updated', 'conversation.closed', 'typing']);
+
+export function inScope(scope: EventScope, e: Pick<InboxEvent, 'accountId' | 'agentId' | 'contactAccountId' | 'type'>): boolean {
+  if (scope.accountIds.includes(e.accountId) && (scope.agentId == null || e.agentId === scope.agentId)) return true;
+  return e.contactAccountId === scope.userId && VISITOR_TYPES.has(e.type);
+}
+
+/** The events after `since` that a scope may see, in order. */
+export async function eventsSince(db: Db, scope: EventScope, since: number, limit = 500): Promise<InboxEvent[]> {
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '>', since)
+    .where((eb) => {
+      const staff =
+        scope.accountIds.length > 0
+          ? scope.agentId != null
+            ? eb.and([eb('account_id', 'in', scope.accountIds), eb('agent_id', '=', scope.agentId)])
+            : eb('account_id', 'in', scope.accountIds)
+          : null;
+      const visitor = eb.and([eb('contact_account_id', '=', scope.userId), eb('type', 'in', [...VISITOR_TYPES])]);
+      return staff ? eb.or([staff, visitor]) : visitor;
+    })
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    type: r.type as EventType,
+    accountId: r.account_id,
+    agentId: r.agent_id,
+    contactAccountId: r.contact_account_id,
+    payload: fromJson(r.payload, {}),
+    createdAt: Number(r.created_at),
+  }));
+}
