@@ -152,12 +152,17 @@ export class JobQueue {
     if (final) this.log.error({ job: job.kind, id: job.id, err: String(err) }, 'job failed for good');
   }
 
-  /** Runs one claimed job through its handler and records the outcome. */
-  async execute(job: JobRow): Promise<'done' | 'retry' | 'failed'> {
+  /**
+   * Runs one claimed job through its handler and records the outcome. With `ack: false` the outcome is
+   * not recorded, as when the process dies right after the handler's effect: the lease then runs out
+   * and another worker runs the job again.
+   */
+  async execute(job: JobRow, opts: { ack?: boolean } = {}): Promise<'done' | 'retry' | 'failed'> {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new PermanentJobError(`No handler for job kind ${job.kind}`);
       await handler(fromJson(job.payload, {}), job);
+      if (opts.ack === false) return 'done';
       await this.complete(job);
       return 'done';
     } catch (err) {

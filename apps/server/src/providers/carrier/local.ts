@@ -7,6 +7,9 @@ import { PLATFORM_SENDER, type CarrierListener, type CarrierProvider, type Deliv
 /** The simulated carrier's number pool: 100 numbers per country, handed out in order. */
 const POOL_PREFIXES: Record<string, string> = { US: '+1415200', CA: '+1604200', GB: '+447700900' };
 
+/** How long after a send its delivery receipt arrives. */
+const RECEIPT_DELAY_MS = 20;
+
 /** Numbers that cannot receive texts (rejected at send): North America's fictional 555-01xx. */
 export const UNREACHABLE = /^\+1\d{3}55501\d{2}$/;
 /** Numbers that accept the send but never receive it (a phone switched off): 555-02xx. */
@@ -74,7 +77,7 @@ export class LocalCarrier implements CarrierProvider {
     const status: DeliveryStatus = UNDELIVERABLE.test(to)
       ? { sid, status: 'undelivered', error: 'The handset did not acknowledge the message.' }
       : { sid, status: 'delivered' };
-    const p = new Promise<void>((resolve) => setImmediate(resolve))
+    const p = new Promise<void>((resolve) => setTimeout(resolve, RECEIPT_DELAY_MS))
       .then(async () => {
         await this.db
           .updateTable('carrier_messages')
