@@ -18,6 +18,7 @@ import { superAdminRoutes } from './domains/admin/routes.ts';
 import { adminUserRoutes } from './domains/admins/routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { devRoutes } from './domains/dev/routes.ts';
+import { agentRoutes } from './domains/agents/routes.ts';
 import { inboxRoutes } from './domains/conversations/plugin.ts';
 import { domainRoutes } from './domains/domains/routes.ts';
 import { registerAuth } from './http/auth.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   adminUserRoutes(app, services);
   superAdminRoutes(app, services);
   devRoutes(app, services);
+  agentRoutes(app, services);
   await inboxRoutes(app, services);
   domainRoutes(app, services);
 

@@ -6,6 +6,7 @@ import { createSuperAdminService } from './domains/admin/service.ts';
 import { createAdminsService } from './domains/admins/service.ts';
 import { createAuthService } from './domains/auth/service.ts';
 import { createAgentRuntime } from './domains/agents/runtime.ts';
+import { createAgentDomain } from './domains/agents/domain.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -15,8 +16,9 @@ export function createServices(deps: Deps) {
   const superAdmin = createSuperAdminService(deps);
   const domains = createDomainsService(deps);
   const agentRuntime = createAgentRuntime(deps);
+  const agentDomain = createAgentDomain(deps, agentRuntime);
   const inbox = createInbox(deps);
-  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime };
+  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain };
 }
 
 export type Services = ReturnType<typeof createServices>;

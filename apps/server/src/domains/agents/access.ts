@@ -1,0 +1,33 @@
+import { selfAndAncestors, toAccountRef } from '@switchboard/core';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { authOf, resolveAuth, type AuthContext } from '../../http/auth.ts';
+import { unauthorized } from '../../http/errors.ts';
+import { accountsRepository } from '../accounts/repository.ts';
+
+/**
+ * The auth context for an account named in a path or body (`/agent/{id}/versions`, runPrompt's
+ * targetAgent) rather than in targetAccountId: the one resolver of http/auth.ts runs again with that
+ * account as the target, so the tree check stays in one place.
+ */
+export async function authForAccount(deps: Deps, req: FastifyRequest, accountId: number): Promise<AuthContext> {
+  const ctx = authOf(req);
+  if (ctx.acting.id === accountId) return ctx;
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const query: Record<string, unknown> = { targetAccountId: String(accountId) };
+  if (q.token) query.token = q.token;
+  if (q.adminToken) query.adminToken = q.adminToken;
+  const again = await resolveAuth(deps.db, deps.config, { query, body: {}, headers: req.headers } as unknown as FastifyRequest);
+  if (!again) throw unauthorized();
+  return again;
+}
+
+/** A reseller, partner or super admin working on an account below it (spec §6 template replacement). */
+export async function actsAsReseller(deps: Deps, ctx: AuthContext): Promise<boolean> {
+  if (ctx.isSuperAdmin) return true;
+  const chain = selfAndAncestors(toAccountRef(ctx.acting));
+  const root = ctx.rootIds.find((id) => chain.includes(id));
+  if (root == null || root === ctx.acting.id) return ['reseller', 'partner'].includes(ctx.acting.account_type);
+  const row = root === ctx.user.id ? ctx.user : await accountsRepository.findById(deps.db, root);
+  return row != null && ['reseller', 'partner'].includes(row.account_type);
+}
