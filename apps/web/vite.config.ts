@@ -19,6 +19,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
   },
   server: {
     proxy: {

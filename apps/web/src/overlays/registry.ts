@@ -55,7 +55,7 @@ export interface OverlayEntry {
   planned?: boolean;
 }
 
-const accounts = (file: string): OverlayEntry => ({ module: `../features/accounts/overlays/${file}.tsx`, planned: true });
+const accounts = (file: string): OverlayEntry => ({ module: `../features/accounts/overlays/${file}.tsx` });
 const screen = (file: string): OverlayEntry => ({ module: `./screens/${file}.tsx` });
 
 /** key → module. Keys of the allowed list without an entry render the "coming soon" panel. */

@@ -1,5 +1,5 @@
 import type { DomainItem } from '@switchboard/core/contracts/domains';
-import { normalizeDomain } from '@switchboard/core/contracts/domains';
+import { normalizeDomain } from '@switchboard/core/rules/domains';
 import { Globe, Palette, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';

@@ -194,7 +194,7 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
         <ul className="divide-y divide-slate-100 border-t border-slate-100" aria-label={`${label}s`} aria-busy={list.isFetching || undefined}>
           {items.map((item) => (
             <li key={item.id} className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 sm:px-5">
-              <button type="button" onClick={() => openChild(item)} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left">
+              <button type="button" onClick={() => openChild(item)} aria-label={`Open ${item.displayName}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left">
                 <Avatar name={item.displayName} src={item.image} />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center gap-2">

@@ -245,7 +245,7 @@ export function CreateAccountOverlay({ type }: { type: 'reseller' | 'organizatio
         target: acting.target ?? false,
         body: {
           ...(type === 'agent' ? { accountName: name, name } : { name }),
-          ...(email.trim() ? { email: email.trim(), redirectUrl: `${window.location.origin}/app` } : {}),
+          ...(email.trim() ? { email: email.trim(), redirectUrl: '/app' } : {}),
           ...(type === 'organization' && resellerId ? { resellerId: Number(resellerId) } : {}),
         },
       }),

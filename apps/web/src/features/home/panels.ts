@@ -22,4 +22,11 @@ export interface AppPanel {
  * Panels shown on /app below the account header, in order. A feature adds one entry, e.g.
  * `{ id: 'tree', load: () => import('../accounts/TreePanel.tsx') }` (see docs/web.md).
  */
-export const APP_PANELS: AppPanel[] = [];
+export const APP_PANELS: AppPanel[] = [
+  // Account screens (features/accounts).
+  { id: 'accounts-tree', load: () => import('../accounts/TreePanel.tsx'), when: (a) => ['partner', 'reseller', 'organization'].includes(a.accountType) },
+  { id: 'accounts-manage', load: () => import('../accounts/ManagePanel.tsx') },
+  { id: 'accounts-admin', load: () => import('../accounts/SuperAdminPanel.tsx'), when: (a) => a.user.superAdmin && a.id === a.user.id },
+  { id: 'accounts-brand', load: () => import('../accounts/BrandPanel.tsx'), when: (a) => ['partner', 'reseller'].includes(a.accountType) && a.permissions.canEditOrg },
+  { id: 'accounts-tokens', load: () => import('../accounts/TokensPanel.tsx'), when: (a) => a.permissions.canEditOrg },
+];

@@ -3,7 +3,7 @@ import { USER_AGENT_MAX_LENGTH } from '@switchboard/core/constants';
 import { Check, Copy, Inbox, MessageSquare, Mail, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { api, ApiError } from '../../api/client.ts';
-import { getStoredUser } from '../../api/session.ts';
+import { getStoredUser, getToken } from '../../api/session.ts';
 import { mobileContext } from '../../shell/mobile.ts';
 import { Button, EmptyState, ErrorState, Skeleton } from '../../ui/index.ts';
 import { OverlayFrame } from '../OverlayFrame.tsx';
@@ -71,7 +71,7 @@ export default function Debug() {
         <dt className="text-slate-500">Mode</dt>
         <dd className="text-slate-900">{import.meta.env.MODE}</dd>
         <dt className="text-slate-500">Session</dt>
-        <dd className="text-slate-900">{user ? `user ${user.id} (${user.accountType}${user.superAdmin ? ', super admin' : ''})` : 'signed out'}</dd>
+        <dd className="text-slate-900">{user ? `user ${user.id} (${user.accountType}${user.superAdmin ? ', super admin' : ''})` : getToken() ? 'signed in' : 'signed out'}</dd>
         <dt className="text-slate-500">Mobile</dt>
         <dd className="text-slate-900">{m.mobileApp ? `${m.platform ?? '?'} ${m.appVersion ?? ''}` : 'no'}{m.genericBrand ? ' · generic brand' : ''}</dd>
         <dt className="text-slate-500">User agent</dt>
