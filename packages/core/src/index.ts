@@ -8,3 +8,5 @@ export * from './rules/campaign.ts';
 export * from './contracts/agents.ts';
 export * from './contracts/domains.ts';
 export * from './rules/appPath.ts';
+export * from './rules/onboarding.ts';
+export * from './rules/walkthrough.ts';
