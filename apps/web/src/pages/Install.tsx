@@ -1,4 +1,5 @@
 import { Smartphone } from 'lucide-react';
+import { useBrand } from '../shell/brand.ts';
 import { mobileContext, platformFromUserAgent } from '../shell/mobile.ts';
 import { PageFrame, primaryLink, secondaryLink } from './PageFrame.tsx';
 
@@ -17,13 +18,14 @@ export function storeOrder(platform: 'iOS' | 'Android' | null): ('iOS' | 'Androi
 export default function Install() {
   const platform = mobileContext().platform ?? platformFromUserAgent(navigator.userAgent);
   const stores = storeOrder(platform);
+  const brand = useBrand();
   return (
     <PageFrame>
       <section className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
         <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden="true">
           <Smartphone className="size-7" />
         </div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Get the Switchboard app</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{brand.genericBrand ? 'Get the app' : `Get the ${brand.name} app`}</h1>
         <p className="mt-2 text-sm leading-6 text-slate-600">
           Answer conversations, take over calls from your agent and get notified on the go.
           {platform ? ` We picked the store for your ${platform} device.` : ''}

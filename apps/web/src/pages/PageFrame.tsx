@@ -1,17 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../shell/Logo.tsx';
-import { mobileContext } from '../shell/mobile.ts';
 
 /** The frame of the public pages (docs, install, results, 404): brand bar and a centred column. */
 export function PageFrame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  const generic = mobileContext().genericBrand;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className={`mx-auto flex h-14 items-center px-4 sm:h-16 sm:px-6 ${wide ? 'max-w-6xl' : 'max-w-3xl'}`}>
           <Link to="/app" className="rounded-lg" aria-label="Home">
-            {generic ? <span className="font-semibold">Home</span> : <Logo />}
+            <Logo />
           </Link>
         </div>
       </header>

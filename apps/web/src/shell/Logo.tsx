@@ -1,12 +1,23 @@
-/** The Switchboard mark and word (hidden in generic-brand mode by the caller). */
+import { useBrand } from './brand.ts';
+
+/**
+ * The brand's mark and name: the main brand's Switchboard mark, a partner brand's logo and name, or
+ * only the word "Home" in generic-brand mode (the main brand's marks hidden).
+ */
 export function Logo({ compact = false }: { compact?: boolean }) {
+  const brand = useBrand();
+  if (brand.genericBrand) return <span className="text-base font-semibold text-slate-900">Home</span>;
   return (
     <span className="inline-flex items-center gap-2">
-      <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
-        <rect width="32" height="32" rx="8" fill="#4f46e5" />
-        <path d="M10 12h12M10 16h8M10 20h10" stroke="white" strokeWidth="2.5" strokeLinecap="round" />
-      </svg>
-      {!compact && <span className="text-lg font-semibold tracking-tight text-slate-900">Switchboard</span>}
+      {brand.logo ? (
+        <img src={brand.logo} alt="" className="size-8 rounded-lg object-cover" />
+      ) : (
+        <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
+          <rect width="32" height="32" rx="8" fill="var(--color-brand-600)" />
+          <path d="M10 12h12M10 16h8M10 20h10" stroke="white" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
+      )}
+      {!compact && <span className="text-lg font-semibold tracking-tight text-slate-900">{brand.name}</span>}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { OverlayHost } from '../overlays/OverlayHost.tsx';
+import { useBrand } from './brand.ts';
 import { ConfirmHost } from './confirm.tsx';
 import { RouteProgress } from './progress.tsx';
 import { refreshMobile } from './mobile.ts';
@@ -12,6 +13,7 @@ import { Toasts } from './toast.tsx';
  */
 export function Shell() {
   const location = useLocation();
+  useBrand();
   useEffect(() => {
     refreshMobile(location.search);
   }, [location.search]);

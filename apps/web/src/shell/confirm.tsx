@@ -115,7 +115,7 @@ export function ConfirmHost() {
           <Button variant={current.cancelColor} onClick={() => finish(false, 'cancel')} disabled={busy}>
             {current.cancelText}
           </Button>
-          <Button variant={current.confirmColor} onClick={onConfirm} loading={busy} autoFocus>
+          <Button variant={current.confirmColor} onClick={onConfirm} loading={busy} data-autofocus>
             {current.confirmText}
           </Button>
         </>

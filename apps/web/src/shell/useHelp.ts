@@ -1,13 +1,10 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { bridge } from './bridge.ts';
-import { helpQuery, helpTarget, MAIN_BRAND, type Brand } from './help.ts';
-import { mobileContext } from './mobile.ts';
+import { currentBrand } from './brand.ts';
+import { helpQuery, helpTarget } from './help.ts';
 
-/** The brand of this page (the domain-profile lookup fills this in when brands arrive). */
-export function currentBrand(): Brand {
-  return { ...MAIN_BRAND, genericBrand: mobileContext().genericBrand };
-}
+export { currentBrand };
 
 /** The help button's action: `const help = useHelp(); help('billing')`. */
 export function useHelp() {

@@ -29,6 +29,17 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
+          onOpenAutoFocus={(e) => {
+            // Focus the element marked data-autofocus (a first field, a confirm button), else the dialog
+            // itself: no focus ring jumps onto the close button when an overlay opens.
+            const content = e.currentTarget as HTMLElement;
+            e.preventDefault();
+            // A field with React's autoFocus already took focus: keep it there.
+            if (content.contains(document.activeElement) && document.activeElement !== content) return;
+            const target = content.querySelector<HTMLElement>('[data-autofocus]');
+            (target ?? content).focus();
+          }}
+          tabIndex={-1}
           className={cn(
             'fixed z-50 flex max-h-[92dvh] w-full flex-col bg-white shadow-xl focus:outline-none',
             'inset-x-0 bottom-0 rounded-t-2xl',

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError } from '../../api/client.ts';
 import { saveSession, type SessionResponse } from '../../api/session.ts';
+import { useBrand } from '../../shell/brand.ts';
 import { isMobileSession } from '../../shell/mobile.ts';
 import { Button, TextField } from '../../ui/index.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -13,7 +14,7 @@ type Mode = 'signin' | 'signup';
 type Errors = Partial<Record<'email' | 'name' | 'businessName' | 'phoneNumber' | 'verificationCode' | 'form', string>>;
 
 const copy = {
-  signin: { title: 'Sign in to Switchboard', subtitle: 'We send you a 6-digit code. No password needed.', submit: 'Send code' },
+  signin: { title: 'Sign in', subtitle: 'We send you a 6-digit code. No password needed.', submit: 'Send code' },
   signup: { title: 'Create your account', subtitle: 'Set up your AI phone agent in minutes.', submit: 'Create account' },
 };
 
@@ -32,6 +33,7 @@ export function AuthFlow({ mode }: { mode: Mode }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const brand = useBrand();
   const [method, setMethod] = useState<Method>(params.get('method') === 'phone' ? 'phone' : 'email');
   const [step, setStep] = useState<'start' | 'code'>('start');
   const [email, setEmail] = useState(params.get('email') ?? '');
@@ -117,7 +119,7 @@ export function AuthFlow({ mode }: { mode: Mode }) {
     }
   }
 
-  const other = mode === 'signin' ? { to: '/app/signup', text: 'New to Switchboard?', link: 'Create an account' } : { to: '/app/signin', text: 'Already have an account?', link: 'Sign in' };
+  const other = mode === 'signin' ? { to: '/app/signup', text: brand.genericBrand ? 'New here?' : `New to ${brand.name}?`, link: 'Create an account' } : { to: '/app/signin', text: 'Already have an account?', link: 'Sign in' };
 
   if (step === 'code') {
     return (
@@ -168,7 +170,7 @@ export function AuthFlow({ mode }: { mode: Mode }) {
 
   return (
     <AuthLayout
-      title={copy[mode].title}
+      title={mode === 'signin' && !brand.genericBrand ? `Sign in to ${brand.name}` : copy[mode].title}
       subtitle={copy[mode].subtitle}
       footer={
         <>

@@ -1,7 +1,6 @@
 import { CircleHelp, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '../../shell/Logo.tsx';
-import { mobileContext } from '../../shell/mobile.ts';
 import { useHelp } from '../../shell/useHelp.ts';
 import { Avatar, Button } from '../../ui/index.ts';
 import { useSignOut } from './signOut.ts';
@@ -10,12 +9,11 @@ import { useSignOut } from './signOut.ts';
 export function AppHeader({ userName, userImage }: { userName: string; userImage?: string | null }) {
   const help = useHelp();
   const signOut = useSignOut();
-  const generic = mobileContext().genericBrand;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:h-16 sm:px-6">
         <Link to="/app" className="rounded-lg" aria-label="Home">
-          {generic ? <span className="text-base font-semibold">Home</span> : <Logo />}
+          <Logo />
         </Link>
         <div className="flex-1" />
         <Button variant="ghost" size="sm" onClick={() => help()} aria-label="Help">

@@ -8,6 +8,7 @@ import { useAccount, useSession, type AccountView } from '../../api/hooks.ts';
 import { saveSession, type SessionResponse } from '../../api/session.ts';
 import { Avatar, Button, Card, EmptyState, ErrorState, LoadingBlock, Skeleton } from '../../ui/index.ts';
 import { AppHeader } from './AppHeader.tsx';
+import { useRememberLastAccount } from './lastAccount.ts';
 import { APP_PANELS, type AppPanel } from './panels.ts';
 
 const typeLabel: Record<string, string> = {
@@ -87,6 +88,7 @@ function SignedInApp() {
 
   const user = self.data;
   const account = target ? acting.data : self.data;
+  useRememberLastAccount(self.data, path, Boolean(target && acting.data && acting.data.accountType === SEGMENT_ACCOUNT_TYPE[target.type]));
   const query = target ? acting : self;
   const userName = user?.user.name || user?.displayName || user?.user.username || '';
 

@@ -10,7 +10,7 @@ export default function Search({ value }: { value: string }) {
     <OverlayFrame title="Search" size="md">
       <div className="relative">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-        <Input type="search" aria-label="Search" placeholder="Search conversations, contacts and agents" autoFocus value={q} onChange={(e) => setQ(e.target.value)} className="pl-9" />
+        <Input type="search" aria-label="Search" placeholder="Search conversations, contacts and agents" data-autofocus value={q} onChange={(e) => setQ(e.target.value)} className="pl-9" />
       </div>
       <EmptyState
         icon={<SearchIcon className="size-6" aria-hidden="true" />}

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { MAIN_BRAND_DOMAIN_IDS } from '@switchboard/core/constants';
+import type { DomainProfile } from '@switchboard/core/contracts/domains';
+import { api, ApiError } from '../api/client.ts';
+import type { Brand } from './help.ts';
+import { mobileContext } from './mobile.ts';
+
+const MAIN_BRAND_PROFILE_ID = MAIN_BRAND_DOMAIN_IDS[0];
+const MAIN_BRAND_NAME = 'Switchboard';
+const isMainBrandId = (id: number) => (MAIN_BRAND_DOMAIN_IDS as readonly number[]).includes(id);
+
+/** The brand of the host the app is served on (spec §3 Domain profile, issue 3 "Brands"). */
+export interface ShellBrand extends Brand {
+  logo: string | null;
+  primary: string | null;
+  accent: string | null;
+  isMain: boolean;
+}
+
+export const MAIN_SHELL_BRAND: ShellBrand = {
+  id: MAIN_BRAND_PROFILE_ID,
+  name: MAIN_BRAND_NAME,
+  supportUrl: null,
+  logo: null,
+  primary: null,
+  accent: null,
+  isMain: true,
+};
+
+/** A profile answer → the brand; false (404), null or a malformed profile → the main brand. */
+export function brandFromProfile(profile: DomainProfile | false | null | undefined): ShellBrand {
+  if (!profile || typeof profile.id !== 'number' || !profile.name) return MAIN_SHELL_BRAND;
+  const isMain = profile.isMainBrand || isMainBrandId(profile.id);
+  return {
+    id: profile.id,
+    name: profile.name,
+    supportUrl: profile.settings?.supportUrl ?? null,
+    logo: profile.details?.image ?? null,
+    primary: isMain ? null : (profile.settings?.colors?.primary ?? null),
+    accent: isMain ? null : (profile.settings?.colors?.accent ?? null),
+    isMain,
+  };
+}
+
+/** GET /api/v1/domain/profile for this host: the profile, false on 404; 'Invalid domain data' otherwise. */
+export async function fetchDomainProfile(signal?: AbortSignal): Promise<DomainProfile | false> {
+  try {
+    const res = await api<{ success: true; profile?: DomainProfile | null }>('/api/v1/domain/profile', { anonymous: true, signal });
+    if (!res.profile) throw new Error('Invalid domain data');
+    return res.profile;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return false;
+    throw e instanceof ApiError ? new Error('Invalid domain data') : e;
+  }
+}
+
+let current: ShellBrand = MAIN_SHELL_BRAND;
+
+/** The brand as last loaded (the main brand until the profile answers), with generic-brand mode. */
+export function currentBrand(): ShellBrand {
+  return { ...current, genericBrand: mobileContext().genericBrand };
+}
+
+/** Brand colours become the app's `brand-*` colours (Tailwind 4 reads them from CSS variables). */
+export function brandCssVars(brand: ShellBrand): Record<string, string> {
+  if (!brand.primary) return {};
+  const p = brand.primary;
+  return {
+    '--color-brand-50': `color-mix(in oklab, ${p} 8%, white)`,
+    '--color-brand-100': `color-mix(in oklab, ${p} 16%, white)`,
+    '--color-brand-500': `color-mix(in oklab, ${p} 85%, white)`,
+    '--color-brand-600': p,
+    '--color-brand-700': `color-mix(in oklab, ${p} 85%, black)`,
+    '--color-brand-800': `color-mix(in oklab, ${p} 70%, black)`,
+  };
+}
+
+function apply(brand: ShellBrand) {
+  current = brand;
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  for (const [k, v] of Object.entries(brandCssVars(brand))) root.style.setProperty(k, v);
+  if (!mobileContext().genericBrand) document.title = brand.name;
+}
+
+/** Loads the brand once per page; components re-render when it arrives. */
+export function useBrand(): ShellBrand {
+  const q = useQuery({
+    queryKey: ['brand', typeof location === 'undefined' ? '' : location.host],
+    queryFn: async ({ signal }) => {
+      try {
+        const b = brandFromProfile(await fetchDomainProfile(signal));
+        apply(b);
+        return b;
+      } catch (e) {
+        console.error(e instanceof Error ? e.message : e);
+        return MAIN_SHELL_BRAND;
+      }
+    },
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  return { ...(q.data ?? current), genericBrand: mobileContext().genericBrand };
+}
