@@ -3,15 +3,24 @@ import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Button, Dialog, type ButtonVariant } from '../ui/index.ts';
 import { useHelp } from './useHelp.ts';
 
+/** A button colour: a Button variant, or a plain colour name. */
+export type ConfirmColor = ButtonVariant | 'red' | 'green' | 'blue' | 'gray' | 'grey';
+
+const COLOR_VARIANT: Record<string, ButtonVariant> = { red: 'danger', green: 'success', blue: 'primary', gray: 'secondary', grey: 'secondary' };
+export function colorVariant(color: ConfirmColor | undefined, fallback: ButtonVariant): ButtonVariant {
+  if (!color) return fallback;
+  return COLOR_VARIANT[color] ?? (color as ButtonVariant);
+}
+
 /** The confirmation dialog's options (spec §2). */
 export interface ConfirmOptions {
   icon?: ReactNode;
   title: ReactNode;
   message?: ReactNode;
   confirmText?: string;
-  confirmColor?: ButtonVariant;
+  confirmColor?: ConfirmColor;
   cancelText?: string;
-  cancelColor?: ButtonVariant;
+  cancelColor?: ConfirmColor;
   /** Shows a help button; the string is the docs page name passed to the help target. */
   help?: string | true;
   onConfirm?: () => void | Promise<void>;
@@ -112,10 +121,10 @@ export function ConfirmHost() {
               <CircleHelp className="size-4" aria-hidden="true" /> Help
             </Button>
           )}
-          <Button variant={current.cancelColor} onClick={() => finish(false, 'cancel')} disabled={busy}>
+          <Button variant={colorVariant(current.cancelColor, 'secondary')} onClick={() => finish(false, 'cancel')} disabled={busy}>
             {current.cancelText}
           </Button>
-          <Button variant={current.confirmColor} onClick={onConfirm} loading={busy} data-autofocus>
+          <Button variant={colorVariant(current.confirmColor, 'primary')} onClick={onConfirm} loading={busy} data-autofocus>
             {current.confirmText}
           </Button>
         </>
