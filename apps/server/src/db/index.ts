@@ -59,10 +59,38 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   await migrate(db);
   return { db, kind, close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing cost more than the query itself on
+ * primary-key reads (npm run bench). Statements are cached by their SQL text (parameters are `?`),
+ * least recently used first out.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 1000): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cachedPrepare = (source: string) => {
+    let stmt = cache.get(source);
+    if (stmt) {
+      cache.delete(source);
+    } else {
+      stmt = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, stmt);
+    return stmt;
+  };
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === 'prepare') return cachedPrepare;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listResponse } from '@switchboard/core';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
+import { accountResponse } from './routes.ts';
 
 let t: TestApp;
 let partner: Session;
@@ -75,6 +77,17 @@ describe('the account tree', () => {
     expect((await q({ subscribed: false })).includes(org.id)).toBe(false);
     // Only positive page/pageSize count: page=-1 is the first page.
     expect(await q({ search: 'oak', page: -1, pageSize: 0 })).toEqual([org.id]);
+  });
+
+  it('answers in the shapes the contracts declare', async () => {
+    for (const query of [{}, { targetAccountId: org.id }, { targetAccountId: agent.id }, { targetResellerId: reseller.id }]) {
+      const r = await t.request('GET', '/api/v1/account', { token: partner.token, query });
+      expect(accountResponse.safeParse(r.body).error).toBeUndefined();
+    }
+    for (const url of ['/api/v2/listOrganizations', '/api/v2/listResellers', '/api/v2/searchOrganizations']) {
+      const r = await t.request('GET', url, { token: partner.token });
+      expect(listResponse.safeParse(r.body).error, url).toBeUndefined();
+    }
   });
 
   it('refuses a mismatched account type', async () => {

@@ -9,7 +9,7 @@ import type { Services } from '../../services.ts';
 import { accountsRepository } from './repository.ts';
 
 const tags = ['accounts'];
-const accountResponse = account.extend({
+export const accountResponse = account.extend({
   success: z.literal(true),
   permissions: permissionSet,
   user: z.object({

@@ -1,0 +1,88 @@
+/**
+ * npm run bench: the product beside the physical limit of this machine, measured in one run, printed
+ * as ratios so the figures hold on a noisy machine. Each section is a module; sections written by
+ * other domains are picked up when present.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fmt, load, start, stop, waitFor } from './util.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const only = process.argv[2];
+
+async function benchFoundation(): Promise<string[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
+  const port = 3900 + Math.floor(Math.random() * 50);
+  const barePort = port + 50;
+  const base = `http://127.0.0.1:${port}`;
+  const server = start(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SUPER_ADMIN_EMAILS: 'bench@admin.test',
+    SIGNIN_RATE_LIMIT: '100000',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  });
+  try {
+    await waitFor(`${base}/api/health`);
+    const post = async (url: string, body: unknown) =>
+      (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<any>;
+    const code = async (to: string) =>
+      ((await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as any).messages[0].body.match(/(\d{6})/)[1];
+    const signIn = async (email: string, signup: boolean) => {
+      await post(signup ? '/api/v1/signup/email' : '/api/v1/signin/email', { email, businessName: 'Bench' });
+      return (await post('/api/v1/email/verify', { email, verificationCode: await code(email) })).token as string;
+    };
+    const admin = await signIn('bench@admin.test', true);
+    await post(`/internal/createPartner?token=${admin}`, { name: 'Bench Partner', email: 'partner@bench.test' });
+    const partner = await signIn('partner@bench.test', false);
+    for (let i = 0; i < 100; i++) await post(`/api/v2/createOrganization?token=${partner}`, { name: `Org ${i}` });
+
+    const bare = start(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/bare-server.ts'), path.join(dataDir, 'switchboard.db'), String(barePort)], {});
+    try {
+      await new Promise<void>((resolve) => bare.once('message', () => resolve()));
+      const lines = ['endpoint                          product req/s   p99 ms   bare req/s   p99 ms   ratio'];
+      for (const url of [`/api/v1/account?token=${partner}`, `/api/v2/listOrganizations?token=${partner}`]) {
+        const p = await load(`${base}${url}`);
+        const b = await load(`http://127.0.0.1:${barePort}${url}`);
+        if (p.non2xx || b.non2xx) throw new Error(`non-2xx answers during load on ${url}`);
+        const ratio = p.rps / b.rps;
+        lines.push(
+          `${url.split('?')[0]!.padEnd(32)}${fmt(p.rps)}${fmt(p.p99, 1)}   ${fmt(b.rps)}${fmt(p.p99 === 0 ? 0 : b.p99, 1)}   ${ratio.toFixed(2)} ${ratio >= 0.5 ? 'ok' : 'UNDER BUDGET 0.5'}`,
+        );
+      }
+      return lines;
+    } finally {
+      await stop(bare);
+    }
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Optional sections other domains provide: [file, exported function]. */
+const SECTIONS: [string, string, string][] = [
+  ['web', 'scripts/web-size.ts', 'webSize'],
+  ['agents', 'scripts/bench/agents.ts', 'benchAgents'],
+  ['inbox', 'scripts/bench/inbox.ts', 'benchInbox'],
+];
+
+console.log(`Switchboard bench on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);
+if (!only || only === 'foundation') {
+  console.log('\n# JSON endpoints (SQLite, 20 connections, 5 s each; budget: ratio >= 0.5)');
+  for (const l of await benchFoundation()) console.log(l);
+}
+for (const [name, file, fn] of SECTIONS) {
+  if (only && only !== name) continue;
+  if (!fs.existsSync(path.join(root, file))) continue;
+  console.log(`\n# ${name}`);
+  const mod = (await import(path.join(root, file))) as Record<string, () => Promise<string[]>>;
+  if (typeof mod[fn] !== 'function') {
+    console.log(`(${file} does not export ${fn})`);
+    continue;
+  }
+  for (const l of await mod[fn]!()) console.log(l);
+}
