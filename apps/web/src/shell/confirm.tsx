@@ -53,6 +53,16 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
   });
 }
 
+/** The open request (for the host and tests). */
+export function pendingConfirm(): Readonly<Pending> | null {
+  return pending;
+}
+
+/** Settles the open request: confirm → true; cancel (runs onCancel) and close → false; onClose always. */
+export function settleConfirm(ok: boolean, how: 'confirm' | 'cancel' | 'close') {
+  finish(ok, how);
+}
+
 function finish(ok: boolean, how: 'confirm' | 'cancel' | 'close') {
   const p = pending;
   if (!p) return;
