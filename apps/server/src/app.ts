@@ -94,8 +94,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // OpenAPI contract; tests check responses against them (contracts.test.ts). Re-validating every
   // response at run time cost more than half the throughput of the JSON endpoints (npm run bench).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // While closing, answers in flight end their keep-alive connection so close() need not wait for it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
 

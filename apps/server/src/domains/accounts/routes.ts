@@ -265,7 +265,8 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
       const ctx = authOf(req);
       const deadline = Date.now() + (req.body.listen ? 20_000 : 0);
       let row = ctx.acting;
-      while (row.phone_number_verified !== 1 && Date.now() < deadline && !req.raw.destroyed) {
+      // Stop early when the client has gone (the request stream itself ends once its body is read).
+      while (row.phone_number_verified !== 1 && Date.now() < deadline && !req.raw.socket.destroyed) {
         await new Promise((r) => setTimeout(r, 500));
         row = (await accountsRepository.findById(db, ctx.acting.id)) ?? row;
       }
