@@ -111,6 +111,31 @@ describe('sign-up and sign-in', () => {
     await page.goto(`${server.url}/app`);
     await page.locator('[data-field="Account id"]').waitFor();
     expect(await page.locator('[data-field="Account id"]').textContent()).toBe(String(session.id));
+
+    // An invitation link (?oneTimeToken=) signs the invited person in once, in a fresh browser.
+    const invite = await fetch(`${server.url}/api/v2/inviteAdminUser?token=${session.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'helper@example.test' }),
+    });
+    expect(invite.ok).toBe(true);
+    const mail = (await (await fetch(`${server.url}/api/dev/outbox?to=helper@example.test`)).json()) as { messages: { body: string }[] };
+    const oneTimeToken = new URL(mail.messages[0]!.body.match(/https?:\/\/\S+/)![0]).searchParams.get('oneTimeToken')!;
+    const fresh = await browser.newContext();
+    const invited = await fresh.newPage();
+    await invited.goto(`${server.url}/app?oneTimeToken=${encodeURIComponent(oneTimeToken)}`);
+    // The invited user acts on the account that invited them.
+    await invited.locator('[data-signed-in-as]').waitFor();
+    expect(await invited.locator('[data-signed-in-as]').getAttribute('data-signed-in-as')).toBe('helper@example.test');
+    expect(await invited.locator('[data-field="Account id"]').textContent()).toBe(String(session.id));
+    expect(new URL(invited.url()).searchParams.has('oneTimeToken')).toBe(false);
+    expect(await invited.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    // The link works once.
+    await invited.evaluate(() => localStorage.clear());
+    await invited.goto(`${server.url}/app?oneTimeToken=${encodeURIComponent(oneTimeToken)}`);
+    await invited.getByRole('heading', { name: 'This sign-in link did not work' }).waitFor();
+    await snap(invited, 'onetime-used-1280');
+    await fresh.close();
     await context.close();
   });
 });

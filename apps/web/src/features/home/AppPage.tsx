@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { appPathTarget, appPathUrl, parentAppPath, parseAppPath, SEGMENT_ACCOUNT_TYPE } from '@switchboard/core/rules/appPath';
-import { ArrowLeft, Bot, Building2, Mail, Network, ShieldAlert } from 'lucide-react';
+import { ArrowLeft, Bot, Building2, Link2Off, Mail, Network, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { api, ApiError, setActingAccount } from '../../api/client.ts';
 import { useAccount, useSession, type AccountView } from '../../api/hooks.ts';
 import { saveSession, type SessionResponse } from '../../api/session.ts';
 import { Avatar, Button, Card, EmptyState, ErrorState, LoadingBlock, Skeleton } from '../../ui/index.ts';
+import { PageFrame, primaryLink, ResultPanel } from '../../pages/PageFrame.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { useRememberLastAccount } from './lastAccount.ts';
 import { APP_PANELS, type AppPanel } from './panels.ts';
@@ -32,6 +33,18 @@ export default function AppPage() {
   return <SignedInApp />;
 }
 
+/** A path inside this app from a relative or same-origin URL; anything else is ignored. */
+export function sameOriginPath(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url, location.origin);
+    if (u.origin !== location.origin) return null;
+    return u.pathname + u.search + u.hash;
+  } catch {
+    return null;
+  }
+}
+
 /** `?oneTimeToken=` (invite links): exchanged once via GET /api/v1/oneTimeAuth, then dropped from the URL. */
 function OneTimeSignIn({ oneTimeToken }: { oneTimeToken: string }) {
   const location = useLocation();
@@ -40,11 +53,13 @@ function OneTimeSignIn({ oneTimeToken }: { oneTimeToken: string }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    api<SessionResponse>('/api/v1/oneTimeAuth', { query: { oneTimeToken }, anonymous: true })
+    api<SessionResponse & { redirectUrl?: string | null }>('/api/v1/oneTimeAuth', { query: { oneTimeToken }, anonymous: true })
       .then((session) => {
         if (!live) return;
         queryClient.clear();
         saveSession(session);
+        const redirect = sameOriginPath(session.redirectUrl);
+        if (redirect) return navigate(redirect, { replace: true });
         const q = new URLSearchParams(location.search);
         q.delete('oneTimeToken');
         const s = q.toString();
@@ -56,21 +71,28 @@ function OneTimeSignIn({ oneTimeToken }: { oneTimeToken: string }) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [oneTimeToken]);
+  if (error) {
+    return (
+      <PageFrame>
+        <ResultPanel
+          icon={<Link2Off className="size-7" />}
+          tone="bad"
+          title="This sign-in link did not work"
+          actions={
+            <Link to="/app/signin" replace className={primaryLink}>
+              Sign in with a code
+            </Link>
+          }
+        >
+          <p>{error}</p>
+          <p className="mt-2">Sign-in links work once and for 10 minutes. You can always sign in with a code sent to your e-mail.</p>
+        </ResultPanel>
+      </PageFrame>
+    );
+  }
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center px-4">
-      {error ? (
-        <ErrorState
-          title="This sign-in link did not work"
-          message={`${error} Links work once and expire after 10 minutes.`}
-          action={
-            <Button size="sm" onClick={() => navigate('/app/signin', { replace: true })}>
-              Sign in with a code
-            </Button>
-          }
-        />
-      ) : (
-        <LoadingBlock label="Signing you in" />
-      )}
+      <LoadingBlock label="Signing you in" />
     </main>
   );
 }
@@ -90,7 +112,7 @@ function SignedInApp() {
   const account = target ? acting.data : self.data;
   useRememberLastAccount(self.data, path, Boolean(target && acting.data && acting.data.accountType === SEGMENT_ACCOUNT_TYPE[target.type]));
   const query = target ? acting : self;
-  const userName = user?.user.name || user?.displayName || user?.user.username || '';
+  const userName = user ? (user.user.id === user.id ? user.displayName : user.user.name || user.user.email || user.user.username) : '';
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -178,6 +200,11 @@ function AccountSummary({ account }: { account: AccountView }) {
             {account.user.superAdmin && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">Super admin</span>}
           </div>
           <p className="mt-1 truncate text-sm text-slate-600">@{account.username}</p>
+          {account.user.id !== account.id && (
+            <p className="mt-1 truncate text-sm text-slate-500" data-signed-in-as={account.user.email ?? account.user.username}>
+              You manage this account as {account.user.email ?? `@${account.user.username}`}
+            </p>
+          )}
         </div>
       </div>
       <dl className="grid grid-cols-1 border-t border-slate-100 xs:grid-cols-2 md:grid-cols-5">
