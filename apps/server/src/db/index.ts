@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DialectKind } from './columns.ts';
 import { migrations } from './migrations/index.ts';
@@ -61,8 +61,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     sqlite.pragma('busy_timeout = 5000');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
-  await migrate(db);
+  await migrate(db, kind === 'postgres' ? await currentSchema(db) : undefined);
   return { db, kind, close: () => db.destroy() };
+}
+
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
 }
 
 /**
@@ -93,8 +98,16 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000): SQLite.Databas
   });
 }
 
-export async function migrate(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Runs pending migrations. On PostgreSQL the migration tables are looked up in the connection's own
+ * schema: Kysely otherwise finds them in any schema of the database and skips creating its lock table.
+ */
+export async function migrate(db: Kysely<any>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
