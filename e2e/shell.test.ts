@@ -154,6 +154,7 @@ describe('web shell', () => {
     const { context, page } = await signedIn(390, 844);
     await page.goto(`${server.url}/app/paymentSuccess`);
     await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    await snap(page, 'payment-success-390');
     await page.goto(`${server.url}/app/stripePayoutConnectFailure`);
     await page.getByRole('heading', { name: 'Payout account not connected' }).waitFor();
     await page.getByRole('link', { name: 'Try again from your wallet' }).click();
@@ -165,6 +166,7 @@ describe('web shell', () => {
     await page.goto(`${server.url}/install`);
     await page.getByRole('heading', { name: 'Get the Switchboard app' }).waitFor();
     expect(await page.locator('[data-store]').evaluateAll((els) => els.map((e) => e.getAttribute('data-store')))).toEqual(['Android']);
+    await snap(page, 'install-390');
 
     await page.goto(`${server.url}/docs`);
     expect(await page.getByRole('link', { name: 'Open the API reference' }).getAttribute('href')).toBe('/docs/api');
@@ -191,6 +193,18 @@ describe('web shell', () => {
     await page.goto(`${server.url}/app/signin`);
     await page.getByRole('heading', { name: 'Sign in to Switchboard' }).waitFor();
     expect(await axe(page)).toEqual([]);
+    await snap(page, 'signin-1280');
+    await page.goto(`${server.url}/mobile/start`);
+    await page.getByRole('link', { name: 'Create an account' }).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'mobile-start-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const path of ['/docs', '/install', '/app/paymentCancel', '/nowhere']) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator('h1').first().waitFor();
+      expect(await axe(page), path).toEqual([]);
+    }
     await page.goto(`${server.url}/app/signup`);
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(await axe(page)).toEqual([]);
@@ -201,8 +215,12 @@ describe('web shell', () => {
     await s.page.locator('[data-field="Account id"]').waitFor();
     expect(await axe(s.page)).toEqual([]);
     await s.page.goto(`${server.url}/app?help=true`);
-    await s.page.getByRole('dialog').waitFor();
+    await s.page.getByRole('dialog', { name: 'How can we help?' }).waitFor();
     expect(await axe(s.page)).toEqual([]);
+    await s.page.goto(`${server.url}/app?debug=true`);
+    await s.page.getByRole('dialog', { name: 'Debug' }).locator('[data-code]').first().waitFor();
+    expect(await axe(s.page)).toEqual([]);
+    await snap(s.page, 'overlay-debug-390');
     await s.context.close();
   });
 });

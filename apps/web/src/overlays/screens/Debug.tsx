@@ -96,7 +96,7 @@ function OutboxItem({ msg }: { msg: OutboxMessage }) {
           </p>
           {msg.subject && <p className="truncate text-sm text-slate-700">{msg.subject}</p>}
           <p className="mt-1 line-clamp-2 text-xs text-slate-500">{msg.body}</p>
-          <p className="mt-1 text-xs text-slate-400">{new Date(msg.createdAt).toLocaleTimeString()}</p>
+          <p className="mt-1 text-xs text-slate-500">{new Date(msg.createdAt).toLocaleTimeString()}</p>
         </div>
         {code && (
           <button
