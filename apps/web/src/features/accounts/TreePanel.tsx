@@ -8,8 +8,9 @@ import { useAccount } from '../../api/hooks.ts';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, EmptyState, ErrorState, Input } from '../../ui/index.ts';
+import { lastAccountParentKey } from '../home/lastAccount.ts';
 import type { AppPanelProps } from '../home/panels.ts';
-import { errorText, tgt, useAccountMutation, useChildren, type ChildKind } from './hooks.ts';
+import { errorText, useAccountMutation, useChildren, type ChildKind } from './hooks.ts';
 import { formatDate, ListSkeleton, Pagination, StatusBadge, TYPE_LABEL, TYPE_PLURAL } from './parts.tsx';
 
 const SEGMENT: Record<ChildKind, AppPathSegment> = { reseller: 'reseller', organization: 'org', agent: 'agent' };
@@ -87,8 +88,8 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
   const canDelete = parent.permissions.canDeleteOrg;
   const plural = TYPE_PLURAL[kind]!;
   const label = TYPE_LABEL[kind]!;
-  const lastMap = (self.data?.settings.lastAccountId ?? {}) as Record<string, number>;
-  const lastId = lastMap[String(parent.id)];
+  // The key the /app page keeps the last opened child under (features/home/lastAccount.ts).
+  const lastId = ((self.data?.settings.lastAccountId ?? {}) as Record<string, number>)[lastAccountParentKey([...path, { type: SEGMENT[kind], id: 0 }])];
 
   // Search as you type, after a short pause; a new search starts at the first page.
   useEffect(() => {
@@ -107,12 +108,8 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
     { success: `${label} deleted` },
   );
 
-  /** Opens a child account and remembers it as the last one opened under this parent (settings.lastAccountId). */
+  /** Opens a child account (the /app page remembers it under its parent in settings.lastAccountId). */
   function openChild(item: AccountListItem) {
-    const next = { ...lastMap, [String(parent.id)]: item.id };
-    void api('/api/v1/accountSetting', { target: tgt(null), body: { settings: { lastAccountId: next } } }).catch(() => {
-      /* spec §7: settings save failures are only logged */
-    });
     navigate(appPathUrl([...path, { type: SEGMENT[kind], id: item.id }]));
   }
 

@@ -1,0 +1,361 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, snap, startServer, SUPER_ADMIN_EMAIL, type RunningServer } from './harness.ts';
+
+/** Issue 3's account screens: the tree by URL, creating accounts, members, profile, tokens, super admin. */
+describe('account screens', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Session;
+  let partner: Session;
+
+  interface Session {
+    token: string;
+    id: number;
+    accountType: string;
+    username: string;
+    superAdmin: boolean;
+  }
+
+  const call = async (method: string, url: string, token: string | null, body?: unknown) => {
+    const sep = url.includes('?') ? '&' : '?';
+    const res = await fetch(`${server.url}${url}${token ? `${sep}token=${token}` : ''}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as Record<string, any>;
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  async function verify(email: string): Promise<Session> {
+    return (await call('POST', '/api/v1/email/verify', null, { email, verificationCode: await server.code(email) })) as Session;
+  }
+  async function signUp(email: string, businessName: string) {
+    await call('POST', '/api/v1/signup/email', null, { email, businessName, name: 'Olive Owner' });
+    return verify(email);
+  }
+  async function signIn(email: string) {
+    await call('POST', '/api/v1/signin/email', null, { email });
+    return verify(email);
+  }
+
+  /** A browser context whose local storage holds the session (as the app keeps it after sign-in). */
+  async function as(s: Session, width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width, height } });
+    await context.addInitScript((session) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('id', String(session.id));
+        localStorage.setItem('user', JSON.stringify(session));
+        if (session.superAdmin) localStorage.setItem('adminToken', session.token);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, s);
+    return { context, page: await context.newPage() };
+  }
+
+  async function axe(page: Page) {
+    const result = await new AxeBuilder({ page }).analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  }
+
+  const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+  beforeAll(async () => {
+    // E2E_WEB_DIST: a private build, so a build running elsewhere cannot pull the files away mid-test.
+    [server, browser] = await Promise.all([startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), launchBrowser()]);
+    admin = await signUp(SUPER_ADMIN_EMAIL, 'Switchboard HQ');
+    await call('POST', '/internal/createPartner', admin.token, { name: 'Acme Partners', email: 'partner@acme.test' });
+    partner = await signIn('partner@acme.test');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('creates a reseller, an organization and an agent, walking down the tree (desktop)', async () => {
+    const { context, page } = await as(partner, 1280, 800);
+    await page.goto(`${server.url}/app`);
+    await heading(page).filter({ hasText: 'Acme Partners' }).waitFor();
+    const accounts = page.locator('section', { has: page.getByRole('heading', { name: 'Accounts' }) });
+    await accounts.getByText('No resellers yet').waitFor();
+    await snap(page, 'accounts-partner-empty-1280');
+    expect(await axe(page)).toEqual([]);
+
+    // A reseller, created through its overlay.
+    await accounts.getByRole('button', { name: 'New reseller' }).first().click();
+    const create = page.getByRole('dialog', { name: 'New reseller' });
+    await create.getByLabel('Reseller name').fill('Northwind Resellers');
+    await snap(page, 'accounts-create-reseller-1280');
+    expect(await axe(page)).toEqual([]);
+    await create.getByRole('button', { name: 'Create reseller' }).click();
+    await create.waitFor({ state: 'detached' });
+    await page.getByText('Reseller created').waitFor();
+    await accounts.getByRole('button', { name: 'Open Northwind Resellers' }).click();
+    await page.waitForURL(/\/app\/reseller\/\d+$/);
+    const resellerId = Number(new URL(page.url()).pathname.split('/').pop());
+    await heading(page).filter({ hasText: 'Northwind Resellers' }).waitFor();
+
+    // An organization under the reseller, then an agent under the organization.
+    await accounts.getByRole('button', { name: 'New organization' }).first().click();
+    const org = page.getByRole('dialog', { name: 'New organization' });
+    await org.getByLabel('Organization name').fill('Bright Dental');
+    await org.getByRole('button', { name: 'Create organization' }).click();
+    await org.waitFor({ state: 'detached' });
+    await accounts.getByRole('button', { name: 'Open Bright Dental' }).click();
+    await page.waitForURL(new RegExp(`/app/reseller/${resellerId}/org/\\d+$`));
+    const orgId = Number(new URL(page.url()).pathname.split('/').pop());
+    await heading(page).filter({ hasText: 'Bright Dental' }).waitFor();
+    await accounts.getByText('No agents yet').waitFor();
+    await accounts.getByRole('button', { name: 'New agent' }).first().click();
+    const agent = page.getByRole('dialog', { name: 'New agent' });
+    await agent.getByLabel('Agent name').fill('Front Desk');
+    await agent.getByRole('button', { name: 'Create agent' }).click();
+    await agent.waitFor({ state: 'detached' });
+    await accounts.getByRole('button', { name: 'Open Front Desk' }).click();
+    await page.waitForURL(new RegExp(`/app/reseller/${resellerId}/org/${orgId}/agent/\\d+$`));
+    await heading(page).filter({ hasText: 'Front Desk' }).waitFor();
+    await snap(page, 'accounts-agent-1280');
+
+    // Straight to an address of the tree: the organization opens, and remembers the agent last opened.
+    await page.goto(`${server.url}/app/reseller/${resellerId}/org/${orgId}`);
+    await heading(page).filter({ hasText: 'Bright Dental' }).waitFor();
+    await accounts.getByText('Last opened:').waitFor();
+    expect(await accounts.getByText('Last opened:').textContent()).toContain('Front Desk');
+    const me = await call('GET', '/api/v1/account', partner.token);
+    expect(me.settings.lastAccountId[`org:${orgId}`]).toBeGreaterThan(0);
+    expect(me.settings.lastAccountId[`reseller:${resellerId}`]).toBe(orgId);
+    await snap(page, 'accounts-org-1280');
+    expect(await axe(page)).toEqual([]);
+
+    // The preview overlay, opened from the list, by its query key.
+    await page.goto(`${server.url}/app/reseller/${resellerId}`);
+    await accounts.getByRole('button', { name: 'Preview Bright Dental' }).click();
+    const preview = page.getByRole('dialog', { name: 'Organization preview' });
+    await preview.getByText('Agents', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('orgPreview')).toBe(String(orgId));
+    await preview.getByText('Front Desk').waitFor();
+    await snap(page, 'accounts-org-preview-1280');
+    await page.goBack();
+    await preview.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('pages through organizations 20 at a time, searches them, and deletes one after confirming', async () => {
+    for (let i = 1; i <= 21; i++) {
+      await call('POST', '/api/v2/createOrganization', partner.token, { name: `Clinic ${String(i).padStart(2, '0')}` });
+    }
+    const { context, page } = await as(partner, 390, 844);
+    await page.goto(`${server.url}/app`);
+    const accounts = page.locator('section', { has: page.getByRole('heading', { name: 'Accounts' }) });
+    await accounts.getByRole('tab', { name: 'Organizations' }).click();
+    await accounts.getByText(/^1–20 of 2\d$/).waitFor();
+    const total = Number((await accounts.getByText(/^1–20 of 2\d$/).textContent())!.split(' of ')[1]);
+    expect(await accounts.getByRole('list', { name: 'Organizations' }).getByRole('listitem').count()).toBe(20);
+    await accounts.getByRole('button', { name: 'Next page' }).click();
+    await accounts.getByText(`21–${total} of ${total}`).waitFor();
+    await snap(page, 'accounts-orgs-page2-390');
+
+    await accounts.getByRole('searchbox', { name: 'Search organizations' }).fill('Clinic 07');
+    await accounts.getByRole('button', { name: 'Open Clinic 07' }).waitFor();
+    await expect.poll(() => accounts.getByRole('list', { name: 'Organizations' }).getByRole('listitem').count()).toBe(1);
+
+    await accounts.getByRole('button', { name: 'Delete Clinic 07' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Clinic 07?' });
+    await snap(page, 'accounts-delete-confirm-390');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Organization deleted').waitFor();
+    await accounts.getByText('No organizations match “Clinic 07”').waitFor();
+    expect(await axe(page)).toEqual([]);
+
+    // The organization filter as a form.
+    await page.goto(`${server.url}/app?orgSearch=true`);
+    const filter = page.getByRole('dialog', { name: 'Find organizations' });
+    await filter.getByLabel('Name, username or e-mail').fill('Clinic 1');
+    await filter.getByRole('button', { name: 'Search' }).click();
+    await filter.getByText('10 organizations found').waitFor();
+    await snap(page, 'accounts-org-search-390');
+    expect(await axe(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses an address outside the signed-in tree', async () => {
+    const stranger = await signUp('stranger@else.test', 'Elsewhere Inc');
+    const { context, page } = await as(stranger, 1280, 800);
+    const orgs = await call('GET', '/api/v2/listOrganizations', partner.token);
+    await page.goto(`${server.url}/app/org/${orgs.accounts[0].id}`);
+    await page.getByRole('heading', { name: 'You do not have access to this account' }).waitFor();
+    await context.close();
+  });
+
+  it('lets an owner invite a member, edit the profile and manage API tokens (phone)', async () => {
+    const owner = await signUp('olive@bright.test', 'Bright Smiles');
+    const { context, page } = await as(owner, 390, 844);
+    await page.goto(`${server.url}/app`);
+    await heading(page).filter({ hasText: 'Bright Smiles' }).waitFor();
+    await snap(page, 'accounts-owner-390');
+    expect(await axe(page)).toEqual([]);
+
+    // Members: invite someone as an owner.
+    await page.getByRole('button', { name: /^Members/ }).click();
+    const members = page.getByRole('dialog', { name: 'Members' });
+    await members.getByText('olive@bright.test').waitFor();
+    await members.getByRole('button', { name: 'Invite member' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite a member' });
+    await invite.getByLabel('E-mail').fill('sam@bright.test');
+    await invite.getByLabel('Make them an owner').check();
+    await snap(page, 'accounts-invite-390');
+    expect(await axe(page)).toEqual([]);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Invitation sent to sam@bright.test').waitFor();
+    // Back on the member list, the invited owner is there.
+    await page.goto(`${server.url}/app?members=true`);
+    await members.getByText('sam@bright.test').waitFor();
+    expect(await members.getByRole('listitem').filter({ hasText: 'sam@bright.test' }).getByText('Owner').count()).toBe(1);
+    const outbox = (await (await fetch(`${server.url}/api/dev/outbox?to=sam%40bright.test`)).json()) as { messages: { body: string }[] };
+    expect(outbox.messages[0]!.body).toContain('oneTimeToken=');
+    await snap(page, 'accounts-members-390');
+
+    // Profile: account name, username, social links, picture, e-mail with its code.
+    await page.goto(`${server.url}/app?editProfile=true`);
+    const profile = page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByRole('button', { name: /Edit account name/ }).click();
+    const name = page.getByRole('dialog', { name: 'Account name' });
+    await name.getByLabel('Account name').fill('Bright Smiles Dental');
+    await name.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Account name saved').waitFor();
+    // The page behind the overlay shows the new name at once.
+    await page.locator('h1').filter({ hasText: 'Bright Smiles Dental' }).waitFor();
+    await snap(page, 'accounts-profile-390');
+
+    await page.goto(`${server.url}/app?editSlug=true`);
+    const slug = page.getByRole('dialog', { name: 'Username' });
+    await slug.getByLabel('Username').fill('Bad Name!');
+    await slug.getByRole('button', { name: 'Save' }).click();
+    await slug.getByText('Use 3 to 32 lowercase letters, digits and single hyphens.').waitFor();
+    await slug.getByLabel('Username').fill('bright-smiles');
+    await slug.getByRole('button', { name: 'Save' }).click();
+    await slug.waitFor({ state: 'detached' });
+    await page.locator('[data-field="Username"]').filter({ hasText: 'bright-smiles' }).waitFor();
+
+    await page.goto(`${server.url}/app?editSocial=true`);
+    const social = page.getByRole('dialog', { name: 'Social links' });
+    await social.getByRole('button', { name: 'Add link' }).click();
+    await social.getByLabel('Link 1 address').fill('https://bright.test');
+    await social.getByLabel('At the top, under the name').check();
+    await snap(page, 'accounts-social-390');
+    await social.getByRole('button', { name: 'Save links' }).click();
+    await page.getByText('Social links saved').waitFor();
+
+    await page.goto(`${server.url}/app?editAvatar=true`);
+    const avatar = page.getByRole('dialog', { name: 'Profile picture' });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAFhAJ/wlseKgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await avatar.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await avatar.getByText('me.png').waitFor();
+    await snap(page, 'accounts-avatar-preview-390');
+    await avatar.getByRole('button', { name: 'Save picture' }).click();
+    await page.getByText('Picture saved').waitFor();
+
+    await page.goto(`${server.url}/app?editEmail=true`);
+    const email = page.getByRole('dialog', { name: 'E-mail address' });
+    await email.getByLabel('E-mail address').fill('olive.new@bright.test');
+    await email.getByRole('button', { name: 'Send code' }).click();
+    const codeStep = page.getByRole('dialog', { name: 'Enter the code' });
+    await codeStep.getByLabel('Code').fill(await server.code('olive.new@bright.test'));
+    await codeStep.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('E-mail address verified').waitFor();
+
+    const me = await call('GET', '/api/v1/account', owner.token);
+    expect(me).toMatchObject({
+      displayName: 'Bright Smiles Dental',
+      username: 'bright-smiles',
+      email: 'olive.new@bright.test',
+      socialLinks: [{ type: 'website', url: 'https://bright.test/' }],
+      socialLinksPosition: 'top',
+    });
+    expect(me.profileImage).toMatch(/^\/files\//);
+
+    // API tokens: the value is shown once, with a copy button; revoking removes it.
+    await page.goto(`${server.url}/app`);
+    const tokens = page.locator('section', { has: page.getByRole('heading', { name: 'API tokens' }) });
+    await tokens.getByText('No API tokens').waitFor();
+    await tokens.getByRole('button', { name: 'New token' }).click();
+    await page.getByLabel('What is it for?').fill('CRM sync');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const shown = page.getByRole('dialog', { name: 'Copy your new token' });
+    const value = await shown.getByTestId('new-token').textContent();
+    expect(value!.length).toBeGreaterThan(20);
+    await shown.getByRole('button', { name: 'Copy' }).waitFor();
+    await snap(page, 'accounts-token-once-390');
+    expect((await fetch(`${server.url}/api/v1/account?token=${value}`)).status).toBe(200);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await tokens.getByText('CRM sync').waitFor();
+    expect(await page.getByText(value!).count()).toBe(0);
+    await tokens.getByRole('button', { name: 'Revoke CRM sync' }).click();
+    await page.getByRole('dialog', { name: 'Revoke this token?' }).getByRole('button', { name: 'Revoke' }).click();
+    await tokens.getByText('No API tokens').waitFor();
+    expect((await fetch(`${server.url}/api/v1/account?token=${value}`)).status).toBe(401);
+    await context.close();
+  });
+
+  it('lets a super admin disable and enable an account with the spec’s messages', async () => {
+    const target = await signUp('owner@disable.test', 'Disable Me Co');
+    const { context, page } = await as(admin, 1280, 800);
+    await page.goto(`${server.url}/app`);
+    const console = page.locator('section', { has: page.getByRole('heading', { name: 'Super admin' }) });
+    await console.getByRole('searchbox', { name: 'Search all accounts' }).fill('disable.test');
+    await console.getByRole('button', { name: 'Search' }).click();
+    const row = console.getByRole('listitem').filter({ hasText: 'Disable Me Co' });
+    await row.getByRole('button', { name: 'Disable' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disable Disable Me Co?' });
+    await dialog.getByLabel('Reason').fill('Unpaid invoices');
+    await dialog.getByLabel('Details (optional)').fill('Ticket 4411');
+    await snap(page, 'accounts-admin-disable-1280');
+    expect(await axe(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Disable account' }).click();
+    await page.getByText('Organization disabled!').waitFor();
+    await row.getByText('Reason: Unpaid invoices').waitFor();
+    expect((await fetch(`${server.url}/api/v1/account?token=${target.token}`)).status).toBe(401);
+    await snap(page, 'accounts-admin-disabled-1280');
+
+    await row.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('dialog', { name: 'Enable Disable Me Co?' }).getByRole('button', { name: 'Enable' }).click();
+    await page.getByText('Account enabled!').waitFor();
+    await row.getByText('Active').waitFor();
+    expect((await fetch(`${server.url}/api/v1/account?token=${target.token}`)).status).toBe(200);
+    await context.close();
+  });
+
+  it('lets a partner set up its brand on a domain', async () => {
+    const { context, page } = await as(partner, 1280, 800);
+    await page.goto(`${server.url}/app`);
+    const brand = page.locator('section', { has: page.getByRole('heading', { name: 'Brand and domains' }) });
+    await brand.getByText('No domains yet').waitFor();
+    await brand.getByRole('button', { name: 'Add domain' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a domain' });
+    await dialog.getByLabel('Domain').fill('not a domain');
+    await dialog.getByRole('button', { name: 'Add domain' }).click();
+    await dialog.getByText('Please enter a valid domain name, like app.yourbrand.com.').waitFor();
+    await dialog.getByLabel('Domain').fill('https://App.Acme.test/');
+    await dialog.getByLabel('Brand name').fill('Acme Voice');
+    await dialog.getByLabel('Support page').fill('https://help.acme.test');
+    await snap(page, 'accounts-brand-dialog-1280');
+    expect(await axe(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByText('Domain added').waitFor();
+    await brand.getByText('app.acme.test').waitFor();
+    await brand.getByText('Default').waitFor();
+    const profile = await call('GET', '/api/v1/domain/profile?host=app.acme.test', null);
+    expect(profile.profile).toMatchObject({ name: 'Acme Voice', settings: { supportUrl: 'https://help.acme.test' } });
+    await snap(page, 'accounts-brand-1280');
+    await context.close();
+  });
+});
