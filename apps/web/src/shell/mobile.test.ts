@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectMobile, MOBILE_SESSION_KEY, platformFromUserAgent, type KeyValueStore } from './mobile.ts';
+import { detectMobile, MOBILE_SESSION_KEY, platformFromUserAgent, truncateUserAgent, type KeyValueStore } from './mobile.ts';
 
 function memory(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -38,5 +38,12 @@ describe('mobile detection', () => {
     expect(platformFromUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe('iOS');
     expect(platformFromUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBe('Android');
     expect(platformFromUserAgent('Mozilla/5.0 (X11; Linux x86_64)')).toBeNull();
+  });
+});
+
+describe('user agent', () => {
+  it('is cut at 500 characters', () => {
+    expect(truncateUserAgent('x'.repeat(800))).toHaveLength(500);
+    expect(truncateUserAgent('Mozilla/5.0')).toBe('Mozilla/5.0');
   });
 });

@@ -1,3 +1,5 @@
+import { USER_AGENT_MAX_LENGTH } from '@switchboard/core/constants';
+
 /**
  * Mobile wrapper detection (spec §2 "Query parameters"): `mobileApp=true`, `genericBrand=true`,
  * `platform` (iOS or Android) and `appVersion`. Values seen once are kept for the browser session, so
@@ -81,4 +83,13 @@ export function refreshMobile(search: string): MobileContext {
 
 export function isMobileSession(): boolean {
   return mobileContext().mobileApp;
+}
+
+/** User agent strings are cut at 500 characters (spec §9) wherever the app shows or sends them. */
+export function truncateUserAgent(ua: string, max = USER_AGENT_MAX_LENGTH): string {
+  return ua.length > max ? ua.slice(0, max) : ua;
+}
+
+export function userAgent(): string {
+  return typeof navigator === 'undefined' ? '' : truncateUserAgent(navigator.userAgent);
 }

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { USER_AGENT_MAX_LENGTH } from '@switchboard/core/constants';
 import { Check, Copy, Inbox, MessageSquare, Mail, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { api, ApiError } from '../../api/client.ts';
 import { getStoredUser, getToken } from '../../api/session.ts';
-import { mobileContext } from '../../shell/mobile.ts';
+import { mobileContext, userAgent } from '../../shell/mobile.ts';
 import { Button, EmptyState, ErrorState, Skeleton } from '../../ui/index.ts';
 import { OverlayFrame } from '../OverlayFrame.tsx';
 
@@ -75,7 +74,7 @@ export default function Debug() {
         <dt className="text-slate-500">Mobile</dt>
         <dd className="text-slate-900">{m.mobileApp ? `${m.platform ?? '?'} ${m.appVersion ?? ''}` : 'no'}{m.genericBrand ? ' · generic brand' : ''}</dd>
         <dt className="text-slate-500">User agent</dt>
-        <dd className="break-words text-slate-900">{navigator.userAgent.slice(0, USER_AGENT_MAX_LENGTH)}</dd>
+        <dd className="break-words text-slate-900">{userAgent()}</dd>
       </dl>
     </OverlayFrame>
   );

@@ -1,6 +1,5 @@
-import { USER_AGENT_MAX_LENGTH } from '@switchboard/core/constants';
 import { getStoredUser } from '../../api/session.ts';
-import { mobileContext } from '../../shell/mobile.ts';
+import { mobileContext, userAgent } from '../../shell/mobile.ts';
 import { currentBrand } from '../../shell/useHelp.ts';
 import { OverlayFrame } from '../OverlayFrame.tsx';
 
@@ -14,7 +13,7 @@ export default function Info() {
     ['Build', `${__BUILD_COMMIT__} · ${new Date(__BUILD_TIME__).toLocaleString()}`],
     ['Signed in as', user ? `@${user.username} (id ${user.id})` : 'Not signed in'],
     ['Mobile app', m.mobileApp ? `${m.platform ?? 'unknown platform'} ${m.appVersion ?? ''}`.trim() : 'No (browser)'],
-    ['Browser', navigator.userAgent.slice(0, USER_AGENT_MAX_LENGTH)],
+    ['Browser', userAgent()],
   ];
   return (
     <OverlayFrame title="About this app" size="md">
