@@ -8,7 +8,7 @@ import { useBrand } from '../../shell/brand.ts';
 import { isMobileSession } from '../../shell/mobile.ts';
 import { Button, TextField } from '../../ui/index.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { MethodTabs, type Method } from './Tabs.tsx';
+import { METHOD_PANEL_ID, MethodTabs, type Method } from './Tabs.tsx';
 
 type Mode = 'signin' | 'signup';
 type Errors = Partial<Record<'email' | 'name' | 'businessName' | 'phoneNumber' | 'verificationCode' | 'form', string>>;
@@ -182,7 +182,7 @@ export function AuthFlow({ mode }: { mode: Mode }) {
       }
     >
       <MethodTabs value={method} onChange={(m) => { setMethod(m); setErrors({}); }} />
-      <form onSubmit={onStart} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onStart} noValidate className="flex flex-col gap-4" id={METHOD_PANEL_ID} role="tabpanel" aria-labelledby={`auth-tab-${method}`}>
         {method === 'email' ? (
           <>
             {mode === 'signup' && (
