@@ -82,7 +82,7 @@ describe('account screens', () => {
     const { context, page } = await as(partner, 1280, 800);
     await page.goto(`${server.url}/app`);
     await heading(page).filter({ hasText: 'Acme Partners' }).waitFor();
-    const accounts = page.locator('section', { has: page.getByRole('heading', { name: 'Accounts' }) });
+    const accounts = page.locator('section', { has: page.getByRole('heading', { name: /^(Accounts|Organizations|Agents)$/ }) });
     await accounts.getByText('No resellers yet').waitFor();
     await snap(page, 'accounts-partner-empty-1280');
     expect(await axe(page)).toEqual([]);
@@ -152,7 +152,7 @@ describe('account screens', () => {
     }
     const { context, page } = await as(partner, 390, 844);
     await page.goto(`${server.url}/app`);
-    const accounts = page.locator('section', { has: page.getByRole('heading', { name: 'Accounts' }) });
+    const accounts = page.locator('section', { has: page.getByRole('heading', { name: /^(Accounts|Organizations|Agents)$/ }) });
     await accounts.getByRole('tab', { name: 'Organizations' }).click();
     await accounts.getByText(/^1–20 of 2\d$/).waitFor();
     const total = Number((await accounts.getByText(/^1–20 of 2\d$/).textContent())!.split(' of ')[1]);

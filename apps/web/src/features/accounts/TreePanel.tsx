@@ -42,7 +42,7 @@ export default function TreePanel({ account, path }: AppPanelProps) {
     <Card>
       <div className="flex flex-col gap-3 border-b border-slate-100 px-4 pt-4 sm:px-5">
         <div className="flex items-center gap-3">
-          <h2 className="flex-1 text-base font-semibold text-slate-900">Accounts</h2>
+          <h2 className="flex-1 text-base font-semibold text-slate-900">{kinds.length > 1 ? 'Accounts' : `${TYPE_LABEL[kinds[0]!]}s`}</h2>
         </div>
         {kinds.length > 1 ? (
           <div role="tablist" aria-label="Account lists" className="-mb-px flex gap-4">
@@ -93,12 +93,13 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
 
   // Search as you type, after a short pause; a new search starts at the first page.
   useEffect(() => {
+    if (typed.trim() === search) return;
     const h = setTimeout(() => {
       setSearch(typed.trim());
       setPage(0);
     }, 300);
     return () => clearTimeout(h);
-  }, [typed]);
+  }, [typed, search]);
 
   const remove = useAccountMutation(
     (item: AccountListItem) =>
@@ -177,6 +178,7 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
         </div>
       ) : items.length === 0 ? (
         <EmptyState
+          icon={search ? <Search className="size-6" aria-hidden="true" /> : <Plus className="size-6" aria-hidden="true" />}
           title={search ? `No ${plural} match “${search}”` : `No ${plural} yet`}
           message={search ? 'Try another name, username or e-mail.' : canCreate ? `Create the first one and it will show up here.` : `${label}s created here will show up in this list.`}
           action={

@@ -24,9 +24,9 @@ export interface AppPanel {
  */
 export const APP_PANELS: AppPanel[] = [
   // Account screens (features/accounts).
+  { id: 'accounts-admin', load: () => import('../accounts/SuperAdminPanel.tsx'), when: (a) => a.user.superAdmin && a.id === a.user.id },
   { id: 'accounts-tree', load: () => import('../accounts/TreePanel.tsx'), when: (a) => ['partner', 'reseller', 'organization'].includes(a.accountType) },
   { id: 'accounts-manage', load: () => import('../accounts/ManagePanel.tsx') },
-  { id: 'accounts-admin', load: () => import('../accounts/SuperAdminPanel.tsx'), when: (a) => a.user.superAdmin && a.id === a.user.id },
   { id: 'accounts-brand', load: () => import('../accounts/BrandPanel.tsx'), when: (a) => ['partner', 'reseller'].includes(a.accountType) && a.permissions.canEditOrg },
   { id: 'accounts-tokens', load: () => import('../accounts/TokensPanel.tsx'), when: (a) => a.permissions.canEditOrg },
 ];
