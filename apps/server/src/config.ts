@@ -1,6 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A comma-separated list, trimmed and lowercased. */
+const lowercaseList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
 /** The environment, validated once at start-up. A bad value stops start-up naming the variable. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -11,15 +22,7 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   PUBLIC_URL: z.url().optional(),
-  SUPER_ADMIN_EMAILS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  SUPER_ADMIN_EMAILS: lowercaseList,
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
@@ -51,15 +54,7 @@ const schema = z.object({
   ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
   ANTHROPIC_BASE_URL: z.url().optional(),
   /** Hosts agent webhooks may reach even when private or loopback (comma list; for tests and local tools). */
-  WEBHOOK_ALLOW_HOSTS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  WEBHOOK_ALLOW_HOSTS: lowercaseList,
 });
 
 export type Env = z.infer<typeof schema>;
