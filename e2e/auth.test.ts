@@ -89,6 +89,10 @@ describe('sign-up and sign-in', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     const error = page.locator('#' + (await page.getByRole('textbox', { name: 'E-mail' }).getAttribute('aria-describedby')));
     await expect.poll(() => error.textContent()).toMatch(/valid e-mail/i);
+    // An address without an account: said next to the field.
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('stranger@example.test');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => error.textContent()).toBe('No account uses this e-mail. Sign up instead.');
     await snap(page, 'signin-error-1280');
     await page.close();
   });

@@ -26,5 +26,6 @@ describe('ApiError', () => {
     const e = new ApiError('email: Please enter a valid e-mail address.', 400, 'bad_request', 'email');
     expect(e.fieldMessage).toBe('Please enter a valid e-mail address.');
     expect(new ApiError('Wrong code.', 400, 'bad_request', 'verificationCode').fieldMessage).toBe('Wrong code.');
+    expect(new ApiError('phoneNumber: not a valid phone number', 400, 'bad_request', 'phoneNumber').fieldMessage).toBe('Not a valid phone number.');
   });
 });

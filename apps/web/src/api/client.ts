@@ -14,9 +14,17 @@ export class ApiError extends Error {
 
   /** The message without a leading "field: " that validation errors carry. */
   get fieldMessage(): string {
-    if (this.field && this.message.startsWith(`${this.field}: `)) return this.message.slice(this.field.length + 2);
-    return this.message;
+    const m = this.field && this.message.startsWith(`${this.field}: `) ? this.message.slice(this.field.length + 2) : this.message;
+    return sentence(m);
   }
+}
+
+/** 'not a valid phone number' → 'Not a valid phone number.' */
+export function sentence(text: string): string {
+  const t = text.trim();
+  if (!t) return t;
+  const first = t[0]!.toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;

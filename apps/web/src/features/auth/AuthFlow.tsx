@@ -18,10 +18,13 @@ const copy = {
   signup: { title: 'Create your account', subtitle: 'Set up your AI phone agent in minutes.', submit: 'Create account' },
 };
 
-/** Maps an API error onto the field it names, or onto the form. */
-function toErrors(e: unknown): Errors {
+/**
+ * Maps an API error onto the field it names, or onto the form. An address the server does not know
+ * (404 on sign-in) belongs to the address field.
+ */
+function toErrors(e: unknown, addressField?: 'email' | 'phoneNumber'): Errors {
   if (e instanceof ApiError) {
-    const f = e.field as keyof Errors | undefined;
+    const f = (e.field ?? (e.status === 404 ? addressField : undefined)) as keyof Errors | undefined;
     if (f && ['email', 'name', 'businessName', 'phoneNumber', 'verificationCode'].includes(f)) return { [f]: e.fieldMessage };
     return { form: e.message };
   }
@@ -74,7 +77,7 @@ export function AuthFlow({ mode }: { mode: Mode }) {
       setCode('');
       setNotice(null);
     } catch (err) {
-      setErrors(toErrors(err));
+      setErrors(toErrors(err, method === 'email' ? 'email' : 'phoneNumber'));
     } finally {
       setBusy(false);
     }
