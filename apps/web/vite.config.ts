@@ -16,7 +16,9 @@ export default defineConfig({
   },
   build: {
     outDir: path.join(here, 'dist'),
-    emptyOutDir: true,
+    // Keep earlier hashed assets: a server (or browser tab) still holding the previous index.html keeps
+    // finding its chunks while a new build lands, e.g. during a deploy or when tests run beside a build.
+    emptyOutDir: false,
     target: 'es2022',
     sourcemap: false,
     manifest: true,
