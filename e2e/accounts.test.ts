@@ -306,6 +306,33 @@ describe('account screens', () => {
     await context.close();
   });
 
+  it('shows a member without the owner flag only what spec §6 lets them press', async () => {
+    const owner = await signUp('owner@perm.test', 'Permission Dental');
+    await call('POST', '/api/v2/createAccount', owner.token, { accountName: 'Night Line' });
+    await call('POST', '/api/v2/inviteAdminUser', owner.token, { email: 'max@perm.test', isOwner: false });
+    const member = await signIn('max@perm.test');
+    const { context, page } = await as(member, 390, 844);
+    await page.goto(`${server.url}/app`);
+    await heading(page).filter({ hasText: 'Permission Dental' }).waitFor();
+    const agents = page.locator('section', { has: page.getByRole('heading', { name: 'Agents' }) });
+    await agents.getByRole('button', { name: 'Open Night Line' }).waitFor();
+    // Edit and invite: yes. Delete and owner rights: no.
+    expect(await agents.getByRole('button', { name: 'New agent' }).count()).toBeGreaterThan(0);
+    expect(await agents.getByRole('button', { name: 'Delete Night Line' }).count()).toBe(0);
+    await page.goto(`${server.url}/app?memberInvite=true`);
+    const invite = page.getByRole('dialog', { name: 'Invite a member' });
+    await invite.getByText('Only owners can invite owners.').waitFor();
+    expect(await invite.getByLabel('Make them an owner').isDisabled()).toBe(true);
+    await page.goto(`${server.url}/app?members=true`);
+    const members = page.getByRole('dialog', { name: 'Members' });
+    await members.getByText('owner@perm.test').waitFor();
+    // Managing users is theirs (spec §6), but the account holder cannot be removed.
+    await members.getByRole('button', { name: 'Remove max@perm.test' }).waitFor();
+    expect(await members.getByRole('button', { name: 'Remove Olive Owner' }).count()).toBe(0);
+    await snap(page, 'accounts-member-view-390');
+    await context.close();
+  });
+
   it('lets a super admin disable and enable an account with the spec’s messages', async () => {
     const target = await signUp('owner@disable.test', 'Disable Me Co');
     const { context, page } = await as(admin, 1280, 800);

@@ -117,7 +117,10 @@ function DomainDialog({ target, domain, onClose }: { target: number | null; doma
     supportUrl: domain?.settings.supportUrl ?? '',
   });
   const [localError, setLocalError] = useState<string | null>(null);
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    if (k === 'domain') setLocalError(null);
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  };
   const save = useAccountMutation(
     () =>
       api('/api/v2/domain', {
