@@ -142,6 +142,15 @@ describe('sign-up and sign-in', () => {
     await invited.goto(`${server.url}/app?oneTimeToken=${encodeURIComponent(oneTimeToken)}`);
     await invited.getByRole('heading', { name: 'This sign-in link did not work' }).waitFor();
     await snap(invited, 'onetime-used-1280');
+
+    // A stored token the server refuses: the account read fails, the app signs out (spec §7).
+    await invited.evaluate(() => {
+      localStorage.setItem('token', 'not-a-real-token');
+      localStorage.setItem('id', '999');
+    });
+    await invited.goto(`${server.url}/app`);
+    await invited.waitForURL(/\/app\/signin/);
+    expect(await invited.evaluate(() => localStorage.length)).toBe(0);
     await fresh.close();
     await context.close();
   });
