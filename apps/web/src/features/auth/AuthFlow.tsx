@@ -178,7 +178,7 @@ export function AuthFlow({ mode }: { mode: Mode }) {
       footer={
         <>
           {other.text}{' '}
-          <Link to={other.to} className="font-medium text-brand-700 hover:underline">
+          <Link to={email.trim() ? `${other.to}?email=${encodeURIComponent(email.trim())}` : other.to} className="font-medium text-brand-700 hover:underline">
             {other.link}
           </Link>
         </>
