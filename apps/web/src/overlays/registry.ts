@@ -23,6 +23,9 @@ export type OverlayKey = (typeof DEFAULT_OVERLAY_KEYS)[number];
 /** Query parameters that belong to an overlay and are removed with it. */
 export const OVERLAY_COMPANION_PARAMS: Partial<Record<string, string[]>> = {
   upgrade: ['upgradeRedirect'],
+  onboard: ['activeStep', 'fieldIndex', 'integrationIndex'],
+  editAgent: ['targetTemplateId', 'forceReplaceTemplateVars'],
+  setupAgent: ['templateId'],
 };
 
 export interface OverlayProps {
@@ -95,6 +98,14 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   memberDelete: accounts('MemberDelete'),
   settings: accounts('Settings'),
   shareProfile: accounts('ShareProfile'),
+  // Agent screens (features/agents).
+  editAgent: { module: '../features/agents/overlays/EditAgent.tsx' },
+  setupAgent: { module: '../features/agents/overlays/SetupAgent.tsx' },
+  testAgent: { module: '../features/agents/overlays/TestAgent.tsx' },
+  shareAgent: { module: '../features/agents/overlays/ShareAgent.tsx' },
+  renameTemplate: { module: '../features/agents/overlays/RenameTemplate.tsx' },
+  integrations: { module: '../features/agents/overlays/Integrations.tsx' },
+  onboard: { module: '../features/agents/overlays/Onboard.tsx' },
 };
 
 let allowed: ReadonlySet<string> = new Set(DEFAULT_OVERLAY_KEYS);

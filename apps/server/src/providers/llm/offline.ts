@@ -25,7 +25,7 @@ const STOPWORDS = new Set(
 
 const PHONE = /\+?\d[\d\s().-]{6,}\d/;
 const EMAIL = /[^\s@<>()]+@[^\s@<>()]+\.[a-z]{2,}/i;
-const NAME = /\b(?:my name is|this is|i am|i'm)\s+([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/;
+const NAME = /\b(?:[Mm]y name is|[Tt]his is|I am|I'm|i'm)\s+([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/;
 const WHEN =
   /\b((?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next \w+|this \w+|on \w+ \d{1,2}(?:st|nd|rd|th)?)(?:\s+(?:at|around|by)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|(?:at|around)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}(?::\d{2})?\s*(?:am|pm))\b/i;
 

@@ -23,6 +23,8 @@ export interface AppPanel {
  * `{ id: 'tree', load: () => import('../accounts/TreePanel.tsx') }` (see docs/web.md).
  */
 export const APP_PANELS: AppPanel[] = [
+  // Agent (features/agents): the agent at a glance and the getting-started checklist.
+  { id: 'agents', load: () => import('../agents/AgentPanel.tsx'), when: (a) => ['organization', 'agent'].includes(a.accountType) },
   // Account screens (features/accounts).
   { id: 'accounts-admin', load: () => import('../accounts/SuperAdminPanel.tsx'), when: (a) => a.user.superAdmin && a.id === a.user.id },
   { id: 'accounts-tree', load: () => import('../accounts/TreePanel.tsx'), when: (a) => ['partner', 'reseller', 'organization'].includes(a.accountType) },

@@ -1,0 +1,143 @@
+import { Plug } from 'lucide-react';
+import { useState } from 'react';
+import type { AppDefinition } from '@switchboard/core/contracts/agents';
+import { api, ApiError } from '../../../api/client.ts';
+import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
+import type { OverlayProps } from '../../../overlays/registry.ts';
+import { notify } from '../../../shell/toast.tsx';
+import { Button, ErrorState, LoadingBlock, TextField } from '../../../ui/index.ts';
+import { tgt, useActingTarget } from '../../accounts/hooks.ts';
+import { useApps, useInvalidateAgents } from '../api.ts';
+import { Section } from '../parts.tsx';
+
+export const KNOWN_INTEGRATIONS = [
+  { slug: 'google-calendar', name: 'Google Calendar', field: 'calendarId', label: 'Calendar id' },
+  { slug: 'calendly', name: 'Calendly', field: 'userPAT', label: 'Personal access token' },
+  { slug: 'hubspot', name: 'HubSpot', field: 'apiKey', label: 'Private app token (apiKey)' },
+  { slug: 'zendesk', name: 'Zendesk', field: 'apiToken', label: 'API token' },
+  { slug: 'opentable', name: 'OpenTable', field: 'restaurantId', label: 'Restaurant id' },
+  { slug: 'zapier', name: 'Zapier', field: 'hookUrl', label: 'Catch hook URL' },
+];
+
+/** ?integrations (value: an integration slug to open it): app settings and integrations. */
+export default function Integrations({ value }: OverlayProps) {
+  const target = useActingTarget();
+  const apps = useApps(target);
+  const configurable = (apps.data?.apps ?? []).filter((a) => Object.values(a.dependencies.providers.auth).some((p) => Object.keys(p.parameters.properties).length));
+  return (
+    <OverlayFrame title="Integrations" description="Connect the tools your agent works with." size="lg">
+      <div className="space-y-8">
+        <Section title="App settings" description="Where the agent’s apps send things.">
+          {apps.isLoading ? <LoadingBlock /> : apps.isError ? <ErrorState message={(apps.error as Error).message} /> : (
+            <div className="grid gap-3 sm:grid-cols-2">
+              {configurable.map((a) => (
+                <AppSettings key={`${a.appId}:${a.appVersion}`} app={a} target={target} />
+              ))}
+            </div>
+          )}
+        </Section>
+        <Section title="Integrations">
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {KNOWN_INTEGRATIONS.map((i) => (
+              <IntegrationCard key={i.slug} integration={i} target={target} open={value === i.slug} />
+            ))}
+          </ul>
+        </Section>
+      </div>
+    </OverlayFrame>
+  );
+}
+
+function AppSettings({ app, target }: { app: AppDefinition; target: number | null }) {
+  const invalidate = useInvalidateAgents();
+  const initial: Record<string, string> = {};
+  for (const p of Object.values(app.dependencies.providers.auth)) for (const [k, v] of Object.entries(p.parameters.properties)) initial[k] = v.value == null ? '' : String(v.value);
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    const auth: Record<string, { parameters: { properties: Record<string, { value: unknown }> } }> = {};
+    for (const [provider, p] of Object.entries(app.dependencies.providers.auth)) {
+      auth[provider] = { parameters: { properties: Object.fromEntries(Object.entries(p.parameters.properties).map(([k, def]) => [k, { value: def.type === 'number' ? Number(values[k]) : values[k] }])) } };
+    }
+    try {
+      await api(`/api/v2/apps/${app.appId}/${app.appVersion}`, { target: tgt(target), body: { app: { dependencies: { providers: { auth } } } } });
+      await invalidate();
+      notify(`${app.appData.name} saved`);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.fieldMessage : 'Could not save.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="space-y-3 rounded-xl border border-slate-200 p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <p className="text-sm font-medium text-slate-900">{app.appData.name}</p>
+      {Object.values(app.dependencies.providers.auth).flatMap((p) =>
+        Object.entries(p.parameters.properties).map(([k, def]) => (
+          <TextField
+            key={k}
+            label={def.title ?? k}
+            type={def.secret ? 'password' : def.type === 'number' ? 'number' : 'text'}
+            value={values[k] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))}
+          />
+        )),
+      )}
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      <Button type="submit" size="sm" variant="secondary" loading={busy}>
+        Save
+      </Button>
+    </form>
+  );
+}
+
+function IntegrationCard({ integration, target, open }: { integration: (typeof KNOWN_INTEGRATIONS)[number]; target: number | null; open: boolean }) {
+  const [expanded, setExpanded] = useState(open);
+  const [value, setValue] = useState('');
+  const [state, setState] = useState<{ connected: boolean; loaded: boolean }>({ connected: false, loaded: false });
+  const load = async () => {
+    const r = await api<{ connected: boolean; appData: Record<string, unknown> }>(`/api/v2/integration/${integration.slug}`, { target: tgt(target) });
+    setState({ connected: r.connected, loaded: true });
+    setValue(String(r.appData[integration.field] ?? ''));
+  };
+  const save = async () => {
+    await api(`/api/v2/integration/${integration.slug}`, { target: tgt(target), body: { appData: { [integration.field]: value, enabled: true } } });
+    setState({ connected: true, loaded: true });
+    notify(`${integration.name} connected`);
+  };
+  return (
+    <li className="rounded-xl border border-slate-200 p-3">
+      <div className="flex items-center gap-2">
+        <Plug className="size-4 text-slate-500" aria-hidden />
+        <span className="flex-1 text-sm font-medium text-slate-900">{integration.name}</span>
+        {state.connected && <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">Connected</span>}
+        <Button size="2xs" variant="secondary" aria-expanded={expanded} onClick={() => (setExpanded(!expanded), !state.loaded && void load())}>
+          {expanded ? 'Close' : 'Set up'}
+        </Button>
+      </div>
+      {expanded && (
+        <form
+          className="mt-3 space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <TextField label={integration.label} value={value} onChange={(e) => setValue(e.target.value)} />
+          <Button type="submit" size="sm" disabled={!value.trim()}>
+            Save
+          </Button>
+        </form>
+      )}
+    </li>
+  );
+}

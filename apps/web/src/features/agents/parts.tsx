@@ -1,0 +1,43 @@
+import { CheckCircle2, CircleDot, Loader2, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../ui/index.ts';
+import type { SaveState } from './useAgentEditor.ts';
+
+const LABELS: Record<SaveState, { text: string; cls: string; icon: ReactNode }> = {
+  loading: { text: 'Loading…', cls: 'bg-slate-100 text-slate-600', icon: <Loader2 className="size-3.5 animate-spin" aria-hidden /> },
+  unsaved: { text: 'Unsaved changes', cls: 'bg-amber-50 text-amber-800 ring-amber-200', icon: <CircleDot className="size-3.5" aria-hidden /> },
+  saving: { text: 'Saving…', cls: 'bg-slate-100 text-slate-700', icon: <Loader2 className="size-3.5 animate-spin" aria-hidden /> },
+  saved: { text: 'Saved · not published', cls: 'bg-sky-50 text-sky-800 ring-sky-200', icon: <CheckCircle2 className="size-3.5" aria-hidden /> },
+  publishing: { text: 'Publishing…', cls: 'bg-slate-100 text-slate-700', icon: <Loader2 className="size-3.5 animate-spin" aria-hidden /> },
+  published: { text: 'Published', cls: 'bg-emerald-50 text-emerald-800 ring-emerald-200', icon: <CheckCircle2 className="size-3.5" aria-hidden /> },
+  error: { text: 'Not saved', cls: 'bg-red-50 text-red-800 ring-red-200', icon: <TriangleAlert className="size-3.5" aria-hidden /> },
+};
+
+/** Unsaved / saved / published, always visible in the editor. */
+export function SaveStatus({ state }: { state: SaveState }) {
+  const l = LABELS[state];
+  return (
+    <span role="status" aria-live="polite" data-testid="save-status" data-state={state} className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-transparent', l.cls)}>
+      {l.icon}
+      {l.text}
+    </span>
+  );
+}
+
+export function Section({ title, description, children, actions }: { title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="space-y-3">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+          {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export const selectClass =
+  'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-base sm:text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600 focus:outline-none';

@@ -1,0 +1,212 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { TIMINGS } from '@switchboard/core/constants';
+import type { Campaign } from '@switchboard/core/contracts/agents';
+import { validateInstructions } from '@switchboard/core/rules/campaign';
+import { api, ApiError } from '../../api/client.ts';
+import { tgt } from '../accounts/hooks.ts';
+import { agentKeys, useCampaign, wait } from './api.ts';
+
+/** The editable part of an agent. */
+export type Draft = Pick<
+  Campaign,
+  'agentInstructions' | 'actions' | 'apps' | 'enabledFunctions' | 'published' | 'confirmTransfers' | 'greeting' | 'language' | 'voice' | 'timezone' | 'templateFields'
+>;
+
+export type SaveState = 'loading' | 'unsaved' | 'saving' | 'saved' | 'publishing' | 'published' | 'error';
+
+/** The error texts of spec §8, each shown where it belongs. */
+export const EDITOR_ERRORS = {
+  templateInvalid: 'Error saving template',
+  instructions: 'Error saving instructions',
+  templateFailed: 'Failed to save template',
+  staging: 'Failed to save staging campaign',
+  publish: 'Failed to publish campaign',
+} as const;
+
+const pick = (c: Campaign): Draft => ({
+  agentInstructions: c.agentInstructions,
+  actions: c.actions,
+  apps: c.apps,
+  enabledFunctions: c.enabledFunctions,
+  published: c.published,
+  confirmTransfers: c.confirmTransfers,
+  greeting: c.greeting,
+  language: c.language,
+  voice: c.voice,
+  timezone: c.timezone,
+  templateFields: c.templateFields,
+});
+
+/**
+ * The agent editor's state (spec §4 Campaign editing): every change marks the agent unpublished and
+ * autosaves after 1500 ms; publish waits 1500 ms, validates, saves as unpublished, publishes, reloads
+ * and waits 200 ms. With a target template (targetTemplateId) the template is saved as published
+ * instead. Revert discards the staging changes and reloads.
+ */
+export function useAgentEditor(target: number | null, opts: { targetTemplateId?: string | null; forceReplaceTemplateVars?: boolean } = {}) {
+  const qc = useQueryClient();
+  const query = useCampaign(target, 'staging', opts.forceReplaceTemplateVars ?? false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [state, setState] = useState<SaveState>('loading');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef<Draft | null>(null);
+  const templateId = opts.targetTemplateId ?? null;
+
+  // Load (and reload) the staging copy into the draft unless the user has unsaved edits.
+  useEffect(() => {
+    if (!query.data) return;
+    if (state === 'unsaved' || state === 'saving' || state === 'publishing') return;
+    const d = pick(query.data.campaign);
+    latest.current = d;
+    setDraft(d);
+    setState(query.data.hasUnpublishedChanges ? 'saved' : 'published');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.data]);
+
+  const clearTimer = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => clearTimer, []);
+
+  const addError = (e: string) => setErrors((list) => (list.includes(e) ? list : [...list, e]));
+  const dropErrors = () => {
+    setErrors([]);
+    setFieldError(null);
+  };
+
+  /** Writes the draft: to the staging copy, or to the target template. */
+  const write = useCallback(
+    async (d: Draft, published: boolean) => {
+      if (templateId) {
+        try {
+          await api(`/api/v2/templates/${templateId}`, {
+            target: tgt(target),
+            body: { agentInstructions: d.agentInstructions, greeting: d.greeting, apps: d.apps, enabledFunctions: d.enabledFunctions, published },
+          });
+        } catch (e) {
+          addError(e instanceof ApiError && e.status >= 400 && e.status < 500 ? EDITOR_ERRORS.templateInvalid : EDITOR_ERRORS.templateFailed);
+          throw e;
+        }
+        return;
+      }
+      try {
+        const res = await api<{ campaign: Campaign }>('/api/v2/campaign', { target: tgt(target), body: { ...d, published: false } });
+        qc.setQueryData(agentKeys.campaign(target, 'staging', opts.forceReplaceTemplateVars ?? false), (old: unknown) =>
+          old ? { ...(old as object), campaign: res.campaign, hasUnpublishedChanges: true } : old,
+        );
+      } catch (e) {
+        if (e instanceof ApiError && e.field === 'prompt') {
+          setFieldError(e.message);
+          addError(EDITOR_ERRORS.instructions);
+        } else addError(EDITOR_ERRORS.staging);
+        throw e;
+      }
+    },
+    [target, templateId, qc, opts.forceReplaceTemplateVars],
+  );
+
+  const save = useCallback(async () => {
+    clearTimer();
+    const d = latest.current;
+    if (!d) return;
+    setState('saving');
+    try {
+      await write(d, false);
+      dropErrors();
+      setState('saved');
+    } catch {
+      setState('error');
+    }
+  }, [write]);
+
+  /** Every change: unpublished, autosave after 1500 ms. */
+  const update = useCallback(
+    (patch: Partial<Draft>) => {
+      setDraft((cur) => {
+        if (!cur) return cur;
+        const next = { ...cur, ...patch, published: false };
+        latest.current = next;
+        return next;
+      });
+      setState('unsaved');
+      clearTimer();
+      timer.current = setTimeout(() => void save(), TIMINGS.campaignAutosaveMs);
+    },
+    [save],
+  );
+
+  const publish = useCallback(async () => {
+    clearTimer();
+    setState('publishing');
+    await wait(TIMINGS.publishWaitBeforeMs);
+    const d = latest.current;
+    if (!d) return;
+    const invalid = validateInstructions(d.agentInstructions);
+    if (invalid) {
+      setFieldError(invalid.value);
+      addError(templateId ? EDITOR_ERRORS.templateInvalid : EDITOR_ERRORS.instructions);
+      setState('error');
+      return;
+    }
+    try {
+      if (templateId) {
+        await write(d, true);
+      } else {
+        await write(d, false);
+        try {
+          await api('/api/v2/agent/publish', { target: tgt(target), body: {} });
+        } catch (e) {
+          addError(EDITOR_ERRORS.publish);
+          throw e;
+        }
+      }
+      await qc.invalidateQueries({ queryKey: agentKeys.all });
+      await query.refetch();
+      await wait(TIMINGS.publishWaitAfterMs);
+      dropErrors();
+      setState('published');
+    } catch {
+      setState('error');
+    }
+  }, [write, target, templateId, qc, query]);
+
+  const revert = useCallback(async () => {
+    clearTimer();
+    try {
+      await api('/api/v2/agent/revert', { target: tgt(target), body: {} });
+      dropErrors();
+      setState('loading');
+      const r = await query.refetch();
+      if (r.data) {
+        const d = pick(r.data.campaign);
+        latest.current = d;
+        setDraft(d);
+        setState(r.data.hasUnpublishedChanges ? 'saved' : 'published');
+      }
+    } catch {
+      addError(EDITOR_ERRORS.staging);
+      setState('error');
+    }
+  }, [target, query]);
+
+  /** Reloads from the server, dropping local edits (after a restore, detach or template change). */
+  const reload = useCallback(async () => {
+    clearTimer();
+    setState('loading');
+    const r = await query.refetch();
+    if (r.data) {
+      const d = pick(r.data.campaign);
+      latest.current = d;
+      setDraft(d);
+      setState(r.data.hasUnpublishedChanges ? 'saved' : 'published');
+    }
+  }, [query]);
+
+  return { query, read: query.data, draft, state, errors, fieldError, update, save, publish, revert, reload, templateId };
+}
+
+export type AgentEditorModel = ReturnType<typeof useAgentEditor>;

@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, snap, startServer, type RunningServer } from './harness.ts';
+
+/** Issue 4: the agent editor (autosave, publish, versions) and the test chat. */
+describe('agents: editor and test chat', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  interface Session {
+    token: string;
+    id: number;
+    accountType: string;
+    username: string;
+    superAdmin: boolean;
+  }
+
+  const call = async (method: string, url: string, token: string | null, body?: unknown) => {
+    const sep = url.includes('?') ? '&' : '?';
+    const res = await fetch(`${server.url}${url}${token ? `${sep}token=${token}` : ''}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as Record<string, any>;
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  async function signUp(email: string, businessName: string): Promise<Session> {
+    await call('POST', '/api/v1/signup/email', null, { email, businessName, name: 'Olive Owner' });
+    return (await call('POST', '/api/v1/email/verify', null, { email, verificationCode: await server.code(email) })) as Session;
+  }
+
+  async function as(s: Session, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width, height } });
+    await context.addInitScript((session) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('id', String(session.id));
+        localStorage.setItem('user', JSON.stringify(session));
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, s);
+    return { context, page: await context.newPage() };
+  }
+
+  async function axe(page: Page) {
+    const result = await new AxeBuilder({ page }).analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('edits with autosave, publishes, saves a version and restores it', async () => {
+    const owner = await signUp('editor@agents.test', 'Northwind Clinic');
+    const { context, page } = await as(owner);
+    await page.goto(`${server.url}/app?editAgent=true`);
+    const editor = page.getByRole('dialog', { name: 'Edit agent' });
+    const status = editor.getByTestId('save-status');
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('published');
+    const box = editor.getByTestId('agent-instructions');
+    await box.fill('You are the receptionist of Northwind Clinic. We open at 8am.');
+    expect(await status.textContent()).toContain('Unsaved changes');
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
+    expect(await status.textContent()).toContain('Saved · not published');
+    const staging = await call('GET', '/api/v2/agentEventRules/staging', owner.token);
+    expect(staging.campaign.agentInstructions).toContain('We open at 8am.');
+    await snap(page, 'agents-editor-saved-1280');
+    expect(await axe(page)).toEqual([]);
+
+    await editor.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('published');
+    expect((await call('GET', '/api/v2/agentEventRules/default', owner.token)).campaign.agentInstructions).toContain('We open at 8am.');
+
+    // A version of what is live, then a change, then back to the version.
+    await editor.getByRole('tab', { name: 'Versions' }).click();
+    await editor.getByLabel('Version title').fill('Opens at eight');
+    await editor.getByRole('button', { name: 'Save version' }).click();
+    await editor.getByTestId('version').filter({ hasText: 'Opens at eight' }).waitFor();
+    await editor.getByRole('tab', { name: 'Agent' }).click();
+    await box.fill('You are the receptionist of Northwind Clinic. We open at 10am.');
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
+    await editor.getByRole('tab', { name: 'Versions' }).click();
+    await editor.getByRole('button', { name: /^Opens at eight/ }).click();
+    const diff = editor.getByTestId('version-diff');
+    await diff.getByText('− You are the receptionist of Northwind Clinic. We open at 8am.').waitFor();
+    await diff.getByText('+ You are the receptionist of Northwind Clinic. We open at 10am.').waitFor();
+    await snap(page, 'agents-versions-diff-1280');
+    await editor.getByRole('button', { name: 'Restore' }).click();
+    const confirmDialog = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: /Restore/ }));
+    await confirmDialog.getByRole('button', { name: 'Restore' }).click();
+    await editor.getByRole('tab', { name: 'Agent' }).click();
+    await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toContain('We open at 8am.');
+    expect((await call('GET', '/api/v2/agentEventRules/staging', owner.token)).campaign.agentInstructions).toContain('We open at 8am.');
+    await context.close();
+  });
+
+  it('tests the agent in a chat where the offline responder calls a function', async () => {
+    const owner = await signUp('chat@agents.test', 'Harbor Dental');
+    const { context, page } = await as(owner);
+    await page.goto(`${server.url}/app?testAgent=true`);
+    const chat = page.getByTestId('test-chat');
+    await chat.getByLabel('Message to the agent').fill('Hello');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByText(/No language model is configured/).waitFor();
+    await chat.getByLabel('Message to the agent').fill('Can I leave a message for the dentist? My name is Ana Diaz.');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const fn = chat.getByTestId('function-call');
+    await fn.filter({ hasText: 'take_message' }).waitFor();
+    expect(await fn.textContent()).toContain('name: Ana Diaz');
+    await chat.getByText("I've taken your message and passed it on to the team.").waitFor();
+    await snap(page, 'agents-test-chat-1280');
+    expect(await axe(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'agents-test-chat-390');
+    await context.close();
+  });
+});

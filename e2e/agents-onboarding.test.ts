@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, snap, startServer, type RunningServer } from './harness.ts';
+
+/** Issue 4: onboarding from scratch, and template → fields → agent. */
+describe('agents: onboarding and templates', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  interface Session {
+    token: string;
+    id: number;
+    accountType: string;
+    username: string;
+    superAdmin: boolean;
+  }
+
+  const call = async (method: string, url: string, token: string | null, body?: unknown) => {
+    const sep = url.includes('?') ? '&' : '?';
+    const res = await fetch(`${server.url}${url}${token ? `${sep}token=${token}` : ''}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as Record<string, any>;
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  async function signUp(email: string, businessName: string): Promise<Session> {
+    await call('POST', '/api/v1/signup/email', null, { email, businessName, name: 'Olive Owner' });
+    return (await call('POST', '/api/v1/email/verify', null, { email, verificationCode: await server.code(email) })) as Session;
+  }
+
+  async function as(s: Session, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width, height } });
+    await context.addInitScript((session) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('id', String(session.id));
+        localStorage.setItem('user', JSON.stringify(session));
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, s);
+    return { context, page: await context.newPage() };
+  }
+
+  async function axe(page: Page) {
+    const result = await new AxeBuilder({ page }).analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('onboards from scratch to a published agent', async () => {
+    const owner = await signUp('scratch@agents.test', 'Bright Dental');
+    const { context, page } = await as(owner);
+    await page.goto(`${server.url}/app?onboard=true`);
+    const wizard = page.getByRole('dialog', { name: 'Welcome' });
+    await wizard.waitFor();
+    await snap(page, 'agents-onboard-welcome-1280');
+    expect(await axe(page)).toEqual([]);
+    await wizard.getByRole('button', { name: /Build from scratch/ }).click();
+
+    const generate = page.getByRole('dialog', { name: 'Create your agent' });
+    await generate.waitFor();
+    await page.waitForURL(/activeStep=GENERATE_AGENT/);
+    await generate.getByLabel('Business name').fill('Bright Dental');
+    await generate.getByLabel(/What does your business do/).fill('We are a family dental practice. Cleanings cost $80 and we are open 9 to 5 on weekdays.');
+    await generate.getByRole('button', { name: 'Write my agent' }).click();
+    const instructions = generate.getByLabel('Your agent’s instructions');
+    await expect.poll(() => instructions.inputValue(), { timeout: 10_000 }).toContain('Cleanings cost $80');
+    await snap(page, 'agents-onboard-generate-1280');
+    await generate.getByRole('button', { name: 'Use these instructions' }).click();
+
+    const voice = page.getByRole('dialog', { name: 'Pick a voice' });
+    await voice.getByRole('radio', { name: /Nova/ }).click();
+    await voice.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('dialog', { name: 'Set your timezone' }).getByRole('button', { name: 'Continue' }).click();
+    const edit = page.getByRole('dialog', { name: 'Review the instructions' });
+    await expect.poll(() => edit.getByTestId('agent-instructions').inputValue(), { timeout: 10_000 }).toContain('Cleanings cost $80');
+    await edit.getByRole('button', { name: 'Continue' }).click();
+    const test = page.getByRole('dialog', { name: 'Try your agent' });
+    await test.getByLabel('Message to the agent').fill('How much do cleanings cost?');
+    await test.getByRole('button', { name: 'Send' }).click();
+    await test.getByText(/Cleanings cost \$80/).last().waitFor();
+    await test.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('dialog', { name: 'Choose a number' }).getByRole('button', { name: 'Continue' }).click();
+    const finish = page.getByRole('dialog', { name: 'Talk with an expert' });
+    await finish.getByRole('button', { name: 'Publish my agent and finish' }).click();
+    await finish.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.has('onboard')).toBe(false);
+
+    const live = await call('GET', '/api/v2/agentEventRules/default', owner.token);
+    expect(live.campaign).toMatchObject({ voice: 'nova', published: true });
+    expect(live.campaign.agentInstructions).toContain('Cleanings cost $80');
+    const me = await call('GET', '/api/v1/account', owner.token);
+    expect(me.settings.onboarding).toMatchObject({ onboardingComplete: true });
+    await page.getByTestId('walkthrough-SETUP_AGENT').and(page.locator('[data-done="true"]')).waitFor();
+    await snap(page, 'agents-app-after-onboarding-1280');
+    await context.close();
+  });
+
+  it('makes an agent from a template, one field at a time (phone)', async () => {
+    const owner = await signUp('template@agents.test', 'Luigi Trattoria');
+    const { context, page } = await as(owner, 390, 844);
+    await page.goto(`${server.url}/app?setupAgent=true`);
+    const setup = page.getByRole('dialog', { name: 'Set up your agent' });
+    await setup.getByRole('button', { name: /Restaurant host/ }).click();
+    await setup.getByText('question 1 of 5').waitFor();
+    await snap(page, 'agents-template-fields-390');
+    expect(await axe(page)).toEqual([]);
+    const next = setup.getByRole('button', { name: 'Next' });
+    await setup.getByLabel('Business name').fill('Luigi Trattoria');
+    await next.click();
+    await setup.getByLabel('Cuisine').fill('Italian');
+    await next.click();
+    await expect.poll(() => next.isDisabled(), { timeout: 10_000 }).toBe(true); // opening hours are required
+    await setup.getByLabel('Opening hours').fill('every day 5pm to 11pm');
+    await next.click();
+    await next.click(); // address is optional
+    await setup.getByLabel('Menu highlights').fill('wood-fired pizza');
+    await setup.getByRole('button', { name: 'Done' }).click();
+
+    const editor = page.getByRole('dialog', { name: 'Edit agent' });
+    await editor.waitFor();
+    await expect.poll(() => editor.getByTestId('agent-instructions').inputValue(), { timeout: 10_000 }).toContain('You are the host of Luigi Trattoria, a Italian restaurant.');
+    await editor.getByText('Made from the template').waitFor();
+    await snap(page, 'agents-editor-from-template-390');
+    await context.close();
+  });
+});
