@@ -55,6 +55,35 @@ export async function appendEvent(trx: DbOrTx, e: NewEvent): Promise<InboxEvent>
   return event;
 }
 
+/** Appends several events with one counter bump and one insert (same ordering guarantee). */
+export async function appendEvents(trx: DbOrTx, list: NewEvent[]): Promise<InboxEvent[]> {
+  if (list.length === 0) return [];
+  const seq = await trx
+    .updateTable('event_seq')
+    .set({ value: sql`value + ${list.length}` })
+    .where('name', '=', 'events')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  const first = Number(seq.value) - list.length + 1;
+  const createdAt = Date.now();
+  const events = list.map((e, i) => ({ ...e, id: first + i, createdAt }));
+  await trx
+    .insertInto('events')
+    .values(
+      events.map((e) => ({
+        id: e.id,
+        account_id: e.accountId,
+        agent_id: e.agentId,
+        contact_account_id: e.contactAccountId,
+        type: e.type,
+        payload: toJson(e.payload),
+        created_at: createdAt,
+      })),
+    )
+    .execute();
+  return events;
+}
+
 /** Who a subscriber is: the inboxes they watch (as staff) and their own chats (as a visitor). */
 export interface EventScope {
   accountIds: number[];

@@ -36,6 +36,9 @@ export interface ListQuery {
   pageSize: number;
 }
 
+/** The unread-only list counts its total up to this many conversations. */
+export const UNREAD_COUNT_CAP = 1000;
+
 export const roomsRepository = {
   async byRoomId(db: DbOrTx, roomId: string): Promise<RoomRow | undefined> {
     return db.selectFrom('rooms').selectAll().where('room_id', '=', roomId).executeTakeFirst();
@@ -74,28 +77,34 @@ export const roomsRepository = {
    * One page of an inbox, newest first: an index walk over (account, type, status, last message time)
    * with the caller's read state joined in. Related rows are loaded by the caller in batches.
    */
-  async list(db: DbOrTx, q: ListQuery): Promise<{ rows: (RoomRow & { last_read: number | null })[]; total: number }> {
-    let base = db
+  async list(db: DbOrTx, q: ListQuery, knownTotal?: number): Promise<{ rows: (RoomRow & { last_read: number | null })[]; total: number }> {
+    let scoped = db
       .selectFrom('rooms')
-      .leftJoin('room_reads', (j) => j.onRef('room_reads.room_pk', '=', 'rooms.id').on('room_reads.user_id', '=', q.userId))
       .where('rooms.account_id', '=', q.owner.orgId)
       .where('rooms.inbox_type', '=', q.type)
       .where('rooms.status', '=', q.status);
-    if (q.owner.agentId != null) base = base.where('rooms.agent_id', '=', q.owner.agentId);
+    if (q.owner.agentId != null) scoped = scoped.where('rooms.agent_id', '=', q.owner.agentId);
+    let base = scoped.leftJoin('room_reads', (j) => j.onRef('room_reads.room_pk', '=', 'rooms.id').on('room_reads.user_id', '=', q.userId));
     if (q.unreadOnly) {
       base = base.where(sql<boolean>`rooms.last_inbound_message_id > coalesce(room_reads.last_read_message_id, 0)`);
     }
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll('rooms')
-        .select('room_reads.last_read_message_id as last_read')
-        .orderBy('rooms.last_message_at', 'desc')
-        .orderBy('rooms.id', 'desc')
-        .limit(q.pageSize)
-        .offset(q.page * q.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    ]);
+    const rows = await base
+      .selectAll('rooms')
+      .select('room_reads.last_read_message_id as last_read')
+      .orderBy('rooms.last_message_at', 'desc')
+      .orderBy('rooms.id', 'desc')
+      .limit(q.pageSize)
+      .offset(q.page * q.pageSize)
+      .execute();
+    // The total is an index-only count; with the unread filter it needs the read state of every room,
+    // so it counts up to UNREAD_COUNT_CAP (enough to page through, bounded in cost).
+    if (knownTotal != null) return { rows, total: knownTotal };
+    const count = q.unreadOnly
+      ? await db
+          .selectFrom(base.select('rooms.id').limit(UNREAD_COUNT_CAP).as('u'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst()
+      : await scoped.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     return { rows, total: Number(count?.n ?? 0) };
   },
 

@@ -10,7 +10,7 @@ import { JobQueue, PermanentJobError } from '../../jobs/queue.ts';
 import { ProviderError } from '../../providers/outbox.ts';
 import type { DeliveryStatus, InboundSms } from '../../providers/carrier/index.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import { appendEvent, type InboxEvent, type NewEvent } from '../../realtime/events.ts';
+import { appendEvents, type InboxEvent, type NewEvent } from '../../realtime/events.ts';
 import { accountsRepository, type AccountRow } from '../accounts/repository.ts';
 import type { AgentResponder } from './agentAdapter.ts';
 import {
@@ -28,6 +28,7 @@ import {
 export type InboxType = 'priority' | 'agent';
 export const UNABLE_TO_START = 'Unable to start conversation with this user.';
 const HISTORY_TURNS = 20;
+const TOTALS_TTL_MS = 30_000;
 const MESSAGE_MAX = 5000;
 
 export interface RoomDto {
@@ -133,17 +134,32 @@ export function createConversationsService(deps: Deps, queue: JobQueue, bus: Eve
 
   /** Runs a write and its events in one transaction, then publishes the events once committed. */
   async function write<T>(fn: (trx: Tx, emit: (e: NewEvent) => Promise<void>) => Promise<T>): Promise<T> {
-    const events: InboxEvent[] = [];
+    let events: InboxEvent[] = [];
     const result = await db.transaction().execute(async (trx) => {
+      const pending: NewEvent[] = [];
       const emit = async (e: NewEvent) => {
-        events.push(await appendEvent(trx, e));
+        pending.push(e);
       };
-      return fn(trx, emit);
+      const out = await fn(trx, emit);
+      // One counter bump and one insert for all of this write's events, inside its transaction.
+      events = await appendEvents(trx, pending);
+      return out;
     });
     for (const e of events) await bus.publish(e).catch((err) => deps.log.warn({ err }, 'event publish failed'));
     queue.kick();
     return result;
   }
+
+  /**
+   * Inbox totals per organization (counting 50,000 rooms on every page costs more than the page):
+   * kept until any conversation event of that organization (from any process, through the bus) or
+   * TOTALS_TTL_MS, whichever comes first. Unread-only totals depend on each reader: never cached.
+   */
+  const totals = new Map<number, Map<string, { n: number; at: number }>>();
+  bus.subscribe((e) => {
+    // A new message only moves a room in time; it changes totals when it reopened or moved the room.
+    if (e.type.startsWith('conversation.') && e.payload.moved !== false) totals.delete(e.accountId);
+  });
 
   const scopeOf = (room: RoomRow) => ({ accountId: room.account_id, agentId: room.agent_id, contactAccountId: room.contact_account_id });
 
@@ -302,7 +318,10 @@ export function createConversationsService(deps: Deps, queue: JobQueue, bus: Eve
     const updated = await trx.updateTable('rooms').set(patch).where('id', '=', room.id).returningAll().executeTakeFirstOrThrow();
     const dto = toMessageDto(row, room.room_id);
     await emit({ type: 'message.created', ...scopeOf(room), payload: { roomId: room.room_id, message: dto } });
-    await emit({ type: 'conversation.updated', ...scopeOf(room), payload: { room: await roomDtoOf(trx, updated, 0) } });
+    // The room as it now reads, from rows in hand (the reader's own unread state is not in an event).
+    const users = isSet(updated.is_group) ? (await roomsRepository.participants(trx, [updated.id])).map((p) => p.address) : [updated.contact_address];
+    const moved = updated.status !== room.status || updated.inbox_type !== room.inbox_type;
+    await emit({ type: 'conversation.updated', ...scopeOf(room), payload: { room: roomDto(updated, row, users, null), moved } });
     return { message: row, room: updated };
   }
 
@@ -578,15 +597,17 @@ export function createConversationsService(deps: Deps, queue: JobQueue, bus: Eve
     async list(ctx: AuthContext, q: { page: number; pageSize: number; pagination: boolean; unread: boolean; type: InboxType; status: 'open' | 'closed' }) {
       const owner = ownerOrThrow(ctx);
       const pageSize = q.pagination ? q.pageSize : 100;
-      const { rows, total } = await roomsRepository.list(db, {
-        owner,
-        type: q.type,
-        status: q.status,
-        userId: ctx.user.id,
-        unreadOnly: q.unread,
-        page: q.pagination ? q.page : 0,
-        pageSize,
-      });
+      const totalKey = `${owner.agentId ?? ''}:${q.type}:${q.status}`;
+      const cached = q.unread ? undefined : totals.get(owner.orgId)?.get(totalKey);
+      const { rows, total } = await roomsRepository.list(
+        db,
+        { owner, type: q.type, status: q.status, userId: ctx.user.id, unreadOnly: q.unread, page: q.pagination ? q.page : 0, pageSize },
+        cached && Date.now() - cached.at < TOTALS_TTL_MS ? cached.n : undefined,
+      );
+      if (!q.unread && (!cached || cached.n !== total)) {
+        if (!totals.has(owner.orgId)) totals.set(owner.orgId, new Map());
+        totals.get(owner.orgId)!.set(totalKey, { n: total, at: Date.now() });
+      }
       return { success: true as const, rooms: await loadRoomDtos(db, rows, ctx.user.id), totalRooms: total };
     },
 

@@ -1,0 +1,246 @@
+/**
+ * The inbox at scale: 100,000 conversations and 1,000,000 messages (SQLite, bulk-inserted), then
+ *  - the inbox list's latency (p95, budget 20 ms) over random pages, types and the unread filter,
+ *  - list requests/s beside a bare node:http server running the same queries on the same database,
+ *  - message send → WebSocket receive latency (p99, budget 50 ms) at 500 messages/s.
+ * The server runs in its own process, as in production; this process seeds, loads and listens.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
+import WebSocket from 'ws';
+import { openDatabase } from '../../apps/server/src/db/index.ts';
+import { tokensRepository } from '../../apps/server/src/domains/auth/repository.ts';
+import { fmt, load, start, stop, waitFor } from './util.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOMS = 100_000;
+const MESSAGES_PER_ROOM = 10;
+const BIG_ORG_ROOMS = 50_000;
+const SMALL_ORGS = 100;
+
+const pct = (list: number[], p: number) => {
+  const s = [...list].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+
+/** Seeds straight through better-sqlite3 in one transaction: the fastest bulk insert SQLite has. */
+export function seed(file: string): { bigOrg: number; rooms: string[] } {
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const now = Date.now();
+  const insertAccount = db.prepare(
+    `insert into accounts (username, account_type, organization_id, email, email_verified, name, account_name, details, settings, social_links, links, links_config, created_at, updated_at)
+     values (?, 'organization', null, ?, 1, ?, ?, '{}', '{}', '[]', '[]', '{}', ?, ?)`,
+  );
+  const setOrg = db.prepare('update accounts set organization_id = id where id = ?');
+  const insertRoom = db.prepare(
+    `insert into rooms (id, room_id, uuid, account_id, agent_id, channel, contact_account_id, contact_address, our_address, username, inbox_type, status, ai_agent_enabled, is_group, rating, last_message_id, last_inbound_message_id, last_message_at, created_at, updated_at)
+     values (?, ?, ?, ?, null, ?, null, ?, ?, ?, ?, ?, 1, 0, null, ?, ?, ?, ?, ?)`,
+  );
+  const insertMessage = db.prepare(
+    `insert into messages (id, room_pk, account_id, direction, channel, sender_kind, sender_account_id, sender_address, body, attachments, status, error, blocked, reactions, external_id, idempotency_key, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, null, ?, ?, '[]', ?, null, 0, '[]', null, null, ?, ?)`,
+  );
+  const insertRead = db.prepare('insert into room_reads (room_pk, user_id, last_read_message_id, updated_at) values (?, ?, ?, ?)');
+  const bodies = ['Hi, are you open on Saturday?', 'Can I book a cleaning next week?', 'Thanks, see you then!', 'What does a crown cost?', 'Running 10 minutes late.'];
+  let bigOrg = 0;
+  const sampleRooms: string[] = [];
+  db.transaction(() => {
+    const big = insertAccount.run('bench-big-org', 'big@bench.test', 'Big Org', 'Big Org', now, now);
+    bigOrg = Number(big.lastInsertRowid);
+    setOrg.run(bigOrg);
+    const orgs: number[] = [];
+    for (let i = 0; i < SMALL_ORGS; i++) {
+      const r = insertAccount.run(`bench-org-${i}`, `org${i}@bench.test`, `Org ${i}`, `Org ${i}`, now, now);
+      orgs.push(Number(r.lastInsertRowid));
+      setOrg.run(Number(r.lastInsertRowid));
+    }
+    let messageId = 0;
+    for (let room = 1; room <= ROOMS; room++) {
+      const org = room <= BIG_ORG_ROOMS ? bigOrg : orgs[room % SMALL_ORGS]!;
+      const sms = room % 3 === 0;
+      const contact = sms ? `+1206${String(1_000_000 + room).slice(-7)}` : `guest-${room}`;
+      const t0 = now - (ROOMS - room) * 60_000;
+      let lastInbound = 0;
+      for (let m = 0; m < MESSAGES_PER_ROOM; m++) {
+        messageId++;
+        const inbound = m % 2 === 0;
+        if (inbound) lastInbound = messageId;
+        const at = t0 + m * 1000;
+        insertMessage.run(messageId, room, org, inbound ? 'inbound' : 'outbound', sms ? 'sms' : 'chat', inbound ? 'contact' : 'agent', contact, bodies[(room + m) % bodies.length], inbound ? 'received' : 'delivered', at, at);
+      }
+      const roomId = `r_bench${String(room).padStart(13, '0')}`;
+      if (org === bigOrg && sampleRooms.length < 100 && room % 7 === 0) sampleRooms.push(roomId);
+      insertRoom.run(
+        room,
+        roomId,
+        `00000000-0000-4000-8000-${String(room).padStart(12, '0')}`,
+        org,
+        sms ? 'sms' : 'chat',
+        contact,
+        sms ? '+14152000100' : 'bench-big-org',
+        contact,
+        room % 5 < 3 ? 'priority' : 'agent',
+        room % 10 === 0 ? 'closed' : 'open',
+        messageId,
+        lastInbound,
+        t0 + (MESSAGES_PER_ROOM - 1) * 1000,
+        t0,
+        t0,
+      );
+      if (org === bigOrg && room % 2 === 0) insertRead.run(room, bigOrg, messageId, now);
+    }
+  })();
+  db.exec('analyze');
+  db.close();
+  return { bigOrg, rooms: sampleRooms };
+}
+
+const progress = (m: string) => process.stderr.write(`[bench inbox] ${m}\n`);
+
+export async function benchInbox(): Promise<string[]> {
+  const lines: string[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-inbox-'));
+  const file = path.join(dataDir, 'switchboard.db');
+  // Create the schema through the real migrations, then seed and issue a session for the big org.
+  const handle = await openDatabase({ sqliteFile: file });
+  await handle.close();
+  progress('seeding');
+  const t0 = performance.now();
+  const { bigOrg, rooms } = seed(file);
+  progress(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const seedMs = performance.now() - t0;
+  const h2 = await openDatabase({ sqliteFile: file });
+  const { value: token } = await tokensRepository.issue(h2.db, { kind: 'session', userId: bigOrg, expiresAt: Date.now() + 86_400_000 });
+  await h2.close();
+  lines.push(`seeded ${ROOMS.toLocaleString('en-US')} conversations and ${(ROOMS * MESSAGES_PER_ROOM).toLocaleString('en-US')} messages in ${(seedMs / 1000).toFixed(1)} s (one organization holds ${BIG_ORG_ROOMS.toLocaleString('en-US')})`);
+
+  const port = 4000 + Math.floor(Math.random() * 50);
+  const barePort = port + 50;
+  const base = `http://127.0.0.1:${port}`;
+  const server = start('npx', ['tsx', path.join(root, 'apps/server/src/main.ts')], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS_AUTOSTART: 'false',
+  });
+  const bare = start('npx', ['tsx', path.join(root, 'scripts/bench/inbox-bare.ts'), file, String(barePort)], {});
+  try {
+    await waitFor(`${base}/api/health`);
+    // The bare server answers 401 without a token once it is up.
+    for (let i = 0; ; i++) {
+      const up = await fetch(`http://127.0.0.1:${barePort}/`).then(() => true, () => false);
+      if (up) break;
+      if (i > 300) throw new Error('the bare server did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const auth = `token=${token}&targetAccountId=${bigOrg}`;
+    progress('servers up');
+
+    // 1. Inbox list latency over random pages, both tabs, a fifth with the unread filter.
+    for (let i = 0; i < 50; i++) await fetch(`${base}/api/v1/conversations?${auth}&page=${i}&pageSize=20&pagination=true`).then((r) => r.arrayBuffer());
+    const times: number[] = [];
+    for (let i = 0; i < 600; i++) {
+      const type = i % 2 ? 'agent' : 'priority';
+      const unread = i % 5 === 0 ? '&unread=true' : '';
+      const page = Math.floor(Math.random() * 50);
+      const s = performance.now();
+      const r = await fetch(`${base}/api/v1/conversations?${auth}&page=${page}&pageSize=20&pagination=true&type=${type}${unread}`);
+      const b = (await r.json()) as { rooms?: unknown[] };
+      times.push(performance.now() - s);
+      if (!r.ok || !b.rooms?.length) throw new Error(`inbox list failed: ${r.status}`);
+    }
+    const p95 = pct(times, 95);
+    lines.push(`inbox list (600 requests, random page of 50, both tabs, 1/5 unread-only): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms  ${p95 < 20 ? 'ok' : 'OVER BUDGET 20 ms'}`);
+
+    progress(lines.at(-1)!);
+    // 2. Requests/s beside the bare server doing the same queries on the same file.
+    const url = `/api/v1/conversations?${auth}&page=0&pageSize=20&pagination=true&type=priority`;
+    const p = await load(`${base}${url}`, { seconds: 5 });
+    const b = await load(`http://127.0.0.1:${barePort}${url}`, { seconds: 5 });
+    if (p.non2xx || b.non2xx) throw new Error('non-2xx answers during the list load');
+    lines.push(`inbox list under load (20 connections, 5 s): product ${fmt(p.rps).trim()} req/s (p99 ${p.p99} ms), bare node:http ${fmt(b.rps).trim()} req/s (p99 ${b.p99} ms), ratio ${(p.rps / b.rps).toFixed(2)}`);
+
+    progress(lines.at(-1)!);
+    // 3. Send → WebSocket receive at 500 messages/s.
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/ws?${auth}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (raw) => JSON.parse(raw.toString()).type === 'ready' && resolve());
+      ws.on('error', reject);
+    });
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    ws.on('message', (raw) => {
+      const e = JSON.parse(raw.toString());
+      if (e.type !== 'message.created') return;
+      const s = sentAt.get(e.payload.message.body);
+      if (s != null) {
+        latencies.push(performance.now() - s);
+        sentAt.delete(e.payload.message.body);
+      }
+    });
+    // Keep-alive connections, as a browser or load balancer would hold them.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+    const post = (pathname: string, payload: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port, path: pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      });
+    const RATE = 500;
+    const SECONDS = 4;
+    const total = RATE * SECONDS;
+    let failures = 0;
+    const sends: Promise<void>[] = [];
+    const startAt = performance.now();
+    for (let i = 0; i < total; i++) {
+      const due = startAt + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const body = `bench-${i}`;
+      sentAt.set(body, performance.now());
+      sends.push(
+        post(`/api/v1/messages?${auth}`, JSON.stringify({ roomId: rooms[i % rooms.length], body })).then(
+          (status) => {
+            if (status !== 200) failures++;
+          },
+          () => {
+            failures++;
+          },
+        ),
+      );
+    }
+    await Promise.all(sends);
+    const achieved = total / ((performance.now() - startAt) / 1000);
+    const deadline = performance.now() + 10_000;
+    while (sentAt.size > failures && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    ws.close();
+    agent.destroy();
+    const p99 = pct(latencies, 99);
+    lines.push(
+      `send → WebSocket receive (${total} messages offered at ${RATE}/s, achieved ${achieved.toFixed(0)}/s, ${latencies.length} received, ${failures} failed): p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms  ${p99 < 50 && latencies.length === total ? 'ok' : 'OVER BUDGET 50 ms'}`,
+    );
+    return lines;
+  } finally {
+    await stop(bare);
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  for (const l of await benchInbox()) console.log(l);
+}
