@@ -106,6 +106,10 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   renameTemplate: { module: '../features/agents/overlays/RenameTemplate.tsx' },
   integrations: { module: '../features/agents/overlays/Integrations.tsx' },
   onboard: { module: '../features/agents/overlays/Onboard.tsx' },
+  // Inbox screens (features/inbox).
+  chat: { module: '../features/inbox/overlays/Chat.tsx' },
+  convoLog: { module: '../features/inbox/overlays/ConvoLog.tsx' },
+  call: { module: '../features/inbox/overlays/Call.tsx' },
 };
 
 let allowed: ReadonlySet<string> = new Set(DEFAULT_OVERLAY_KEYS);

@@ -1,28 +1,314 @@
-import { Inbox } from 'lucide-react';
-import { Link, Navigate, useLocation } from 'react-router';
-import { useSession } from '../../api/hooks.ts';
-import { PageFrame } from '../../pages/PageFrame.tsx';
-import { EmptyState } from '../../ui/index.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { Inbox, MessageSquarePlus, Wifi, WifiOff } from 'lucide-react';
+import { BOTTOM_DETECTION_PX, TIMINGS } from '@switchboard/core/constants';
+import { api } from '../../api/client.ts';
+import { useAccount, useSession } from '../../api/hooks.ts';
+import { useOpenOverlay } from '../../overlays/open.ts';
+import { confirm } from '../../shell/confirm.tsx';
+import { Avatar, Button, EmptyState, ErrorState, Skeleton, cn } from '../../ui/index.ts';
+import { activityKey, roomsKey, useActivity, useConversations, useLive, type InboxType, type Room, type RoomPage } from './api.ts';
+import { ConversationView, NewConversation } from './ConversationView.tsx';
+import { timeAgo } from './format.ts';
 
-/** /inbox placeholder; the inbox feature replaces this file. */
+const DRAFT_ID = 'new';
+
+/**
+ * /inbox (spec §4 Inbox): tabs priority (default) and agent (shown as Junk), the unread-only filter,
+ * conversations newest first with live updates, and the open conversation beside the list (or instead
+ * of it on phones). Query parameters: filter, active, new, highlightId, zap.
+ */
 export default function InboxPage() {
   const { token } = useSession();
   const location = useLocation();
+  const account = useAccount(null, !!token);
   if (!token) return <Navigate to={`/app/signin?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  return (
-    <PageFrame wide>
-      <section className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <EmptyState
-          icon={<Inbox className="size-6" aria-hidden="true" />}
-          title="Your inbox is on its way"
-          message="Conversations from calls, SMS and chat will appear here."
-          action={
-            <Link to="/app" className="text-sm font-medium text-brand-700 hover:underline">
-              Back to the app
-            </Link>
+  if (account.isError) return <ErrorState message={(account.error as Error).message} />;
+  if (!account.data) {
+    return (
+      <div className="flex h-dvh items-center justify-center">
+        <Skeleton className="h-8 w-48" />
+      </div>
+    );
+  }
+  return <InboxView accountId={account.data.id} account={account.data} />;
+}
+
+function InboxView({ accountId, account }: { accountId: number; account: { vidaPremium?: boolean; vidaPhoneNumber?: string | null; smsEnabled?: boolean; displayName?: string } }) {
+  const [params, setParams] = useSearchParams();
+  const qc = useQueryClient();
+  const openOverlay = useOpenOverlay();
+  const type: InboxType = params.get('filter') === 'agent' ? 'agent' : 'priority';
+  const active = params.get('active');
+  const composing = params.has('new');
+  const highlightId = params.get('highlightId');
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [showClosed, setShowClosed] = useState(false);
+  const list = useConversations(accountId, type, unreadOnly, showClosed);
+  const priorityActivity = useActivity(accountId, 'priority');
+  const junkActivity = useActivity(accountId, 'agent');
+  const live = useLive(accountId);
+
+  const setParam = useCallback(
+    (changes: Record<string, string | null>) => {
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v == null) next.delete(k);
+            else next.set(k, v);
           }
-        />
-      </section>
-    </PageFrame>
+          return next;
+        },
+        { replace: false },
+      );
+    },
+    [setParams],
+  );
+
+  const rooms = useMemo(() => {
+    const all = list.data?.pages.flatMap((p) => p.rooms) ?? [];
+    // Merging pages can repeat a room that moved between fetches: keep the first (spec §5).
+    const seen = new Set<string>();
+    const unique = all.filter((r) => (seen.has(r.roomId) ? false : (seen.add(r.roomId), true)));
+    if (composing) {
+      const draft: Room = {
+        roomId: DRAFT_ID,
+        uuid: '',
+        username: 'New message',
+        channel: 'sms',
+        status: 'open',
+        inboxType: type,
+        aiAgentEnabled: false,
+        rating: null,
+        users: [],
+        lastMessage: '',
+        lastMessageTimestamp: Date.now(),
+        lastMessageDirection: null,
+        lastMessageStatus: null,
+        unread: false,
+        draft: true,
+      };
+      return [draft, ...unique];
+    }
+    return unique;
+  }, [list.data, composing, type]);
+  const total = list.data?.pages[0]?.totalRooms ?? 0;
+
+  const switchTab = async (next: InboxType) => {
+    if (next === type) return;
+    if (composing) {
+      const ok = await confirm({ title: 'Cancel the new message?', message: 'What you wrote so far will be discarded.', confirmText: 'Cancel message', cancelText: 'Keep writing', confirmColor: 'red' });
+      if (!ok) return;
+    }
+    setParam({ filter: next === 'priority' ? null : 'agent', new: null, active: null });
+  };
+
+  const select = async (room: Room) => {
+    if (room.draft) return setParam({ active: null });
+    setParam({ active: room.roomId, highlightId: null });
+    // Opening a conversation clears its activity entry (spec §4).
+    const path = type === 'priority' ? '/api/v1/activity' : '/api/v1/activityAgent';
+    await api(path, { body: { username: room.username, targetAccountId: accountId }, target: accountId }).catch(() => undefined);
+    void qc.invalidateQueries({ queryKey: activityKey(accountId, type) });
+    qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(accountId, type, false), (d) =>
+      d ? { ...d, pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.map((r) => (r.roomId === room.roomId ? { ...r, unread: false } : r)) })) } : d,
+    );
+  };
+
+  const startNew = () => {
+    // Premium first, then a phone number, then SMS enabled (spec §5).
+    if (!account.vidaPremium) return openOverlay('upgrade', 'true', { upgradeRedirect: '/inbox?new=true' });
+    if (!account.vidaPhoneNumber) return openOverlay('selectNumber');
+    if (!account.smsEnabled) return openOverlay('requestAccess');
+    setParam({ new: 'true', active: null });
+  };
+
+  const closeRoom = useCallback(
+    async (room: Room) => {
+      await api('/api/v1/closeConversation', { body: { roomId: room.roomId }, target: accountId });
+      for (const unread of [false, true]) {
+        qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(accountId, type, unread), (d) =>
+          d ? { ...d, pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.filter((r) => r.roomId !== room.roomId) })) } : d,
+        );
+      }
+      if (active === room.roomId) setParam({ active: null });
+    },
+    [accountId, qc, type, active, setParam],
+  );
+
+  // Infinite scroll: the next page loads within 400 px of the bottom (spec §9).
+  const listRef = useRef<HTMLDivElement>(null);
+  const onScroll = () => {
+    const el = listRef.current;
+    if (!el || !list.hasNextPage || list.isFetchingNextPage) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_DETECTION_PX) void list.fetchNextPage();
+  };
+
+  const activeRoom = rooms.find((r) => r.roomId === active) ?? null;
+  const showList = !active && !composing;
+  const badge = (n: number | undefined) =>
+    n ? <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">{n > 99 ? '99+' : n}</span> : null;
+
+  return (
+    <div className="flex h-dvh flex-col bg-slate-50">
+      <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
+        <Link to="/app" className="text-sm font-medium text-slate-500 hover:text-slate-800">
+          ← App
+        </Link>
+        <h1 className="text-lg font-semibold text-slate-900">Inbox</h1>
+        <span className="ml-auto flex items-center gap-1 text-xs text-slate-500" aria-live="polite">
+          {live.connected ? <Wifi className="size-3.5 text-emerald-600" aria-hidden /> : <WifiOff className="size-3.5" aria-hidden />}
+          {live.connected ? 'Live' : 'Connecting…'}
+        </span>
+      </header>
+      <div className="flex min-h-0 flex-1">
+        <aside className={cn('flex min-h-0 w-full flex-col border-r border-slate-200 bg-white md:w-[360px] md:shrink-0', !showList && 'hidden md:flex')}>
+          <div className="flex items-center gap-2 px-3 pt-3" role="tablist" aria-label="Inbox">
+            <button
+              role="tab"
+              aria-selected={type === 'priority'}
+              className={cn('rounded-lg px-3 py-1.5 text-sm font-medium', type === 'priority' ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100')}
+              onClick={() => void switchTab('priority')}
+            >
+              Priority{badge(priorityActivity.data?.activity.length)}
+            </button>
+            <button
+              role="tab"
+              aria-selected={type === 'agent'}
+              className={cn('rounded-lg px-3 py-1.5 text-sm font-medium', type === 'agent' ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100')}
+              onClick={() => void switchTab('agent')}
+            >
+              Junk{badge(junkActivity.data?.activity.length)}
+            </button>
+            <Button size="xs" variant="secondary" className="ml-auto" onClick={startNew} aria-label="New message">
+              <MessageSquarePlus className="size-4" aria-hidden /> New
+            </Button>
+          </div>
+          <div className="flex items-center gap-4 px-4 py-2 text-xs text-slate-600">
+            <label className="flex items-center gap-2">
+              {/* Toggling the filter starts the list again from page 0 (its own query key). */}
+              <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} className="accent-brand-600" />
+              Unread only
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} className="accent-brand-600" />
+              Closed
+            </label>
+          </div>
+          <div ref={listRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" aria-label="Conversations">
+            {list.isPending && !list.data ? (
+              <div className="space-y-3 p-4">
+                {Array.from({ length: 6 }, (_, i) => (
+                  <Skeleton key={i} className="h-12 w-full" />
+                ))}
+              </div>
+            ) : list.isError ? (
+              <div className="p-4">
+                <ErrorState message={(list.error as Error).message} />
+              </div>
+            ) : rooms.length === 0 ? (
+              <EmptyState
+                icon={<Inbox className="size-6" aria-hidden />}
+                title={unreadOnly ? 'Nothing unread' : type === 'priority' ? 'No conversations need you' : 'Junk is empty'}
+                message={type === 'priority' ? 'Conversations a person handles show here. Those the AI agent answers are under Junk.' : 'Conversations the AI agent answers, and blocked senders, show here.'}
+              />
+            ) : (
+              <ul>
+                {rooms.map((r) => (
+                  <RoomItem
+                    key={r.roomId}
+                    room={r}
+                    active={r.roomId === active || (!!r.draft && composing)}
+                    typing={live.typing[r.roomId]}
+                    onSelect={() => void select(r)}
+                    onSwipeClose={() => void closeRoom(r)}
+                  />
+                ))}
+              </ul>
+            )}
+            {list.isFetchingNextPage && <p className="p-3 text-center text-xs text-slate-500">Loading more…</p>}
+            {!list.isPending && rooms.length > 0 && <p className="p-3 text-center text-[11px] text-slate-400">{total} conversation{total === 1 ? '' : 's'}</p>}
+          </div>
+        </aside>
+        <main className={cn('min-h-0 flex-1', showList && 'hidden md:block')}>
+          {composing ? (
+            <NewConversation
+              accountId={accountId}
+              onCancel={() => setParam({ new: null })}
+              onStarted={(roomId) => setParam({ new: null, active: roomId })}
+            />
+          ) : active ? (
+            <ConversationView
+              key={active}
+              accountId={accountId}
+              roomId={active}
+              inboxType={type}
+              fallbackRoom={activeRoom}
+              highlightId={highlightId ? Number(highlightId) : null}
+              typing={live.typing[active]}
+              onTyping={() => live.sendTyping(active)}
+              onBack={() => setParam({ active: null, highlightId: null })}
+              onClosed={() => setParam({ active: null })}
+            />
+          ) : (
+            <EmptyState className="h-full" icon={<Inbox className="size-6" aria-hidden />} title="Pick a conversation" message="Messages arrive here live, from your chat page and your number." />
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** A list row; on touch screens a swipe left reveals Close, which closes after 250 ms. */
+function RoomItem({ room, active, typing, onSelect, onSwipeClose }: { room: Room; active: boolean; typing?: string; onSelect: () => void; onSwipeClose: () => void }) {
+  const [dx, setDx] = useState(0);
+  const [closing, setClosing] = useState(false);
+  const start = useRef<number | null>(null);
+  useEffect(() => {
+    if (!closing) return;
+    const t = setTimeout(onSwipeClose, TIMINGS.swipeCloseMs);
+    return () => clearTimeout(t);
+  }, [closing, onSwipeClose]);
+  return (
+    <li className="relative overflow-hidden border-b border-slate-100" data-room={room.roomId}>
+      <div className="absolute inset-y-0 right-0 flex w-24 items-center justify-center bg-red-600 text-sm font-medium text-white" aria-hidden>
+        Close
+      </div>
+      <button
+        type="button"
+        onClick={onSelect}
+        onPointerDown={(e) => e.pointerType === 'touch' && (start.current = e.clientX)}
+        onPointerMove={(e) => start.current != null && setDx(Math.min(0, Math.max(-96, e.clientX - start.current)))}
+        onPointerUp={() => {
+          start.current = null;
+          // Swiped to the action (index 0 of the actions): close after the spec's 250 ms.
+          if (dx <= -72 && !room.draft) setClosing(true);
+          else setDx(0);
+        }}
+        style={{ transform: `translateX(${closing ? -96 : dx}px)` }}
+        className={cn('relative flex w-full items-start gap-3 bg-white px-4 py-3 text-left transition-transform hover:bg-slate-50', active && 'bg-brand-50 hover:bg-brand-50')}
+        aria-current={active || undefined}
+      >
+        <Avatar name={room.username} size="sm" />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline gap-2">
+            <span className={cn('truncate text-sm', room.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')}>{room.username}</span>
+            <span className="ml-auto shrink-0 text-[11px] text-slate-400">{room.draft ? '' : timeAgo(room.lastMessageTimestamp)}</span>
+          </span>
+          <span className="flex items-center gap-2">
+            <span className={cn('truncate text-xs', typing ? 'italic text-brand-700' : room.unread ? 'text-slate-800' : 'text-slate-500')}>
+              {typing ? `${typing} is typing…` : room.draft ? 'Write a new message' : `${room.lastMessageDirection === 'outbound' ? 'You: ' : ''}${room.lastMessage}`}
+            </span>
+            {room.unread && <span className="ml-auto size-2 shrink-0 rounded-full bg-brand-600" aria-label="Unread" />}
+          </span>
+          <span className="mt-0.5 flex gap-1.5 text-[10px] uppercase tracking-wide text-slate-400">
+            <span>{room.channel === 'sms' ? 'SMS' : 'Chat'}</span>
+            {!room.draft && <span>{room.aiAgentEnabled ? '· AI answering' : '· Team'}</span>}
+          </span>
+        </span>
+      </button>
+    </li>
   );
 }

@@ -1,0 +1,422 @@
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, ArrowLeft, Ban, Bot, Check, CheckCheck, Clock, Mail, Paperclip, Send, SmilePlus, Star, Archive, ArchiveRestore } from 'lucide-react';
+import { BOTTOM_DETECTION_PX } from '@switchboard/core/constants';
+import { api, ApiError } from '../../api/client.ts';
+import { confirm } from '../../shell/confirm.tsx';
+import { notify } from '../../shell/toast.tsx';
+import { Avatar, Button, ErrorState, Skeleton, cn } from '../../ui/index.ts';
+import { activityKey, applyEvent, roomKey, useConversation, type InboxType, type Message, type Room } from './api.ts';
+import { clock, statusLabel } from './format.ts';
+
+const REACTIONS = ['👍', '❤️', '😂', '🙏'];
+
+function StatusIcon({ status }: { status: string }) {
+  const cls = 'size-3.5';
+  if (status === 'queued') return <Clock className={cls} aria-hidden />;
+  if (status === 'sent') return <Check className={cls} aria-hidden />;
+  if (status === 'delivered' || status === 'read') return <CheckCheck className={cls} aria-hidden />;
+  if (status === 'failed') return <AlertTriangle className={cn(cls, 'text-red-500')} aria-hidden />;
+  return null;
+}
+
+function Bubble({ m, highlight, onReact }: { m: Message; highlight: boolean; onReact: (reaction: string, add: boolean) => void }) {
+  const ours = m.direction === 'outbound';
+  const [picking, setPicking] = useState(false);
+  const who = m.sender.kind === 'agent' ? 'AI agent' : m.sender.kind === 'staff' ? (m.sender.address ?? 'Team') : (m.sender.address ?? 'Contact');
+  const counts = m.reactions.reduce<Record<string, number>>((acc, r) => ((acc[r.reaction] = (acc[r.reaction] ?? 0) + 1), acc), {});
+  return (
+    <li
+      className={cn('group flex flex-col', ours ? 'items-end' : 'items-start')}
+      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 64px' }}
+      data-message-id={m.id}
+      data-status={m.status}
+    >
+      <div
+        className={cn(
+          'relative max-w-[80%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap break-words',
+          ours ? (m.sender.kind === 'agent' ? 'rounded-br-md bg-indigo-100 text-indigo-950' : 'rounded-br-md bg-brand-600 text-white') : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200',
+          m.blocked && 'opacity-60 ring-red-300',
+          highlight && 'ring-2 ring-amber-400',
+        )}
+      >
+        {m.body}
+        {m.attachments.map((a) =>
+          a.type.startsWith('image/') ? (
+            <img key={a.url} src={a.url} alt={a.name ?? 'Attachment'} className="mt-2 max-h-60 rounded-lg" loading="lazy" />
+          ) : (
+            <a key={a.url} href={a.url} target="_blank" rel="noreferrer" className="mt-1 block underline">
+              {a.name ?? 'Attachment'}
+            </a>
+          ),
+        )}
+        <button
+          type="button"
+          onClick={() => setPicking((p) => !p)}
+          className={cn('absolute top-1 hidden rounded-full bg-white p-1 text-slate-500 shadow ring-1 ring-slate-200 group-hover:block focus:block', ours ? '-left-8' : '-right-8')}
+          aria-label="React"
+        >
+          <SmilePlus className="size-3.5" aria-hidden />
+        </button>
+      </div>
+      {picking && (
+        <div className="mt-1 flex gap-1 rounded-full bg-white px-2 py-1 shadow ring-1 ring-slate-200" role="menu">
+          {REACTIONS.map((r) => (
+            <button key={r} role="menuitem" type="button" className="text-base" onClick={() => (setPicking(false), onReact(r, true))} aria-label={`React ${r}`}>
+              {r}
+            </button>
+          ))}
+        </div>
+      )}
+      {Object.keys(counts).length > 0 && (
+        <div className="mt-0.5 flex gap-1">
+          {Object.entries(counts).map(([r, n]) => (
+            <button key={r} type="button" onClick={() => onReact(r, false)} className="rounded-full bg-white px-1.5 text-xs ring-1 ring-slate-200" aria-label={`Remove ${r}`}>
+              {r} {n > 1 ? n : ''}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="mt-0.5 flex items-center gap-1 text-[11px] text-slate-400">
+        <span>{who}</span>
+        <span>· {clock(m.createdAt)}</span>
+        {m.blocked && <span className="text-red-500">· blocked</span>}
+        {ours && (
+          <span className={cn('flex items-center gap-0.5', m.status === 'failed' && 'text-red-500')} title={m.error ?? undefined}>
+            · <StatusIcon status={m.status} /> {statusLabel(m.status)}
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The composer: text, an attachment (image or PDF), Enter sends. */
+function Composer({ onSend, onTyping, disabled }: { onSend: (body: string, attachments: Message['attachments']) => Promise<void>; onTyping?: () => void; disabled?: boolean }) {
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<Message['attachments']>([]);
+  const [busy, setBusy] = useState(false);
+  const lastTyping = useRef(0);
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!text.trim() && files.length === 0) return;
+    setBusy(true);
+    try {
+      await onSend(text.trim(), files);
+      setText('');
+      setFiles([]);
+    } catch (err) {
+      notify.error((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const upload = async (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      const res = await api<{ url: string; type: string; name: string }>('/api/v1/chat/media', { method: 'POST', body: form });
+      setFiles((f) => [...f, { url: res.url, type: res.type, name: res.name }]);
+    } catch (err) {
+      notify.error((err as Error).message);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="border-t border-slate-200 bg-white p-3">
+      {files.length > 0 && (
+        <p className="mb-2 text-xs text-slate-600">
+          Attached: {files.map((f) => f.name ?? 'file').join(', ')}{' '}
+          <button type="button" className="underline" onClick={() => setFiles([])}>
+            remove
+          </button>
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <label className="cursor-pointer rounded-lg p-2 text-slate-500 hover:bg-slate-100" aria-label="Attach a file">
+          <Paperclip className="size-5" aria-hidden />
+          <input type="file" accept="image/png,image/jpeg,image/gif,image/webp,application/pdf" className="sr-only" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+        </label>
+        <label htmlFor="composer" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="composer"
+          rows={1}
+          value={text}
+          disabled={disabled}
+          maxLength={5000}
+          placeholder={disabled ? 'The AI agent is answering. Turn it off to write.' : 'Write a message…'}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (onTyping && Date.now() - lastTyping.current > 3000) {
+              lastTyping.current = Date.now();
+              onTyping();
+            }
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+          className="max-h-40 min-h-10 flex-1 resize-none rounded-xl border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-slate-50"
+        />
+        <Button type="submit" size="md" loading={busy} disabled={disabled} aria-label="Send">
+          <Send className="size-4" aria-hidden />
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ConversationView({
+  accountId,
+  roomId,
+  inboxType,
+  fallbackRoom,
+  highlightId,
+  typing,
+  onTyping,
+  onBack,
+  onClosed,
+}: {
+  accountId: number;
+  roomId: string;
+  inboxType: InboxType;
+  fallbackRoom: Room | null;
+  highlightId: number | null;
+  typing?: string;
+  onTyping: () => void;
+  onBack: () => void;
+  onClosed: () => void;
+}) {
+  const qc = useQueryClient();
+  const conv = useConversation(accountId, roomId);
+  const room = conv.data?.pages[0]?.room ?? fallbackRoom;
+  const messages = conv.data ? [...conv.data.pages].reverse().flatMap((p) => p.messages) : [];
+  const scroller = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const lastCount = useRef(0);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (messages.length !== lastCount.current && nearBottom.current) el.scrollTop = el.scrollHeight;
+    lastCount.current = messages.length;
+  });
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    // Older history loads within 400 px of the top.
+    if (el.scrollTop < BOTTOM_DETECTION_PX && conv.hasNextPage && !conv.isFetchingNextPage) {
+      const before = el.scrollHeight;
+      void conv.fetchNextPage().then(() => requestAnimationFrame(() => (el.scrollTop += el.scrollHeight - before)));
+    }
+  };
+
+  const act = useMutation({
+    mutationFn: async (fn: () => Promise<unknown>) => fn(),
+    onError: (err) => notify.error(err instanceof ApiError ? err.message : 'Something went wrong.'),
+  });
+  const refresh = () => void qc.invalidateQueries({ queryKey: roomKey(roomId) });
+
+  const send = async (body: string, attachments: Message['attachments']) => {
+    const res = await api<{ message: Message }>('/api/v1/messages', { body: { roomId, body, attachments, idempotencyKey: `${Date.now()}-${Math.random().toString(36).slice(2)}` }, target: accountId });
+    applyEvent(qc, accountId, { id: 0, type: 'message.created', payload: { message: res.message } });
+    nearBottom.current = true;
+  };
+
+  const setAi = (enabled: boolean) =>
+    act.mutate(async () => {
+      await api(`/api/v1/conversations/${roomId}/aiAgentEnabled`, { body: { aiAgentEnabled: enabled }, target: accountId });
+      refresh();
+    });
+
+  const markUnread = () =>
+    act.mutate(async () => {
+      await api(inboxType === 'priority' ? '/api/v1/activity/markUnread' : '/api/v1/activityAgent/markUnread', { body: { roomId }, target: accountId });
+      void qc.invalidateQueries({ queryKey: activityKey(accountId, inboxType) });
+      void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
+      notify('Marked unread');
+      onBack();
+    });
+
+  const toggleClosed = () =>
+    act.mutate(async () => {
+      const closing = room?.status !== 'closed';
+      await api(closing ? '/api/v1/closeConversation' : '/api/v1/unarchiveConversation', { body: { roomId }, target: accountId });
+      void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
+      refresh();
+      notify(closing ? 'Conversation closed' : 'Conversation reopened');
+      if (closing) onClosed();
+    });
+
+  const block = async () => {
+    if (!room) return;
+    const ok = await confirm({
+      icon: <Ban className="size-6 text-red-600" aria-hidden />,
+      title: `Block ${room.username}?`,
+      message: 'Their messages will be kept as blocked, never reach the AI agent, and stay out of Priority.',
+      confirmText: 'Block',
+      confirmColor: 'red',
+    });
+    if (!ok) return;
+    act.mutate(async () => {
+      await api('/api/v1/block', { body: { targetUsername: room.username }, target: accountId });
+      void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
+      notify(`${room.username} is blocked`);
+      refresh();
+    });
+  };
+
+  const rate = (rating: number) =>
+    act.mutate(async () => {
+      await api('/api/v1/rateConvo', { body: { roomId, rating }, target: accountId });
+      refresh();
+    });
+
+  const react = (messageId: number, reaction: string, add: boolean) =>
+    act.mutate(async () => {
+      const res = await api<{ message: Message }>('/api/v1/reaction', { method: add ? 'POST' : 'DELETE', body: { messageId, reaction }, target: accountId });
+      applyEvent(qc, accountId, { id: 0, type: 'message.updated', payload: { message: res.message } });
+    });
+
+  useEffect(() => {
+    if (highlightId == null) return;
+    document.querySelector(`[data-message-id="${highlightId}"]`)?.scrollIntoView({ block: 'center' });
+  }, [highlightId, conv.data]);
+
+  if (conv.isError) {
+    return (
+      <div className="p-4">
+        <ErrorState title="Failed to fetch convo" message={(conv.error as Error).message} action={<Button size="sm" variant="secondary" onClick={onBack}>Back</Button>} />
+      </div>
+    );
+  }
+
+  return (
+    <section className="flex h-full min-h-0 flex-col" aria-label={`Conversation with ${room?.username ?? ''}`}>
+      <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+        <button type="button" onClick={onBack} className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 md:hidden" aria-label="Back to the list">
+          <ArrowLeft className="size-5" aria-hidden />
+        </button>
+        <Avatar name={room?.username ?? '?'} size="sm" />
+        <div className="min-w-0">
+          <h2 className="truncate text-sm font-semibold text-slate-900">{room?.username ?? <Skeleton className="h-4 w-24" />}</h2>
+          <p className="text-xs text-slate-500">
+            {room?.channel === 'sms' ? 'SMS' : 'Chat'}
+            {room?.status === 'closed' ? ' · closed' : ''}
+          </p>
+        </div>
+        <div className="ml-auto flex flex-wrap items-center gap-1">
+          <label className="flex items-center gap-2 rounded-lg px-2 py-1 text-xs text-slate-700">
+            <Bot className="size-4" aria-hidden />
+            <span>{room?.aiAgentEnabled ? 'AI agent answering' : 'You are answering'}</span>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={!!room?.aiAgentEnabled}
+              aria-label="AI agent"
+              onClick={() => setAi(!room?.aiAgentEnabled)}
+              className={cn('relative h-5 w-9 rounded-full transition-colors', room?.aiAgentEnabled ? 'bg-brand-600' : 'bg-slate-300')}
+            >
+              <span className={cn('absolute top-0.5 size-4 rounded-full bg-white shadow transition-all', room?.aiAgentEnabled ? 'left-4.5' : 'left-0.5')} />
+            </button>
+          </label>
+          <Button size="2xs" variant="ghost" onClick={markUnread} aria-label="Mark unread">
+            <Mail className="size-4" aria-hidden /> <span className="hidden lg:inline">Unread</span>
+          </Button>
+          <Button size="2xs" variant="ghost" onClick={toggleClosed} aria-label={room?.status === 'closed' ? 'Unarchive' : 'Close'}>
+            {room?.status === 'closed' ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
+            <span className="hidden lg:inline">{room?.status === 'closed' ? 'Unarchive' : 'Close'}</span>
+          </Button>
+          <Button size="2xs" variant="ghost" onClick={() => void block()} aria-label="Block">
+            <Ban className="size-4" aria-hidden /> <span className="hidden lg:inline">Block</span>
+          </Button>
+        </div>
+      </header>
+      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-4 py-4" aria-live="polite">
+        {conv.isFetchingNextPage && <p className="pb-2 text-center text-xs text-slate-500">Loading earlier messages…</p>}
+        {conv.isPending ? (
+          <div className="space-y-3">
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="ml-auto h-10 w-1/2" />
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {messages.map((m) => (
+              <Bubble key={m.id} m={m} highlight={m.id === highlightId} onReact={(r, add) => react(m.id, r, add)} />
+            ))}
+          </ul>
+        )}
+        {typing && <p className="mt-3 text-xs italic text-slate-500">{typing} is typing…</p>}
+      </div>
+      <div className="flex items-center gap-1 border-t border-slate-100 bg-white px-4 py-1.5 text-xs text-slate-500">
+        <span>Rate this conversation</span>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <button key={n} type="button" onClick={() => rate(n)} aria-label={`Rate ${n}`} aria-pressed={room?.rating === n}>
+            <Star className={cn('size-4', room?.rating != null && n <= room.rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} aria-hidden />
+          </button>
+        ))}
+      </div>
+      <Composer onSend={send} onTyping={onTyping} />
+    </section>
+  );
+}
+
+/** A new conversation: a username or phone number, then the first message. Cancelling an empty one removes it. */
+export function NewConversation({ accountId, onCancel, onStarted }: { accountId: number; onCancel: () => void; onStarted: (roomId: string) => void }) {
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = async (body: string, attachments: Message['attachments']) => {
+    setError(null);
+    const users = to
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
+    if (users.length === 0) {
+      // Starting with an empty user list cancels the new conversation (spec §5).
+      onCancel();
+      return;
+    }
+    try {
+      const room = await api<{ details: { room: string } }>('/api/v1/getGroupConversationRoomId', { body: { users }, target: accountId });
+      await api('/api/v1/messages', { body: { roomId: room.details.room, body, attachments }, target: accountId });
+      onStarted(room.details.room);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Unable to start conversation with this user.');
+    }
+  };
+  return (
+    <section className="flex h-full flex-col" aria-label="New message">
+      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+        <label htmlFor="new-to" className="text-sm font-medium text-slate-600">
+          To
+        </label>
+        <input
+          id="new-to"
+          autoFocus
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          placeholder="Phone number or username"
+          className="flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-500 focus:outline-none"
+        />
+        <Button size="xs" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </header>
+      <div className="flex-1 p-4 text-sm text-slate-500">
+        {error ? (
+          <p role="alert" className="text-red-700">
+            {error}
+          </p>
+        ) : (
+          'Start a conversation by SMS with a phone number, or by chat with a username.'
+        )}
+      </div>
+      <Composer onSend={send} />
+    </section>
+  );
+}

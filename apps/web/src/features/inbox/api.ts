@@ -1,0 +1,241 @@
+import { useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { CONVERSATION_CACHE_LIMIT, PAGE_SIZE, STORAGE_KEYS } from '@switchboard/core/constants';
+import { api } from '../../api/client.ts';
+import { getToken } from '../../api/session.ts';
+
+export type InboxType = 'priority' | 'agent';
+
+export interface Room {
+  roomId: string;
+  uuid: string;
+  username: string;
+  channel: 'chat' | 'sms';
+  status: 'open' | 'closed';
+  inboxType: InboxType;
+  aiAgentEnabled: boolean;
+  rating: number | null;
+  users: string[];
+  lastMessage: string;
+  lastMessageTimestamp: number;
+  lastMessageDirection: 'inbound' | 'outbound' | null;
+  lastMessageStatus: string | null;
+  unread: boolean;
+  /** A new conversation being written (client only). */
+  draft?: boolean;
+}
+
+export interface Message {
+  id: number;
+  roomId: string;
+  direction: 'inbound' | 'outbound';
+  channel: 'chat' | 'sms';
+  sender: { kind: 'contact' | 'agent' | 'staff' | 'system'; accountId: number | null; address: string | null };
+  body: string;
+  attachments: { url: string; type: string; name?: string }[];
+  status: string;
+  error: string | null;
+  blocked: boolean;
+  reactions: { reaction: string; username: string; accountId: number }[];
+  createdAt: number;
+}
+
+export interface RoomPage {
+  rooms: Room[];
+  totalRooms: number;
+}
+
+export interface InboxEvent {
+  id: number;
+  type: 'message.created' | 'message.updated' | 'conversation.created' | 'conversation.updated' | 'conversation.closed' | 'activity' | 'typing';
+  payload: Record<string, any>;
+}
+
+export const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
+
+// Local cache of the newest conversations: at most 100 per account and inbox type (spec §9).
+type CacheMap = Record<string, Room[]>;
+function readCache(): CacheMap {
+  try {
+    return JSON.parse(localStorage.getItem(STORAGE_KEYS.inboxCache) ?? '{}') as CacheMap;
+  } catch {
+    return {};
+  }
+}
+export function cachedRooms(accountId: number, type: InboxType): Room[] | undefined {
+  return readCache()[`${accountId}:${type}`];
+}
+export function storeRooms(accountId: number, type: InboxType, rooms: Room[]): void {
+  const all = readCache();
+  all[`${accountId}:${type}`] = rooms.filter((r) => !r.draft).slice(0, CONVERSATION_CACHE_LIMIT);
+  try {
+    localStorage.setItem(STORAGE_KEYS.inboxCache, JSON.stringify(all));
+  } catch {
+    /* storage full: the cache is only a head start */
+  }
+}
+
+export const roomsKey = (accountId: number, type: InboxType, unread: boolean, closed = false) => ['inbox', accountId, type, unread ? 'unread' : 'all', ...(closed ? ['closed'] : [])] as const;
+export const roomKey = (roomId: string) => ['conversation', roomId] as const;
+export const activityKey = (accountId: number, type: InboxType) => ['activity', accountId, type] as const;
+
+/** GET /api/v1/conversations, page by page (20), newest first; aborted fetches are ignored. */
+export function useConversations(accountId: number, type: InboxType, unread: boolean, closed = false) {
+  return useInfiniteQuery({
+    queryKey: roomsKey(accountId, type, unread, closed),
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await api<RoomPage>('/api/v1/conversations', {
+        query: { page: pageParam, pageSize: PAGE_SIZE, pagination: true, type, ...(unread ? { unread: true } : {}), ...(closed ? { status: 'closed' } : {}) },
+        target: accountId,
+        signal,
+      });
+      if (pageParam === 0 && !unread && !closed) storeRooms(accountId, type, page.rooms);
+      return page;
+    },
+    getNextPageParam: (last, all) => (all.reduce((n, p) => n + p.rooms.length, 0) < last.totalRooms ? all.length : undefined),
+    placeholderData: () => {
+      const rooms = unread || closed ? undefined : cachedRooms(accountId, type);
+      return rooms ? { pages: [{ rooms, totalRooms: rooms.length }], pageParams: [0] } : undefined;
+    },
+  });
+}
+
+export interface ConversationPage {
+  room: Room;
+  messages: Message[];
+  hasMore: boolean;
+}
+
+/** One conversation's history, newest page first; older pages load with `before`. */
+export function useConversation(accountId: number, roomId: string | null) {
+  return useInfiniteQuery({
+    queryKey: roomKey(roomId ?? ''),
+    enabled: !!roomId,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api<ConversationPage>(`/api/v1/conversations/${roomId}`, { query: { limit: 50, ...(pageParam ? { before: pageParam } : {}) }, target: accountId, signal }),
+    getNextPageParam: (last) => (last.hasMore && last.messages[0] ? last.messages[0].id : undefined),
+  });
+}
+
+export function useActivity(accountId: number, type: InboxType) {
+  return useQuery({
+    queryKey: activityKey(accountId, type),
+    queryFn: ({ signal }) =>
+      api<{ activity: { roomId: string; username: string; count: number }[] }>(type === 'priority' ? '/api/v1/activity' : '/api/v1/activityAgent', { target: accountId, signal }),
+  });
+}
+
+/** Applies one live event to the caches: lists and open conversations update without a refetch. */
+export function applyEvent(qc: QueryClient, accountId: number, e: InboxEvent): void {
+  const upsertRoom = (room: Room) => {
+    for (const type of ['priority', 'agent'] as const) {
+      for (const unread of [false, true]) {
+        qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(accountId, type, unread), (data) => {
+          if (!data) return data;
+          const belongs = room.inboxType === type && room.status === 'open' && (!unread || room.unread);
+          const pages = data.pages.map((p) => ({ ...p, rooms: p.rooms.filter((r) => r.roomId !== room.roomId) }));
+          const had = data.pages.some((p) => p.rooms.some((r) => r.roomId === room.roomId));
+          if (belongs) {
+            // The newest conversation goes to the top (after a draft being written).
+            const first = pages[0]!;
+            const drafts = first.rooms.filter((r) => r.draft);
+            pages[0] = { rooms: [...drafts, room, ...first.rooms.filter((r) => !r.draft)], totalRooms: first.totalRooms + (had ? 0 : 1) };
+          } else if (had) {
+            pages[0] = { ...pages[0]!, totalRooms: Math.max(0, pages[0]!.totalRooms - 1) };
+          }
+          return { ...data, pages };
+        });
+      }
+    }
+    qc.setQueryData<InfiniteData<ConversationPage>>(roomKey(room.roomId), (data) =>
+      data ? { ...data, pages: data.pages.map((p) => ({ ...p, room: { ...p.room, ...room, unread: p.room.unread } })) } : data,
+    );
+  };
+  const upsertMessage = (m: Message) => {
+    qc.setQueryData<InfiniteData<ConversationPage>>(roomKey(m.roomId), (data) => {
+      if (!data) return data;
+      const exists = data.pages.some((p) => p.messages.some((x) => x.id === m.id));
+      const pages = data.pages.map((p) => ({ ...p, messages: p.messages.map((x) => (x.id === m.id ? m : x)) }));
+      if (!exists) pages[0] = { ...pages[0]!, messages: [...pages[0]!.messages, m] };
+      return { ...data, pages };
+    });
+  };
+  switch (e.type) {
+    case 'message.created':
+    case 'message.updated':
+      upsertMessage(e.payload.message as Message);
+      break;
+    case 'conversation.created':
+    case 'conversation.updated':
+    case 'conversation.closed':
+      if (e.payload.room) upsertRoom(e.payload.room as Room);
+      break;
+    case 'activity':
+      void qc.invalidateQueries({ queryKey: ['activity', accountId] });
+      break;
+  }
+}
+
+/**
+ * The live connection: /api/v1/ws with the last event id seen, so a reconnect resumes without loss.
+ * Returns who is typing per room (cleared after a few seconds).
+ */
+export function useLive(accountId: number | null) {
+  const qc = useQueryClient();
+  const [typing, setTyping] = useState<Record<string, string>>({});
+  const [connected, setConnected] = useState(false);
+  const wsRef = useRef<WebSocket | null>(null);
+  useEffect(() => {
+    if (accountId == null) return;
+    let last = 0;
+    let retry = 0;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timers: Record<string, ReturnType<typeof setTimeout>> = {};
+    const open = () => {
+      const token = getToken();
+      if (!token || stopped) return;
+      const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+      const ws = new WebSocket(`${proto}://${location.host}/api/v1/ws?token=${encodeURIComponent(token)}&targetAccountId=${accountId}${last ? `&since=${last}` : ''}`);
+      wsRef.current = ws;
+      ws.onmessage = (msg) => {
+        const e = JSON.parse(String(msg.data)) as InboxEvent & { type: string };
+        if ((e.type as string) === 'ready') {
+          setConnected(true);
+          retry = 0;
+          return;
+        }
+        if (!e.id || e.id <= last) return;
+        last = e.id;
+        if (e.type === 'typing') {
+          const roomId = String(e.payload.roomId);
+          if (e.payload.who === 'staff') return;
+          setTyping((t) => ({ ...t, [roomId]: e.payload.who === 'agent' ? 'The AI agent' : String(e.payload.username ?? 'They') }));
+          clearTimeout(timers[roomId]);
+          timers[roomId] = setTimeout(() => setTyping((t) => Object.fromEntries(Object.entries(t).filter(([k]) => k !== roomId))), 4000);
+          return;
+        }
+        if (e.type === 'message.created' && e.payload.message?.direction === 'outbound') {
+          setTyping((t) => Object.fromEntries(Object.entries(t).filter(([k]) => k !== e.payload.roomId)));
+        }
+        applyEvent(qc, accountId, e);
+      };
+      ws.onclose = () => {
+        setConnected(false);
+        if (!stopped) timer = setTimeout(open, Math.min(10_000, 500 * 2 ** retry++));
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      wsRef.current?.close();
+    };
+  }, [accountId, qc]);
+  const sendTyping = (roomId: string) => {
+    if (wsRef.current?.readyState === WebSocket.OPEN) wsRef.current.send(JSON.stringify({ type: 'typing', roomId }));
+  };
+  return { typing, connected, sendTyping };
+}
