@@ -60,8 +60,8 @@ export default function Members() {
                       </p>
                     </div>
                     {removable && (
-                      <Button size="xs" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => go('memberDelete', String(u.id))} aria-label={`Remove ${name}`}>
-                        <UserMinus className="size-4" aria-hidden="true" /> <span className="hidden xs:inline">Remove</span>
+                      <Button size="xs" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => go('memberDelete', String(u.id))} aria-label={isMe ? `Leave ${a.displayName}` : `Remove ${name}`}>
+                        <UserMinus className="size-4" aria-hidden="true" /> <span className="hidden xs:inline">{isMe ? 'Leave' : 'Remove'}</span>
                       </Button>
                     )}
                   </li>
