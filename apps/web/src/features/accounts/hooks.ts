@@ -5,6 +5,7 @@ import type { DomainItem } from '@switchboard/core/contracts/domains';
 import { appPathTarget, parseAppPath } from '@switchboard/core/rules/appPath';
 import { useLocation } from 'react-router';
 import { api, ApiError, type QueryValue } from '../../api/client.ts';
+import { searchQuery } from './filters.ts';
 import { useAccount } from '../../api/hooks.ts';
 import { notify } from '../../shell/toast.tsx';
 
@@ -67,17 +68,6 @@ export function useOrgSearch(parent: number | null, filter: Record<string, Query
     enabled: filter != null,
     placeholderData: keepPreviousData,
   });
-}
-
-export function searchQuery(filter: Record<string, QueryValue>, page: number): Record<string, QueryValue> {
-  const q: Record<string, QueryValue> = {};
-  if (page > 0) q.page = page;
-  q.pageSize = PAGE_SIZE;
-  for (const [k, v] of Object.entries(filter)) {
-    if (typeof v === 'number' && Number.isFinite(v)) q[k] = v;
-    else if (typeof v === 'string' && v.trim() !== '') q[k] = v.trim();
-  }
-  return q;
 }
 
 export interface AdminUser {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { QueryValue } from '../../../api/client.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, EmptyState, ErrorState, Input } from '../../../ui/index.ts';
+import { DATES, toFilter } from '../filters.ts';
 import { errorText, useOrgSearch } from '../hooks.ts';
 import { AccountGate, useAccountUrl, useOverlayAccount } from '../overlayParts.tsx';
 import { formatDate, ListSkeleton, Pagination, selectClass, StatusBadge } from '../parts.tsx';
@@ -29,27 +30,6 @@ const IDS = [
   ['billingSubscriptionId', 'Billing subscription id'],
   ['externalAccountId', 'External account id'],
 ] as const;
-const DATES = [
-  ['createdFrom', 'Created from'],
-  ['createdTo', 'Created until'],
-  ['canceledFrom', 'Canceled from'],
-  ['canceledTo', 'Canceled until'],
-] as const;
-
-/** Turns the form into the spec's filter: numbers, 'true'/'false', text, dates as epoch ms (end of day for "until"). */
-function toFilter(form: Record<string, string>): Record<string, QueryValue> {
-  const f: Record<string, QueryValue> = {};
-  for (const [k, v] of Object.entries(form)) {
-    if (!v.trim()) continue;
-    if (k.endsWith('Min') || k.endsWith('Max')) f[k] = Number(v);
-    else if ((DATES as readonly (readonly string[])[]).some(([d]) => d === k)) {
-      const ms = Date.parse(`${v}T00:00:00`);
-      if (Number.isFinite(ms)) f[k] = k.endsWith('To') ? ms + 86_399_999 : ms;
-    } else f[k] = v.trim();
-  }
-  return f;
-}
-
 /** ?orgSearch: the organization filter of spec §3 as a form, with the results under it. */
 export default function OrgSearch() {
   const { close } = useOverlay();
