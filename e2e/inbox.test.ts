@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, snap, startServer, type RunningServer } from './harness.ts';
+
+/** Issue 5: the live inbox, the public chat page and the phone simulator, in a real browser. */
+describe('live inbox', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let owner: { token: string; id: number; username: string; accountType: string; superAdmin: boolean };
+  let number: string;
+
+  const call = async (method: string, url: string, token: string | null, body?: unknown) => {
+    const sep = url.includes('?') ? '&' : '?';
+    const res = await fetch(`${server.url}${url}${token ? `${sep}token=${token}` : ''}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as Record<string, any>;
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  async function staff(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width, height } });
+    await context.addInitScript((s) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('id', String(s.id));
+        localStorage.setItem('user', JSON.stringify(s));
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, owner);
+    return { context, page: await context.newPage() };
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await call('POST', '/api/v1/signup/email', null, { email: 'olive@bright.test', businessName: 'Bright Dental', name: 'Olive Owner' });
+    owner = (await call('POST', '/api/v1/email/verify', null, { email: 'olive@bright.test', verificationCode: await server.code('olive@bright.test') })) as typeof owner;
+    number = (await call('POST', '/api/v2/phoneNumber/assign', owner.token, { targetAccountId: owner.id })).number;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a visitor chats on the public page, the agent answers, and the inbox shows it live; staff take over with the AI off', async () => {
+    const { context: staffCtx, page: inbox } = await staff();
+    await inbox.goto(`${server.url}/inbox?filter=agent`);
+    await inbox.getByRole('tab', { name: /Junk/ }).waitFor();
+    await inbox.getByText('Live', { exact: true }).waitFor();
+
+    const visitorCtx = await browser.newContext({ viewport: { width: 390, height: 760 } });
+    const visitor = await visitorCtx.newPage();
+    await visitor.goto(`${server.url}/chat/${owner.username}`);
+    await visitor.getByText('Online').waitFor();
+    await visitor.getByRole('textbox', { name: 'Message' }).fill('Hi, are you open on Saturday?');
+    await visitor.getByRole('button', { name: 'Send' }).click();
+    // The agent's answer arrives over the WebSocket (the offline responder answers at once).
+    await visitor.locator('.msg.in').first().waitFor();
+    await snap(visitor, 'inbox-public-chat-390');
+
+    // The conversation appeared in the open inbox without a reload.
+    const row = inbox.locator('li[data-room]').first();
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('AI answering');
+    await row.locator('button').click();
+    await inbox.getByText('Hi, are you open on Saturday?').waitFor();
+    await inbox.locator('[data-message-id]').nth(1).waitFor();
+    await snap(inbox, 'inbox-conversation-1280');
+
+    // Take over: AI off, answer as a person, the visitor sees it live.
+    await inbox.getByRole('switch', { name: 'AI agent' }).click();
+    await inbox.getByText('You are answering').waitFor();
+    await inbox.getByRole('textbox', { name: 'Message' }).fill('Hi, this is Olive. Yes, 9 to 1.');
+    await inbox.getByRole('button', { name: 'Send' }).click();
+    await visitor.getByText('Hi, this is Olive. Yes, 9 to 1.').waitFor();
+
+    // The visitor keeps the conversation across a reload.
+    await visitor.reload();
+    await visitor.getByText('Hi, this is Olive. Yes, 9 to 1.').waitFor();
+    await visitor.getByRole('textbox', { name: 'Message' }).fill('Great, thanks!');
+    await visitor.getByRole('button', { name: 'Send' }).click();
+    await inbox.getByText('Great, thanks!').waitFor();
+    const agentReplies = await inbox.locator('[data-message-id]').filter({ hasText: 'AI agent' }).count();
+    expect(agentReplies).toBe(1);
+    await Promise.all([staffCtx.close(), visitorCtx.close()]);
+  });
+
+  it('a text from the phone simulator is answered by the agent by SMS', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 760 } });
+    const phone = await ctx.newPage();
+    await phone.goto(`${server.url}/dev/phone?to=${encodeURIComponent(number)}`);
+    await phone.getByRole('textbox', { name: 'Message' }).fill('Do you take walk-ins?');
+    await phone.getByRole('button', { name: 'Send' }).click();
+    await phone.locator('[data-direction="sent"]').getByText('Do you take walk-ins?').waitFor();
+    await phone.locator('[data-direction="received"]').first().waitFor({ timeout: 15_000 });
+    await snap(phone, 'inbox-phone-simulator-390');
+    const sent = await call('GET', `/api/dev/carrier/sent?to=${encodeURIComponent(await phone.getByLabel('Your phone').inputValue())}`, null);
+    expect(sent.messages[0]).toMatchObject({ from: number });
+    await ctx.close();
+  });
+
+  it('staff close, unarchive, mark unread and block, at phone and desktop widths', async () => {
+    const v = await call('GET', '/api/v1/allocateTempUserSession', null);
+    const sent = await call('POST', `/api/v1/messages`, v.token, { to: owner.username, body: 'Please call me back' });
+    const { context, page } = await staff(390, 800);
+    await page.goto(`${server.url}/inbox?filter=agent`);
+    const row = page.locator(`li[data-room="${sent.roomId}"]`);
+    await row.waitFor();
+    await snap(page, 'inbox-list-390');
+    await row.locator('button').click();
+    await page.getByText('Please call me back').waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByText('Conversation closed').waitFor();
+    await expect(page.locator(`li[data-room="${sent.roomId}"]`).count()).resolves.toBe(0);
+
+    await page.getByLabel('Closed').check();
+    await page.locator(`li[data-room="${sent.roomId}"] button`).click();
+    await page.getByRole('button', { name: 'Unarchive' }).click();
+    await page.getByText('Conversation reopened').waitFor();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/inbox?filter=agent&active=${sent.roomId}`);
+    await page.getByText('Please call me back').waitFor();
+    await page.getByRole('button', { name: 'Mark unread' }).click();
+    await page.getByText('Marked unread').waitFor();
+    await page.locator(`li[data-room="${sent.roomId}"]`).getByLabel('Unread').waitFor();
+
+    await page.locator(`li[data-room="${sent.roomId}"] button`).click();
+    await page.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
+    await page.getByText(/is blocked/).waitFor();
+    await snap(page, 'inbox-blocked-1280');
+    const status = await call('GET', `/api/v1/block/${(await call('GET', '/api/v1/account', v.token)).username}?targetAccountId=${owner.id}`, owner.token);
+    expect(status.blocked).toBe(true);
+    await context.close();
+  });
+});
