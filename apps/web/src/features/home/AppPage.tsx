@@ -104,9 +104,9 @@ function SignedInApp() {
   const target = parsed.ok ? appPathTarget(path) : null;
   const self = useAccount(null);
   const acting = useAccount(target?.id ?? null, target != null);
-  useEffect(() => {
-    setActingAccount(target?.id ?? null);
-  }, [target?.id]);
+  // Set during render, before any panel below renders and fetches, so their calls carry this
+  // account's targetAccountId even when its data comes straight from the cache.
+  setActingAccount(target?.id ?? null);
 
   const user = self.data;
   const account = target ? acting.data : self.data;
