@@ -153,7 +153,10 @@ describe('account screens', () => {
     const { context, page } = await as(partner, 390, 844);
     await page.goto(`${server.url}/app`);
     const accounts = page.locator('section', { has: page.getByRole('heading', { name: /^(Accounts|Organizations|Agents)$/ }) });
-    await accounts.getByRole('tab', { name: 'Organizations' }).click();
+    // The tabs answer the arrow keys.
+    await accounts.getByRole('tab', { name: 'Resellers' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => accounts.getByRole('tab', { name: 'Organizations' }).getAttribute('aria-selected')).toBe('true');
     await accounts.getByText(/^1–20 of 2\d$/).waitFor();
     const total = Number((await accounts.getByText(/^1–20 of 2\d$/).textContent())!.split(' of ')[1]);
     expect(await accounts.getByRole('list', { name: 'Organizations' }).getByRole('listitem').count()).toBe(20);

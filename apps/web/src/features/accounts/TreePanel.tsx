@@ -45,13 +45,28 @@ export default function TreePanel({ account, path }: AppPanelProps) {
           <h2 className="flex-1 text-base font-semibold text-slate-900">{kinds.length > 1 ? 'Accounts' : `${TYPE_LABEL[kinds[0]!]}s`}</h2>
         </div>
         {kinds.length > 1 ? (
-          <div role="tablist" aria-label="Account lists" className="-mb-px flex gap-4">
+          <div
+            role="tablist"
+            aria-label="Account lists"
+            className="-mb-px flex gap-4"
+            onKeyDown={(e) => {
+              // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs pattern).
+              const i = kinds.indexOf(kind);
+              const next =
+                e.key === 'ArrowRight' ? kinds[(i + 1) % kinds.length] : e.key === 'ArrowLeft' ? kinds[(i - 1 + kinds.length) % kinds.length] : e.key === 'Home' ? kinds[0] : e.key === 'End' ? kinds[kinds.length - 1] : undefined;
+              if (!next) return;
+              e.preventDefault();
+              setKind(next);
+              document.getElementById(`${tabsId}-${next}`)?.focus();
+            }}
+          >
             {kinds.map((k) => (
               <button
                 key={k}
                 role="tab"
                 id={`${tabsId}-${k}`}
                 aria-selected={k === kind}
+                tabIndex={k === kind ? 0 : -1}
                 aria-controls={`${tabsId}-panel`}
                 onClick={() => setKind(k)}
                 className={
