@@ -1,6 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from './pages/RouteError.tsx';
 import { Shell } from './shell/Shell.tsx';
+import { LoadingBlock } from './ui/Spinner.tsx';
+
+function FirstLoad() {
+  return (
+    <main className="flex min-h-dvh items-center justify-center">
+      <LoadingBlock />
+    </main>
+  );
+}
 
 /**
  * All page routes (spec §2 "Page routes"). Each page loads lazily (`lazy`), so the first load only
@@ -19,6 +28,8 @@ export const routes: RouteObject[] = [
   {
     element: <Shell />,
     errorElement: <RouteError />,
+    // First paint while the first page's code loads.
+    hydrateFallbackElement: <FirstLoad />,
     children: [
       { index: true, element: <Navigate to="/app" replace /> },
       { path: '/app/signin', ...page(() => import('./features/auth/SignInPage.tsx')) },
