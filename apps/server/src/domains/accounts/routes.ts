@@ -1,4 +1,4 @@
-import { account, listQuery, listResponse, organizationFilter, permissionSet, USER_AGENT_MAX_LENGTH } from '@switchboard/core';
+import { account, accountListItem, listQuery, listResponse, organizationFilter, permissionSet, USER_AGENT_MAX_LENGTH } from '@switchboard/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fromJson, toJson } from '../../db/columns.ts';
@@ -6,7 +6,8 @@ import { authOf } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { ok, route, withAuthParams } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
-import { accountsRepository } from './repository.ts';
+import { membershipsRepository } from '../admins/repository.ts';
+import { accountsRepository, toListItem } from './repository.ts';
 
 const tags = ['accounts'];
 export const accountResponse = account.extend({
@@ -204,6 +205,26 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
     query: organizationFilter,
     response: listResponse,
     handler: (req) => s.accounts.searchOrganizations(authOf(req), req.query),
+  });
+
+  // The accounts the signed-in user was granted: the roots of the account switcher.
+  route(app, {
+    method: 'GET',
+    url: '/api/v2/myAccounts',
+    summary: 'The accounts the signed-in user owns or was invited to (whatever account the request targets)',
+    tags,
+    response: z.object({ success: z.literal(true), accounts: z.array(accountListItem.extend({ isOwner: z.boolean() })) }),
+    handler: async (req) => {
+      const { user } = authOf(req);
+      const memberships = await membershipsRepository.forUser(db, user.id);
+      const owner = new Map(memberships.map((m) => [m.account_id, m.is_owner === 1]));
+      const rows = await accountsRepository.findByIds(db, [user.id, ...owner.keys()]);
+      const accounts = rows
+        .filter((r) => r.account_type !== 'user' && r.temp_user !== 1)
+        .sort((a, b) => a.id - b.id)
+        .map((r) => ({ ...toListItem(r), isOwner: r.id === user.id || owner.get(r.id) === true }));
+      return { success: true as const, accounts };
+    },
   });
 
   // Device check-ins (spec §7 User).
