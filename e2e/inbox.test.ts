@@ -133,6 +133,7 @@ describe('live inbox', () => {
     await page.getByRole('button', { name: 'Block' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
     await page.getByText(/is blocked/).waitFor();
+    await page.getByRole('button', { name: 'Unblock' }).waitFor();
     await snap(page, 'inbox-blocked-1280');
     const status = await call('GET', `/api/v1/block/${(await call('GET', '/api/v1/account', v.token)).username}?targetAccountId=${owner.id}`, owner.token);
     expect(status.blocked).toBe(true);

@@ -48,6 +48,7 @@ export interface RoomDto {
   lastMessage: string;
   lastMessageTimestamp: number;
   lastMessageDirection: 'inbound' | 'outbound' | null;
+  lastMessageSender: 'contact' | 'agent' | 'staff' | 'system' | null;
   lastMessageStatus: string | null;
   unread: boolean;
   createdAt: number;
@@ -105,6 +106,7 @@ function roomDto(r: RoomRow, last: MessageRow | undefined, users: string[], last
     lastMessage: last ? last.body || (fromJson<Attachment[]>(last.attachments, []).length ? '[attachment]' : '') : '',
     lastMessageTimestamp: Number(r.last_message_at),
     lastMessageDirection: last?.direction ?? null,
+    lastMessageSender: last?.sender_kind ?? null,
     lastMessageStatus: last?.status ?? null,
     unread: Number(r.last_inbound_message_id) > Number(lastRead ?? 0),
     createdAt: Number(r.created_at),
@@ -632,7 +634,9 @@ export function createConversationsService(deps: Deps, queue: JobQueue, bus: Eve
         await roomsRepository.setRead(db, room.id, ctx.user.id, room.last_message_id);
       }
       const dto = await roomDtoOf(db, room, ctx.user.id);
-      return { success: true as const, room: dto, messages: page.map((m) => toMessageDto(m, room.room_id)), hasMore };
+      // Staff see whether the other party is blocked (the inbox offers to unblock).
+      const blocked = role === 'staff' ? await blocksRepository.isBlocked(db, room.account_id, [room.contact_address, room.username]) : undefined;
+      return { success: true as const, room: { ...dto, ...(blocked !== undefined ? { blocked } : {}) }, messages: page.map((m) => toMessageDto(m, room.room_id)), hasMore };
     },
 
     /** The caller's conversation with a username: a visitor's with an organization or agent, or staff's with a contact. */

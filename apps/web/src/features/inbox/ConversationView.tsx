@@ -253,6 +253,14 @@ export function ConversationView({
       if (closing) onClosed();
     });
 
+  const unblock = () =>
+    act.mutate(async () => {
+      if (!room) return;
+      await api('/api/v1/block', { body: { targetUsername: room.username, block: false }, target: accountId });
+      notify(`${room.username} is unblocked`);
+      refresh();
+    });
+
   const block = async () => {
     if (!room) return;
     const ok = await confirm({
@@ -308,6 +316,7 @@ export function ConversationView({
           <p className="text-xs text-slate-500">
             {room?.channel === 'sms' ? 'SMS' : 'Chat'}
             {room?.status === 'closed' ? ' · closed' : ''}
+            {room?.blocked ? <span className="text-red-600"> · blocked</span> : null}
           </p>
         </div>
         <div className="ml-auto flex flex-wrap items-center gap-1">
@@ -332,9 +341,15 @@ export function ConversationView({
             {room?.status === 'closed' ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
             <span className="hidden lg:inline">{room?.status === 'closed' ? 'Unarchive' : 'Close'}</span>
           </Button>
-          <Button size="2xs" variant="ghost" onClick={() => void block()} aria-label="Block">
-            <Ban className="size-4" aria-hidden /> <span className="hidden lg:inline">Block</span>
-          </Button>
+          {room?.blocked ? (
+            <Button size="2xs" variant="ghost" onClick={unblock} aria-label="Unblock">
+              <Ban className="size-4 text-red-600" aria-hidden /> <span className="hidden lg:inline">Unblock</span>
+            </Button>
+          ) : (
+            <Button size="2xs" variant="ghost" onClick={() => void block()} aria-label="Block">
+              <Ban className="size-4" aria-hidden /> <span className="hidden lg:inline">Block</span>
+            </Button>
+          )}
         </div>
       </header>
       <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-4 py-4" aria-live="polite">

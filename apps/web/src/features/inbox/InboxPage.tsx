@@ -299,7 +299,7 @@ function RoomItem({ room, active, typing, onSelect, onSwipeClose }: { room: Room
           </span>
           <span className="flex items-center gap-2">
             <span className={cn('truncate text-xs', typing ? 'italic text-brand-700' : room.unread ? 'text-slate-800' : 'text-slate-500')}>
-              {typing ? `${typing} is typing…` : room.draft ? 'Write a new message' : `${room.lastMessageDirection === 'outbound' ? 'You: ' : ''}${room.lastMessage}`}
+              {typing ? `${typing} is typing…` : room.draft ? 'Write a new message' : `${room.lastMessageSender === 'agent' ? 'AI: ' : room.lastMessageSender === 'staff' ? 'You: ' : ''}${room.lastMessage}`}
             </span>
             {room.unread && <span className="ml-auto size-2 shrink-0 rounded-full bg-brand-600" aria-label="Unread" />}
           </span>

@@ -19,7 +19,10 @@ export interface Room {
   lastMessage: string;
   lastMessageTimestamp: number;
   lastMessageDirection: 'inbound' | 'outbound' | null;
+  lastMessageSender?: 'contact' | 'agent' | 'staff' | 'system' | null;
   lastMessageStatus: string | null;
+  /** Only on a conversation read by staff: the other party is blocked. */
+  blocked?: boolean;
   unread: boolean;
   /** A new conversation being written (client only). */
   draft?: boolean;
