@@ -357,6 +357,18 @@ describe('account screens', () => {
     await members.getByRole('button', { name: 'Leave Permission Dental' }).waitFor();
     expect(await members.getByRole('button', { name: 'Remove Olive Owner' }).count()).toBe(0);
     await snap(page, 'accounts-member-view-390');
+
+    // Invited to a second organization, they switch between the two from "Your accounts".
+    const second = await signUp('owner@perm2.test', 'Second Smile');
+    await call('POST', '/api/v2/inviteAdminUser', second.token, { email: 'max@perm.test', isOwner: false });
+    await page.goto(`${server.url}/app`);
+    const yours = page.getByRole('navigation', { name: 'Your accounts' });
+    await yours.getByRole('link', { name: /Second Smile/ }).click();
+    await page.waitForURL(`${server.url}/app/org/${second.id}`);
+    await heading(page).filter({ hasText: 'Second Smile' }).waitFor();
+    expect(await yours.getByRole('link', { name: /Second Smile/ }).getAttribute('aria-current')).toBe('page');
+    await snap(page, 'accounts-switcher-390');
+    expect(await axe(page)).toEqual([]);
     await context.close();
   });
 

@@ -23,6 +23,8 @@ export interface AppPanel {
  * `{ id: 'tree', load: () => import('../accounts/TreePanel.tsx') }` (see docs/web.md).
  */
 export const APP_PANELS: AppPanel[] = [
+  // The account switcher (features/accounts) comes first.
+  { id: 'accounts-switch', load: () => import('../accounts/SwitcherPanel.tsx') },
   // Agent (features/agents): the agent at a glance and the getting-started checklist.
   { id: 'agents', load: () => import('../agents/AgentPanel.tsx'), when: (a) => ['organization', 'agent'].includes(a.accountType) },
   // Account screens (features/accounts).
