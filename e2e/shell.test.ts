@@ -154,6 +154,7 @@ describe('web shell', () => {
     const { context, page } = await signedIn(390, 844);
     await page.goto(`${server.url}/app/paymentSuccess`);
     await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Payment received · Switchboard');
     await snap(page, 'payment-success-390');
     await page.goto(`${server.url}/app/stripePayoutConnectFailure`);
     await page.getByRole('heading', { name: 'Payout account not connected' }).waitFor();

@@ -1,5 +1,6 @@
 import { BookOpen, Bot, Code2, Inbox, Phone, Users } from 'lucide-react';
 import { PageFrame } from './PageFrame.tsx';
+import { useTitle } from '../shell/useTitle.ts';
 
 const sections = [
   { icon: Bot, title: 'Build an agent', body: 'Start from a template or from scratch. Write the instructions, add functions and apps, test it in the browser, then publish. Earlier versions stay available to restore.' },
@@ -10,6 +11,7 @@ const sections = [
 
 /** Product documentation, with the API reference at /docs/api. */
 export default function Docs() {
+  useTitle('Documentation');
   return (
     <PageFrame wide>
       <div className="flex items-center gap-3">

@@ -2,6 +2,7 @@ import { Smartphone } from 'lucide-react';
 import { useBrand } from '../shell/brand.ts';
 import { mobileContext, platformFromUserAgent } from '../shell/mobile.ts';
 import { PageFrame, primaryLink, secondaryLink } from './PageFrame.tsx';
+import { useTitle } from '../shell/useTitle.ts';
 
 export const STORE_LINKS = {
   iOS: { label: 'Download on the App Store', href: 'https://apps.apple.com/app/switchboard-ai-phone-agent/id6450000000' },
@@ -19,6 +20,7 @@ export default function Install() {
   const platform = mobileContext().platform ?? platformFromUserAgent(navigator.userAgent);
   const stores = storeOrder(platform);
   const brand = useBrand();
+  useTitle('Get the app');
   return (
     <PageFrame>
       <section className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">

@@ -1,9 +1,11 @@
 import { SearchX } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { PageFrame, primaryLink, ResultPanel, secondaryLink } from './PageFrame.tsx';
+import { useTitle } from '../shell/useTitle.ts';
 
 export default function NotFound() {
   const { pathname } = useLocation();
+  useTitle('Page not found');
   return (
     <PageFrame>
       <ResultPanel

@@ -2,10 +2,12 @@ import { CalendarClock } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../ui/index.ts';
 import { PageFrame } from './PageFrame.tsx';
+import { useTitle } from '../shell/useTitle.ts';
 
 /** /schedule?host=&type=: booking page placeholder until the calendar issue fills it in. */
 export default function Schedule() {
   const [params] = useSearchParams();
+  useTitle('Book a meeting');
   const host = params.get('host');
   const type = params.get('type');
   return (

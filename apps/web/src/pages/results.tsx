@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, Landmark, Undo2 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { useTitle } from '../shell/useTitle.ts';
 import { PageFrame, primaryLink, ResultPanel, secondaryLink } from './PageFrame.tsx';
 
 /** Result pages of the payment and payout flows (spec §2): say what happened, lead back. */
@@ -17,6 +18,7 @@ function returnTo(params: URLSearchParams): string {
 }
 
 export function PaymentSuccess() {
+  useTitle('Payment received');
   const [params] = useSearchParams();
   return (
     <PageFrame>
@@ -28,6 +30,7 @@ export function PaymentSuccess() {
 }
 
 export function PaymentCancel() {
+  useTitle('Payment cancelled');
   const [params] = useSearchParams();
   return (
     <PageFrame>
@@ -51,6 +54,7 @@ export function PaymentCancel() {
 }
 
 export function PayoutConnectSuccess() {
+  useTitle('Payout account connected');
   return (
     <PageFrame>
       <ResultPanel icon={<Landmark className="size-7" />} tone="good" title="Payout account connected" actions={<Back label="Back to your wallet" to="/app?wallet=true" />}>
@@ -61,6 +65,7 @@ export function PayoutConnectSuccess() {
 }
 
 export function PayoutConnectFailure() {
+  useTitle('Payout account not connected');
   return (
     <PageFrame>
       <ResultPanel

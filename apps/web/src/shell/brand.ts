@@ -80,7 +80,6 @@ function apply(brand: ShellBrand) {
   if (typeof document === 'undefined') return;
   const root = document.documentElement;
   for (const [k, v] of Object.entries(brandCssVars(brand))) root.style.setProperty(k, v);
-  if (!mobileContext().genericBrand) document.title = brand.name;
 }
 
 /** Loads the brand once per page; components re-render when it arrives. */

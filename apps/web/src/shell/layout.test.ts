@@ -25,3 +25,12 @@ describe('bottom detection', () => {
     expect(isNearBottom({ scrollTop: 0, clientHeight: 800, scrollHeight: 5000 })).toBe(false);
   });
 });
+
+describe('page titles', () => {
+  it('name the page and the brand, or only the page in generic-brand mode', async () => {
+    const { pageTitle } = await import('./useTitle.ts');
+    expect(pageTitle('Sign in', 'Switchboard')).toBe('Sign in · Switchboard');
+    expect(pageTitle(null, 'Acme Voice')).toBe('Acme Voice');
+    expect(pageTitle('Sign in', 'Switchboard', true)).toBe('Sign in');
+  });
+});

@@ -9,6 +9,7 @@ import { isMobileSession } from '../../shell/mobile.ts';
 import { Button, TextField } from '../../ui/index.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { METHOD_PANEL_ID, MethodTabs, type Method } from './Tabs.tsx';
+import { useTitle } from '../../shell/useTitle.ts';
 
 type Mode = 'signin' | 'signup';
 type Errors = Partial<Record<'email' | 'name' | 'businessName' | 'phoneNumber' | 'verificationCode' | 'form', string>>;
@@ -37,6 +38,7 @@ export function AuthFlow({ mode }: { mode: Mode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const brand = useBrand();
+  useTitle(mode === 'signin' ? 'Sign in' : 'Create your account');
   const [method, setMethod] = useState<Method>(params.get('method') === 'phone' ? 'phone' : 'email');
   const [step, setStep] = useState<'start' | 'code'>('start');
   const [email, setEmail] = useState(params.get('email') ?? '');

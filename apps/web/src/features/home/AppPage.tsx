@@ -8,6 +8,7 @@ import { useAccount, useSession, type AccountView } from '../../api/hooks.ts';
 import { saveSession, type SessionResponse } from '../../api/session.ts';
 import { Avatar, Button, Card, EmptyState, ErrorState, LoadingBlock, Skeleton } from '../../ui/index.ts';
 import { PageFrame, primaryLink, ResultPanel } from '../../pages/PageFrame.tsx';
+import { useTitle } from '../../shell/useTitle.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { useRememberLastAccount } from './lastAccount.ts';
 import { APP_PANELS, type AppPanel } from './panels.ts';
@@ -112,6 +113,7 @@ function SignedInApp() {
   const account = target ? acting.data : self.data;
   useRememberLastAccount(self.data, path, Boolean(target && acting.data && acting.data.accountType === SEGMENT_ACCOUNT_TYPE[target.type]));
   const query = target ? acting : self;
+  useTitle(account?.displayName ?? null);
   const userName = user ? (user.user.id === user.id ? user.displayName : user.user.name || user.user.email || user.user.username) : '';
 
   return (
