@@ -41,6 +41,7 @@ export class JobQueue {
   private running = false;
   private stopped = true;
   private kicked = false;
+  private kickAfterCommit = false;
   private active: Promise<void> | null = null;
   /** The clock; tests move it forward to expire leases and backoffs. */
   now: () => number = () => Date.now();
@@ -78,6 +79,7 @@ export class JobQueue {
       .returning('id')
       .executeTakeFirst();
     if (trx === this.db) this.kick();
+    else this.kickAfterCommit = true;
     return row != null;
   }
 
@@ -194,6 +196,13 @@ export class JobQueue {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.active;
+  }
+
+  /** After a transaction that may have enqueued jobs: wakes the worker only if it did. */
+  kickIfEnqueued(): void {
+    if (!this.kickAfterCommit) return;
+    this.kickAfterCommit = false;
+    this.kick();
   }
 
   kick(): void {

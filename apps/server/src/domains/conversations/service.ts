@@ -148,7 +148,7 @@ export function createConversationsService(deps: Deps, queue: JobQueue, bus: Eve
       return out;
     });
     for (const e of events) await bus.publish(e).catch((err) => deps.log.warn({ err }, 'event publish failed'));
-    queue.kick();
+    queue.kickIfEnqueued();
     return result;
   }
 
