@@ -12,13 +12,22 @@ export async function builtinVariables(
 ): Promise<{ businessName: string; agentName: string; timezone: string; today: string }> {
   const org = account.account_type === 'agent' && account.organization_id ? await accountsRepository.findById(db, account.organization_id) : undefined;
   const businessName = businessNameOf(org ?? account);
-  let today: string;
-  try {
-    today = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: campaign.timezone }).format(new Date());
-  } catch {
-    today = new Date().toDateString();
+  return { businessName, agentName: businessNameOf(account), timezone: campaign.timezone, today: todayIn(campaign.timezone) };
+}
+
+/** Formatters are costly to build: one per timezone, kept. */
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+export function todayIn(timezone: string): string {
+  let f = formatters.get(timezone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: timezone });
+    } catch {
+      f = null;
+    }
+    if (formatters.size < 1000) formatters.set(timezone, f);
   }
-  return { businessName, agentName: businessNameOf(account), timezone: campaign.timezone, today };
+  return f ? f.format(new Date()) : new Date().toDateString();
 }
 
 /**
@@ -31,6 +40,7 @@ export async function effectiveText(
   account: AccountRow,
   campaign: CampaignData,
   replace = true,
+  variables?: Record<string, string>,
 ): Promise<{ agentInstructions: string; greeting: string }> {
   let instructions = campaign.agentInstructions;
   let greeting = campaign.greeting;
@@ -42,6 +52,6 @@ export async function effectiveText(
     }
   }
   if (!replace) return { agentInstructions: instructions, greeting };
-  const vars = { ...(await builtinVariables(db, account, campaign)), ...campaign.templateFields };
+  const vars = { ...(variables ?? (await builtinVariables(db, account, campaign))), ...campaign.templateFields };
   return { agentInstructions: substituteTemplate(instructions, vars), greeting: substituteTemplate(greeting, vars) };
 }

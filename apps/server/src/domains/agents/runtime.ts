@@ -12,10 +12,12 @@ import {
   type LlmToolCall,
 } from '../../providers/llm/index.ts';
 import { accountsRepository, type AccountRow } from '../accounts/repository.ts';
-import { resolveApp } from '../apps/repository.ts';
+import { builtinApp } from '../apps/builtins.ts';
+import { appsRepository, withValues } from '../apps/repository.ts';
 import { runFunction, turnKey, type FunctionContext } from '../apps/execute.ts';
 import { builtinVariables, effectiveText } from './prompt.ts';
 import { campaignsRepository, type Copy } from './repository.ts';
+import { createUsageRecorder } from './usage.ts';
 
 /**
  * The agent runtime: one turn of a conversation with an agent, used by chat, SMS, the editor's test
@@ -69,8 +71,8 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
   const llm = opts.llm ?? createLlmProvider(deps.config);
   const { db } = deps;
 
-  async function prepare(input: RespondInput): Promise<Prepared> {
-    const account = await accountsRepository.findById(db, input.accountId);
+  async function prepare(input: RespondInput, preloaded?: AccountRow): Promise<Prepared> {
+    const account = preloaded?.id === input.accountId ? preloaded : await accountsRepository.findById(db, input.accountId);
     if (!account || !['organization', 'agent'].includes(account.account_type)) throw notFound('Agent not found.');
     const copy: Copy = input.copy === 'staging' ? 'staging' : 'default';
     let stored = await campaignsRepository.get(db, account.id, copy);
@@ -79,13 +81,18 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
       stored = (await campaignsRepository.get(db, account.id, copy))!;
     }
     const campaign = stored.data;
-    const text = await effectiveText(db, account, campaign);
     const vars = await builtinVariables(db, account, campaign);
+    const text = await effectiveText(db, account, campaign, true, vars);
 
     const tools = new Map<string, { app: AppDefinition; fn: string }>();
     const llmTools: LlmTool[] = [];
-    for (const { app: ref, name } of enabledFunctionList(campaign.apps, campaign.enabledFunctions)) {
-      const app = await resolveApp(db, account.id, ref.appId, ref.version);
+    const enabled = enabledFunctionList(campaign.apps, campaign.enabledFunctions);
+    // The account's app settings in one read, then each enabled app resolved from them.
+    const stored_apps = enabled.length ? await appsRepository.list(db, account.id) : [];
+    for (const { app: ref, name } of enabled) {
+      const own = stored_apps.find((a) => a.appId === ref.appId && a.appVersion === ref.version);
+      const base = builtinApp(ref.appId, ref.version);
+      const app = base ? withValues(base, own) : own;
       const fn = app?.appData.functions.find((f) => f.name === name);
       if (!app || !fn) continue;
       const toolName = tools.has(fn.name) ? `${app.appId}__${fn.name}`.slice(0, 64) : fn.name;
@@ -139,17 +146,8 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     }
   }
 
-  async function recordUsage(accountId: number, tokens: number) {
-    if (tokens <= 0) return;
-    const date = new Date().toISOString().slice(0, 10);
-    await db
-      .insertInto('usage_daily')
-      .values({ account_id: accountId, date, item: 'tokens', quantity: tokens })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'date', 'item']).doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })),
-      )
-      .execute();
-  }
+  const usage = createUsageRecorder(db);
+  const recordUsage = (accountId: number, tokens: number) => usage.add(accountId, tokens);
 
   function modelFailed(err: unknown): never {
     if (err instanceof LlmError) throw new AppError('unavailable', `The language model did not answer: ${err.message}`);
@@ -161,8 +159,9 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     input: RespondInput,
     turn: (req: LlmRequest) => Promise<LlmResult>,
     onCall?: (c: FunctionCallRecord) => void,
+    preloaded?: AccountRow,
   ): Promise<RespondResult> {
-    const p = await prepare(input);
+    const p = await prepare(input, preloaded);
     const usage = { inputTokens: 0, outputTokens: 0 };
     const functionCalls: FunctionCallRecord[] = [];
     const messages = [...p.request.messages];
@@ -194,8 +193,8 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
   return {
     provider: llm,
 
-    /** One turn: the agent's reply and the functions it called. */
-    respond: (input: RespondInput): Promise<RespondResult> => run(input, (req) => llm.complete(req)),
+    /** One turn: the agent's reply and the functions it called. `account` may pass the agent's row already read. */
+    respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> => run(input, (req) => llm.complete(req), undefined, account),
 
     /** The same turn as events: text as the model writes it, each function call as it finishes, then the result. */
     async *stream(input: RespondInput): AsyncIterable<RuntimeEvent> {

@@ -155,7 +155,7 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
       requirePermission(ctx, 'canViewOrg');
       if (!promptText.trim()) throw new PromptRequired();
       if (!['organization', 'agent'].includes(ctx.acting.account_type)) throw notFound('Agent not found.');
-      const r = await runtime.respond({ accountId: ctx.acting.id, copy: 'staging', history, message: promptText, channel: 'test' });
+      const r = await runtime.respond({ accountId: ctx.acting.id, copy: 'staging', history, message: promptText, channel: 'test' }, ctx.acting);
       return { success: true as const, response: r.text, functionCalls: r.functionCalls, usage: r.usage, provider: r.provider };
     },
 
