@@ -7,7 +7,7 @@ import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, TextField } from '../../ui/index.ts';
 import type { AppPanelProps } from '../home/panels.ts';
 import { errorText, fieldError, useAccountMutation, useDomains } from './hooks.ts';
-import { FormError, ListSkeleton, SectionHeader } from './parts.tsx';
+import { FormError, FormFooter, ListSkeleton, SectionHeader } from './parts.tsx';
 
 /** Brand and domains of a partner or reseller: the hosts its customers use and what they show. */
 export default function BrandPanel({ account, path }: AppPanelProps) {
@@ -144,16 +144,7 @@ function DomainDialog({ target, domain, onClose }: { target: number | null; doma
       title={domain ? `Brand on ${domain.domain}` : 'Add a domain'}
       description="Point the domain’s DNS (a CNAME record) at this service, then add it here."
       size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="domain-form" loading={save.isPending}>
-            {domain ? 'Save brand' : 'Add domain'}
-          </Button>
-        </>
-      }
+      footer={<FormFooter form="domain-form" label={domain ? 'Save brand' : 'Add domain'} loading={save.isPending} onCancel={onClose} />}
     >
       <form
         id="domain-form"

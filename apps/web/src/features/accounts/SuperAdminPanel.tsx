@@ -6,7 +6,7 @@ import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, Field, Input, Textarea, TextField } from '../../ui/index.ts';
 import type { AppPanelProps } from '../home/panels.ts';
 import { errorText, fieldError, useAccountMutation } from './hooks.ts';
-import { FormError, ListSkeleton, SectionHeader, StatusBadge, TYPE_LABEL } from './parts.tsx';
+import { FormError, FormFooter, ListSkeleton, SectionHeader, StatusBadge, TYPE_LABEL } from './parts.tsx';
 import { useQuery } from '@tanstack/react-query';
 
 type Found = AccountListItem & { disabledReason: string | null; phoneNumber: string | null };
@@ -116,16 +116,7 @@ function DisableDialog({ account, onClose }: { account: Found; onClose: () => vo
       title={`Disable ${account.displayName}?`}
       description="Its users are signed out and its tokens stop working until it is enabled again."
       size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="disable-form" variant="danger" loading={disable.isPending}>
-            Disable account
-          </Button>
-        </>
-      }
+      footer={<FormFooter form="disable-form" label="Disable account" loading={disable.isPending} onCancel={onClose} variant="danger" />}
     >
       <form
         id="disable-form"

@@ -5,7 +5,7 @@ import { confirm } from '../../shell/confirm.tsx';
 import { Button, Card, Dialog, EmptyState, ErrorState, Field, TextField } from '../../ui/index.ts';
 import type { AppPanelProps } from '../home/panels.ts';
 import { errorText, fieldError, useAccountMutation, useApiTokens } from './hooks.ts';
-import { CopyButton, formatDate, ListSkeleton, SectionHeader, selectClass } from './parts.tsx';
+import { CopyButton, formatDate, FormFooter, ListSkeleton, SectionHeader, selectClass } from './parts.tsx';
 
 const TYPES = [
   { value: 'api', label: 'API' },
@@ -119,16 +119,7 @@ function CreateTokenDialog({ target, onClose, onCreated }: { target: number | nu
       onOpenChange={(o) => !o && onClose()}
       title="New API token"
       size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="new-token-form" loading={create.isPending}>
-            Create token
-          </Button>
-        </>
-      }
+      footer={<FormFooter form="new-token-form" label="Create token" loading={create.isPending} onCancel={onClose} />}
     >
       <form
         id="new-token-form"

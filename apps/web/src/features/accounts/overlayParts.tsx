@@ -7,7 +7,7 @@ import type { AccountView } from '../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, ErrorState, LoadingBlock, Skeleton, TextField } from '../../ui/index.ts';
 import { errorText, fieldError, idFromValue, LIST_PATH, useAccountMutation, useActingAccount, useActingTarget, type ListResult } from './hooks.ts';
-import { formatDate, FormError, InfoRow, StatusBadge, TYPE_LABEL, TypeBadge, useSwitchOverlay } from './parts.tsx';
+import { formatDate, FormError, FormFooter, InfoRow, StatusBadge, TYPE_LABEL, TypeBadge, useSwitchOverlay } from './parts.tsx';
 import { useQuery } from '@tanstack/react-query';
 
 export type TreeType = 'partner' | 'reseller' | 'organization' | 'agent';
@@ -263,16 +263,7 @@ export function CreateAccountOverlay({ type }: { type: 'reseller' | 'organizatio
           <OverlayFrame
             title={`New ${label.toLowerCase()}`}
             description={`It is created under ${parent.displayName}.`}
-            footer={
-              <>
-                <Button variant="secondary" onClick={close}>
-                  Cancel
-                </Button>
-                <Button type="submit" form="create-account-form" loading={create.isPending}>
-                  Create {label.toLowerCase()}
-                </Button>
-              </>
-            }
+            footer={<FormFooter form="create-account-form" label={<>Create {label.toLowerCase()}</>} loading={create.isPending} onCancel={close} />}
           >
             <form
               id="create-account-form"
@@ -382,16 +373,7 @@ function SingleFieldForm(props: {
   return (
     <OverlayFrame
       title={props.title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={props.close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="single-field-form" loading={m.isPending} disabled={!props.account.permissions.canEditOrg}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<FormFooter form="single-field-form" label="Save" loading={m.isPending} onCancel={props.close} disabled={!props.account.permissions.canEditOrg} />}
     >
       <form
         id="single-field-form"
@@ -447,16 +429,7 @@ export function VerifyOverlay({ kind }: { kind: 'email' | 'phone' }) {
           <OverlayFrame
             title={title}
             description={kind === 'email' ? 'We send a code to the new address to make sure it is yours.' : 'We text a code to the number to make sure it is yours.'}
-            footer={
-              <>
-                <Button variant="secondary" onClick={close}>
-                  Cancel
-                </Button>
-                <Button type="submit" form="verify-send" loading={send.isPending}>
-                  Send code
-                </Button>
-              </>
-            }
+            footer={<FormFooter form="verify-send" label="Send code" loading={send.isPending} onCancel={close} />}
           >
             <form id="verify-send" className="flex flex-col gap-4" onSubmit={(e) => (e.preventDefault(), send.mutate(undefined))}>
               <TextField

@@ -6,7 +6,7 @@ import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, EmptyState, Input } from '../../../ui/index.ts';
 import { errorText, useAccountMutation } from '../hooks.ts';
 import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
-import { FormError, selectClass } from '../parts.tsx';
+import { FormError, FormFooter, selectClass } from '../parts.tsx';
 
 const TYPES = ['website', 'instagram', 'facebook', 'x', 'linkedin', 'youtube', 'tiktok', 'whatsapp', 'email', 'phone'] as const;
 const TYPE_LABEL: Record<string, string> = {
@@ -42,16 +42,7 @@ function Editor({ account }: { account: AccountView }) {
       title="Social links"
       description="Shown on your public profile and link page."
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="social-form" loading={save.isPending}>
-            Save links
-          </Button>
-        </>
-      }
+      footer={<FormFooter form="social-form" label="Save links" loading={save.isPending} onCancel={close} />}
     >
       <form id="social-form" className="flex flex-col gap-4" onSubmit={(e) => (e.preventDefault(), save.mutate(undefined))}>
         {links.length === 0 ? (

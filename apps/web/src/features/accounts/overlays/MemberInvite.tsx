@@ -5,7 +5,7 @@ import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState, TextField } from '../../../ui/index.ts';
 import { errorText, fieldError, useAccountMutation } from '../hooks.ts';
 import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
-import { FormError } from '../parts.tsx';
+import { FormError, FormFooter } from '../parts.tsx';
 
 /** ?memberInvite: e-mail someone a sign-in link to manage this account (optionally as an owner). */
 export default function MemberInvite() {
@@ -30,16 +30,7 @@ export default function MemberInvite() {
           <OverlayFrame
             title="Invite a member"
             description={`They get an e-mail with a sign-in link to ${a.displayName}.`}
-            footer={
-              <>
-                <Button variant="secondary" onClick={close}>
-                  Cancel
-                </Button>
-                <Button type="submit" form="invite-form" loading={invite.isPending}>
-                  Send invitation
-                </Button>
-              </>
-            }
+            footer={<FormFooter form="invite-form" label="Send invitation" loading={invite.isPending} onCancel={close} />}
           >
             <form id="invite-form" className="flex flex-col gap-4" onSubmit={(e) => (e.preventDefault(), invite.mutate(undefined))}>
               <TextField label="E-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus autoComplete="off" placeholder="teammate@example.com" error={fieldError(err, 'email')} />
