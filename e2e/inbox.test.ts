@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, snap, startServer, type RunningServer } from './harness.ts';
@@ -34,6 +35,13 @@ describe('live inbox', () => {
     return { context, page: await context.newPage() };
   }
 
+  async function axe(page: Page) {
+    const result = await new AxeBuilder({ page }).analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  }
+
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
@@ -61,6 +69,7 @@ describe('live inbox', () => {
     // The agent's answer arrives over the WebSocket (the offline responder answers at once).
     await visitor.locator('.msg.in').first().waitFor();
     await snap(visitor, 'inbox-public-chat-390');
+    expect(await axe(visitor)).toEqual([]);
 
     // The conversation appeared in the open inbox without a reload.
     const row = inbox.locator('li[data-room]').first();
@@ -70,6 +79,7 @@ describe('live inbox', () => {
     await inbox.getByText('Hi, are you open on Saturday?').waitFor();
     await inbox.locator('[data-message-id]').nth(1).waitFor();
     await snap(inbox, 'inbox-conversation-1280');
+    expect(await axe(inbox)).toEqual([]);
 
     // Take over: AI off, answer as a person, the visitor sees it live.
     await inbox.getByRole('switch', { name: 'AI agent' }).click();

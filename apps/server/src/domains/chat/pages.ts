@@ -15,7 +15,7 @@ h1{font-size:16px;margin:0}.sub{font-size:13px;color:#64748b;margin:0}
 .msg{max-width:78%;padding:9px 13px;border-radius:16px;white-space:pre-wrap;word-wrap:break-word}
 .in{align-self:flex-start;background:#f1f5f9;border-bottom-left-radius:4px}
 .out{align-self:flex-end;background:#4f46e5;color:#fff;border-bottom-right-radius:4px}
-.meta{font-size:11px;opacity:.7;margin-top:2px}
+.meta{font-size:11px;margin-top:2px;color:#475569}.out .meta{color:#e0e7ff}
 .typing{font-size:13px;color:#64748b;padding:0 16px 6px;min-height:20px}
 form{display:flex;gap:8px;padding:12px;border-top:1px solid #e2e8f0}
 input,textarea,select{flex:1;font:inherit;padding:10px 12px;border:1px solid #cbd5e1;border-radius:10px;outline-color:#4f46e5}

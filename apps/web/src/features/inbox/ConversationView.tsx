@@ -77,7 +77,7 @@ function Bubble({ m, highlight, onReact }: { m: Message; highlight: boolean; onR
           ))}
         </div>
       )}
-      <div className="mt-0.5 flex items-center gap-1 text-[11px] text-slate-400">
+      <div className="mt-0.5 flex items-center gap-1 text-[11px] text-slate-500">
         <span>{who}</span>
         <span>· {clock(m.createdAt)}</span>
         {m.blocked && <span className="text-red-500">· blocked</span>}

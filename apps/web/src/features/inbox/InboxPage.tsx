@@ -165,7 +165,8 @@ function InboxView({ accountId, account }: { accountId: number; account: { vidaP
       </header>
       <div className="flex min-h-0 flex-1">
         <aside className={cn('flex min-h-0 w-full flex-col border-r border-slate-200 bg-white md:w-[360px] md:shrink-0', !showList && 'hidden md:flex')}>
-          <div className="flex items-center gap-2 px-3 pt-3" role="tablist" aria-label="Inbox">
+          <div className="flex items-center gap-2 px-3 pt-3">
+            <div className="flex items-center gap-2" role="tablist" aria-label="Inbox">
             <button
               role="tab"
               aria-selected={type === 'priority'}
@@ -182,6 +183,7 @@ function InboxView({ accountId, account }: { accountId: number; account: { vidaP
             >
               Junk{badge(junkActivity.data?.activity.length)}
             </button>
+            </div>
             <Button size="xs" variant="secondary" className="ml-auto" onClick={startNew} aria-label="New message">
               <MessageSquarePlus className="size-4" aria-hidden /> New
             </Button>
@@ -229,7 +231,7 @@ function InboxView({ accountId, account }: { accountId: number; account: { vidaP
               </ul>
             )}
             {list.isFetchingNextPage && <p className="p-3 text-center text-xs text-slate-500">Loading more…</p>}
-            {!list.isPending && rooms.length > 0 && <p className="p-3 text-center text-[11px] text-slate-400">{total} conversation{total === 1 ? '' : 's'}</p>}
+            {!list.isPending && rooms.length > 0 && <p className="p-3 text-center text-[11px] text-slate-500">{total} conversation{total === 1 ? '' : 's'}</p>}
           </div>
         </aside>
         <main className={cn('min-h-0 flex-1', showList && 'hidden md:block')}>
@@ -295,7 +297,7 @@ function RoomItem({ room, active, typing, onSelect, onSwipeClose }: { room: Room
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
             <span className={cn('truncate text-sm', room.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')}>{room.username}</span>
-            <span className="ml-auto shrink-0 text-[11px] text-slate-400">{room.draft ? '' : timeAgo(room.lastMessageTimestamp)}</span>
+            <span className="ml-auto shrink-0 text-[11px] text-slate-500">{room.draft ? '' : timeAgo(room.lastMessageTimestamp)}</span>
           </span>
           <span className="flex items-center gap-2">
             <span className={cn('truncate text-xs', typing ? 'italic text-brand-700' : room.unread ? 'text-slate-800' : 'text-slate-500')}>
@@ -303,7 +305,7 @@ function RoomItem({ room, active, typing, onSelect, onSwipeClose }: { room: Room
             </span>
             {room.unread && <span className="ml-auto size-2 shrink-0 rounded-full bg-brand-600" aria-label="Unread" />}
           </span>
-          <span className="mt-0.5 flex gap-1.5 text-[10px] uppercase tracking-wide text-slate-400">
+          <span className="mt-0.5 flex gap-1.5 text-[10px] uppercase tracking-wide text-slate-500">
             <span>{room.channel === 'sms' ? 'SMS' : 'Chat'}</span>
             {!room.draft && <span>{room.aiAgentEnabled ? '· AI answering' : '· Team'}</span>}
           </span>
