@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { useSession } from '../api/hooks.ts';
 import { Logo } from '../shell/Logo.tsx';
-import { mobileContext } from '../shell/mobile.ts';
+import { useBrand } from '../shell/brand.ts';
 import { primaryLink, secondaryLink } from './PageFrame.tsx';
 import { Link } from 'react-router';
 
@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 export default function MobileStart() {
   const { token } = useSession();
   if (token) return <Navigate to="/app" replace />;
-  const generic = mobileContext().genericBrand;
+  const generic = useBrand().genericBrand;
   return (
     <main className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-600 to-brand-800 px-6 pt-16 pb-10 text-white">
       <div className="flex-1">

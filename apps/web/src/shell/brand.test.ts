@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandCssVars, brandFromProfile, MAIN_SHELL_BRAND } from './brand.ts';
+import { brandCssVars, brandFromProfile, MAIN_SHELL_BRAND, withGenericMode } from './brand.ts';
 import { helpTarget } from './help.ts';
 
 const profile = {
@@ -28,5 +28,14 @@ describe('brand of the host', () => {
     expect(b.isMain).toBe(true);
     expect(b.primary).toBeNull();
     expect(helpTarget(b).kind).toBe('docs');
+  });
+});
+
+describe('generic-brand mode', () => {
+  it("hides the main brand's marks but keeps a partner's own brand", () => {
+    expect(withGenericMode(MAIN_SHELL_BRAND, true).genericBrand).toBe(true);
+    expect(withGenericMode(MAIN_SHELL_BRAND, false).genericBrand).toBe(false);
+    expect(withGenericMode(brandFromProfile(profile), true).genericBrand).toBe(false);
+    expect(helpTarget(withGenericMode(MAIN_SHELL_BRAND, true)).kind).toBe('supportForm');
   });
 });

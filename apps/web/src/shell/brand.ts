@@ -56,9 +56,17 @@ export async function fetchDomainProfile(signal?: AbortSignal): Promise<DomainPr
 
 let current: ShellBrand = MAIN_SHELL_BRAND;
 
+/**
+ * Generic-brand mode (`?genericBrand=true`) hides the main brand's marks; a partner's own brand keeps
+ * its name and logo. `genericBrand` on the result means "show no brand marks".
+ */
+export function withGenericMode(brand: ShellBrand, generic = mobileContext().genericBrand): ShellBrand {
+  return { ...brand, genericBrand: generic && brand.isMain };
+}
+
 /** The brand as last loaded (the main brand until the profile answers), with generic-brand mode. */
 export function currentBrand(): ShellBrand {
-  return { ...current, genericBrand: mobileContext().genericBrand };
+  return withGenericMode(current);
 }
 
 /** Brand colours become the app's `brand-*` colours (Tailwind 4 reads them from CSS variables). */
@@ -100,5 +108,5 @@ export function useBrand(): ShellBrand {
     gcTime: Infinity,
     retry: false,
   });
-  return { ...(q.data ?? current), genericBrand: mobileContext().genericBrand };
+  return withGenericMode(q.data ?? current);
 }
