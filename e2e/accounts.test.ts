@@ -400,6 +400,30 @@ describe('account screens', () => {
     await context.close();
   });
 
+  it('signs a reseller’s invited owner in from the e-mail link to the reseller’s own console (phone)', async () => {
+    await call('POST', '/api/v2/createReseller', partner.token, { name: 'Harbor Resellers', email: 'owner@harbor.test' });
+    const mail = (await (await fetch(`${server.url}/api/dev/outbox?to=owner%40harbor.test`)).json()) as { messages: { body: string }[] };
+    const link = mail.messages[0]!.body.match(/https?:\/\/\S+oneTimeToken=\S+/)![0]!;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
+    await heading(page).filter({ hasText: 'Harbor Resellers' }).waitFor();
+    const orgs = page.locator('section', { has: page.getByRole('heading', { name: 'Organizations' }) });
+    await orgs.getByText('No organizations yet').waitFor();
+    await orgs.getByRole('button', { name: 'New organization' }).first().click();
+    const create = page.getByRole('dialog', { name: 'New organization' });
+    // Under a reseller there is no reseller to pick: it goes below this one.
+    await create.getByText('It is created under Harbor Resellers.').waitFor();
+    expect(await create.getByLabel('Reseller').count()).toBe(0);
+    await create.getByLabel('Organization name').fill('Harbor Dental');
+    await create.getByRole('button', { name: 'Create organization' }).click();
+    await orgs.getByRole('button', { name: 'Open Harbor Dental' }).waitFor();
+    await page.getByRole('heading', { name: 'Brand and domains' }).waitFor();
+    await snap(page, 'accounts-reseller-390');
+    expect(await axe(page)).toEqual([]);
+    await context.close();
+  });
+
   it('lets a partner set up its brand on a domain', async () => {
     const { context, page } = await as(partner, 1280, 800);
     await page.goto(`${server.url}/app`);
