@@ -57,7 +57,7 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
   const campaign = read.campaign;
 
   return (
-    <div className="space-y-6">
+    <div className="@container space-y-6">
       {campaign.mode === 'TEMPLATE' && read.template && !model.templateId && (
         <div className="flex flex-wrap items-center gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900">
           <span className="min-w-0 flex-1">
@@ -95,7 +95,7 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
 
       {read.template && campaign.mode === 'TEMPLATE' && read.template.templateFields.length > 0 && (
         <Section title="Template fields" description="Values put into the template’s placeholders.">
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-3 @lg:grid-cols-2">
             {read.template.templateFields.map((f) => (
               <Field key={f.name} label={f.label}>
                 {(a11y) => (
@@ -116,7 +116,7 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
         {(a11y) => <Input {...a11y} value={draft.greeting} onChange={(e) => model.update({ greeting: e.target.value })} />}
       </Field>
 
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 @lg:grid-cols-3">
         <Field label="Language" id={ids.language}>
           {(a11y) => (
             <select {...a11y} className={selectClass} value={draft.language} onChange={(e) => model.update({ language: e.target.value })}>
@@ -210,7 +210,7 @@ function AppsAndFunctions({ model, target }: { model: AgentEditorModel; target: 
   if (apps.isError) return <ErrorState message={(apps.error as Error).message} />;
   return (
     <Section title="Apps and functions" description="Functions the agent may call during a conversation.">
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid gap-3 @lg:grid-cols-2">
         {(apps.data?.apps ?? []).map((app) => {
           const ref = { appId: app.appId, version: app.appVersion };
           const added = draft.apps.some((a) => a.appId === app.appId);

@@ -58,14 +58,14 @@ export function VersionsPanel({ agentId, stagingInstructions, onRestored }: { ag
   return (
     <Section title="Versions" description="Save the agent as it is, and go back to it later.">
       <form
-        className="flex flex-wrap gap-2"
+        className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto]"
         onSubmit={(e) => {
           e.preventDefault();
           void create();
         }}
       >
-        <Input aria-label="Version title" placeholder="Version title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} className="min-w-40 flex-1" />
-        <select aria-label="Save from" className={cn(selectClass, 'w-auto')} value={source} onChange={(e) => setSource(e.target.value as 'staging' | 'default')}>
+        <Input aria-label="Version title" placeholder="Version title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} />
+        <select aria-label="Save from" className={selectClass} value={source} onChange={(e) => setSource(e.target.value as 'staging' | 'default')}>
           <option value="staging">From staging</option>
           <option value="default">From production</option>
         </select>
