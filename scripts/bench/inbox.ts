@@ -147,6 +147,7 @@ export async function benchInbox(): Promise<string[]> {
     // 1. Inbox list latency over random pages, both tabs, a fifth with the unread filter.
     for (let i = 0; i < 50; i++) await fetch(`${base}/api/v1/conversations?${auth}&page=${i}&pageSize=20&pagination=true`).then((r) => r.arrayBuffer());
     const times: number[] = [];
+    const unreadTimes: number[] = [];
     for (let i = 0; i < 600; i++) {
       const type = i % 2 ? 'agent' : 'priority';
       const unread = i % 5 === 0 ? '&unread=true' : '';
@@ -154,11 +155,13 @@ export async function benchInbox(): Promise<string[]> {
       const s = performance.now();
       const r = await fetch(`${base}/api/v1/conversations?${auth}&page=${page}&pageSize=20&pagination=true&type=${type}${unread}`);
       const b = (await r.json()) as { rooms?: unknown[] };
-      times.push(performance.now() - s);
+      (unread ? unreadTimes : times).push(performance.now() - s);
       if (!r.ok || !b.rooms?.length) throw new Error(`inbox list failed: ${r.status}`);
     }
     const p95 = pct(times, 95);
-    lines.push(`inbox list (600 requests, random page of 50, both tabs, 1/5 unread-only): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms  ${p95 < 20 ? 'ok' : 'OVER BUDGET 20 ms'}`);
+    lines.push(`inbox list (${times.length} requests, random page of 50, both tabs): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms  ${p95 < 20 ? 'ok' : 'OVER BUDGET 20 ms'}`);
+    const u95 = pct(unreadTimes, 95);
+    lines.push(`inbox list, unread only (${unreadTimes.length} requests): p50 ${pct(unreadTimes, 50).toFixed(1)} ms, p95 ${u95.toFixed(1)} ms  ${u95 < 20 ? 'ok' : 'OVER BUDGET 20 ms'}`);
 
     progress(lines.at(-1)!);
     // 2. Requests/s beside the bare server doing the same queries on the same file.

@@ -53,7 +53,11 @@ export class RealtimeHub {
       sub.chain = (async () => {
         const latest = await this.db.selectFrom('event_seq').select('value').where('name', '=', 'events').executeTakeFirst();
         sub.cursor = Number(latest?.value ?? 0);
-      })();
+      })().catch((err) => {
+        // Without a starting point the subscriber would see nothing: drop it (the client reconnects).
+        this.subs.delete(sub);
+        throw err;
+      });
     } else {
       this.catchUp(sub);
     }
@@ -75,9 +79,17 @@ export class RealtimeHub {
       for (const e of events) {
         if (e.id <= s.cursor) continue;
         s.cursor = e.id;
-        if (inScope(s.client.scope, e)) s.client.send(JSON.stringify(e));
+        if (inScope(s.client.scope, e)) this.send(s, e);
       }
     });
+  }
+
+  private send(s: Subscriber, e: InboxEvent): void {
+    try {
+      s.client.send(JSON.stringify(e));
+    } catch (err) {
+      this.log.warn({ err }, 'realtime send failed');
+    }
   }
 
   private catchUp(s: Subscriber): void {
@@ -90,7 +102,7 @@ export class RealtimeHub {
           for (const e of events) {
             if (e.id <= s.cursor) continue;
             s.cursor = e.id;
-            s.client.send(JSON.stringify(e));
+            this.send(s, e);
           }
           if (events.length < 500) break;
         }
