@@ -333,6 +333,26 @@ describe('account screens', () => {
     await context.close();
   });
 
+  it('deletes the open agent from its details, then shows its organization (phone)', async () => {
+    const agent = await call('POST', '/api/v2/createAccount', owner.token, { accountName: 'Temp Agent' });
+    const { context, page } = await as(owner, 390, 844);
+    await page.goto(`${server.url}/app/agent/${agent.id}?agentInfo=${agent.id}`);
+    const info = page.getByRole('dialog', { name: 'Agent details' });
+    await info.getByText('Temp Agent').first().waitFor();
+    expect(await axe(page)).toEqual([]);
+    await info.getByRole('button', { name: 'Delete agent' }).click();
+    const del = page.getByRole('dialog', { name: 'Delete agent' });
+    await del.getByText('This cannot be undone.', { exact: false }).waitFor();
+    await snap(page, 'accounts-delete-agent-390');
+    await del.getByRole('button', { name: 'Delete agent' }).click();
+    await page.getByText('Temp Agent deleted').waitFor();
+    await page.waitForURL(`${server.url}/app`);
+    await heading(page).filter({ hasText: 'Bright Smiles Dental' }).waitFor();
+    const list = await call('GET', '/api/v2/listAccounts', owner.token);
+    expect(list.accounts.map((a: { id: number }) => a.id)).not.toContain(agent.id);
+    await context.close();
+  });
+
   it('shows a member without the owner flag only what spec §6 lets them press', async () => {
     const owner = await signUp('owner@perm.test', 'Permission Dental');
     await call('POST', '/api/v2/createAccount', owner.token, { accountName: 'Night Line' });
