@@ -85,7 +85,7 @@ describe('brand of the host', () => {
     await page.getByRole('link', { name: /home/i }).first().getByText('Plain Calls').waitFor();
     await page.getByRole('button', { name: 'Help' }).click();
     await page.waitForURL((u) => u.searchParams.get('form') === 'get-support');
-    await page.getByRole('dialog').waitFor();
+    await page.getByRole('dialog', { name: 'Get support' }).getByText('Contact Plain Calls').waitFor();
 
     // Generic-brand mode hides the main brand's marks; a partner's own brand stays.
     await page.goto(`${base}/app/signin?genericBrand=true`);

@@ -73,6 +73,7 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   upgrade: screen('Upgrade'),
   selectNumber: screen('SelectNumber'),
   search: screen('Search'),
+  form: screen('Form'),
   // Account screens (features/accounts).
   agentInfo: accounts('AgentInfo'),
   orgInfo: accounts('OrgInfo'),

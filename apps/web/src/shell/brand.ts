@@ -12,6 +12,7 @@ const isMainBrandId = (id: number) => (MAIN_BRAND_DOMAIN_IDS as readonly number[
 /** The brand of the host the app is served on (spec §3 Domain profile, issue 3 "Brands"). */
 export interface ShellBrand extends Brand {
   logo: string | null;
+  supportEmail: string | null;
   primary: string | null;
   accent: string | null;
   isMain: boolean;
@@ -22,6 +23,7 @@ export const MAIN_SHELL_BRAND: ShellBrand = {
   name: MAIN_BRAND_NAME,
   supportUrl: null,
   logo: null,
+  supportEmail: null,
   primary: null,
   accent: null,
   isMain: true,
@@ -36,6 +38,7 @@ export function brandFromProfile(profile: DomainProfile | false | null | undefin
     name: profile.name,
     supportUrl: profile.settings?.supportUrl ?? null,
     logo: profile.details?.image ?? null,
+    supportEmail: profile.settings?.supportEmail ?? null,
     primary: isMain ? null : (profile.settings?.colors?.primary ?? null),
     accent: isMain ? null : (profile.settings?.colors?.accent ?? null),
     isMain,
