@@ -360,9 +360,11 @@ export function createConversationsService(deps: Deps, queue: JobQueue, bus: Eve
   }
 
   /** A message from our side (staff or agent): stored, and sent on the room's channel by a job. */
-  async function sendOut(room: RoomRow, m: NewMessage) {
+  async function sendOut(room: RoomRow, m: NewMessage, readerId?: number) {
     return write(async (trx, emit) => {
       const res = await insertMessage(trx, emit, room, m, false);
+      // The sender has read everything up to their own message (same transaction, one commit).
+      if (res && readerId != null) await roomsRepository.setRead(trx, room.id, readerId, res.message.id);
       if (res && room.channel === 'sms') {
         await queue.enqueue('message.send', { messageId: res.message.id }, { key: `send:${res.message.id}` }, trx);
       }
@@ -696,9 +698,8 @@ export function createConversationsService(deps: Deps, queue: JobQueue, bus: Eve
         role === 'visitor'
           ? { direction: 'inbound', senderKind: 'contact', senderAccountId: ctx.user.id, senderAddress: ctx.user.username, body, attachments: input.attachments, key }
           : { direction: 'outbound', senderKind: 'staff', senderAccountId: ctx.user.id, senderAddress: ctx.user.username, body, attachments: input.attachments, key };
-      const res = role === 'visitor' ? await receive(room, m, { isNewRoom: isNew }) : await sendOut(room, m);
+      const res = role === 'visitor' ? await receive(room, m, { isNewRoom: isNew }) : await sendOut(room, m, ctx.user.id);
       if (!res) throw badRequest('That message was already sent.');
-      if (role === 'staff') await roomsRepository.setRead(db, room.id, ctx.user.id, res.message.id);
       return { success: true as const, message: toMessageDto(res.message, room.room_id), roomId: room.room_id };
     },
 
