@@ -125,4 +125,26 @@ describe('agents: editor and test chat', () => {
     await snap(page, 'agents-test-chat-390');
     await context.close();
   });
+
+  it('edits a reseller’s template with targetTemplateId; publishing saves the template as published', async () => {
+    const admin = await signUp('root@admin.test', 'Switchboard HQ');
+    await call('POST', '/internal/createPartner', admin.token, { name: 'Agency Partners', email: 'agency@agents.test' });
+    await call('POST', '/api/v1/signin/email', null, { email: 'agency@agents.test' });
+    const partner = (await call('POST', '/api/v1/email/verify', null, { email: 'agency@agents.test', verificationCode: await server.code('agency@agents.test') })) as Session;
+    const created = await call('POST', '/api/v2/templates/createTemplate', partner.token, { name: 'Agency dental', agentInstructions: 'You answer for {{clinic}}.' });
+    const id = created.template.templateId as string;
+    const { context, page } = await as(partner);
+    await page.goto(`${server.url}/app?editAgent=true&targetTemplateId=${id}`);
+    const editor = page.getByRole('dialog', { name: 'Edit template' });
+    const box = editor.getByTestId('agent-instructions');
+    await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toBe('You answer for {{clinic}}.');
+    await box.fill('You answer the phone for {{clinic}}. Cleanings cost {{price}}.');
+    await expect.poll(() => editor.getByTestId('save-status').getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
+    await editor.getByRole('button', { name: 'Publish template' }).click();
+    await expect.poll(() => editor.getByTestId('save-status').getAttribute('data-state'), { timeout: 10_000 }).toBe('published');
+    const after = await call('GET', `/api/v2/templates/${id}`, partner.token);
+    expect(after.template).toMatchObject({ published: true, agentInstructions: 'You answer the phone for {{clinic}}. Cleanings cost {{price}}.' });
+    await snap(page, 'agents-template-editor-1280');
+    await context.close();
+  });
 });

@@ -93,7 +93,7 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
         )}
       </Field>
 
-      {read.template && campaign.mode === 'TEMPLATE' && read.template.templateFields.length > 0 && (
+      {read.template && campaign.mode === 'TEMPLATE' && !model.templateId && read.template.templateFields.length > 0 && (
         <Section title="Template fields" description="Values put into the template’s placeholders.">
           <div className="grid gap-3 @lg:grid-cols-2">
             {read.template.templateFields.map((f) => (

@@ -24,8 +24,9 @@ export const agentKeys = {
   versions: (id: number) => ['agents', 'versions', id] as const,
 };
 
-export function useCampaign(target: number | null, copy: 'staging' | 'default' = 'staging', forceReplaceTemplateVars = false) {
+export function useCampaign(target: number | null, copy: 'staging' | 'default' = 'staging', forceReplaceTemplateVars = false, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: agentKeys.campaign(target, copy, forceReplaceTemplateVars),
     queryFn: ({ signal }) =>
       api<CampaignRead>(`/api/v2/agentEventRules/${copy}`, { target: tgt(target), signal, query: forceReplaceTemplateVars ? { forceReplaceTemplateVars: true } : {} }),

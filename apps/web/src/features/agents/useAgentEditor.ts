@@ -1,11 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TIMINGS } from '@switchboard/core/constants';
-import type { Campaign } from '@switchboard/core/contracts/agents';
+import type { AgentTemplate, Campaign } from '@switchboard/core/contracts/agents';
 import { validateInstructions } from '@switchboard/core/rules/campaign';
 import { api, ApiError } from '../../api/client.ts';
 import { tgt } from '../accounts/hooks.ts';
-import { agentKeys, useCampaign, wait } from './api.ts';
+import { agentKeys, useCampaign, wait, type CampaignRead } from './api.ts';
 
 /** The editable part of an agent. */
 export type Draft = Pick<
@@ -46,7 +46,54 @@ const pick = (c: Campaign): Draft => ({
  */
 export function useAgentEditor(target: number | null, opts: { targetTemplateId?: string | null; forceReplaceTemplateVars?: boolean } = {}) {
   const qc = useQueryClient();
-  const query = useCampaign(target, 'staging', opts.forceReplaceTemplateVars ?? false);
+  const campaignQuery = useCampaign(target, 'staging', opts.forceReplaceTemplateVars ?? false, !opts.targetTemplateId);
+  // With a target template, the editor works on the template's text instead of the agent's.
+  const templateQuery = useQuery({
+    queryKey: ['agents', 'template', opts.targetTemplateId ?? ''],
+    queryFn: ({ signal }) => api<{ template: AgentTemplate }>(`/api/v2/templates/${opts.targetTemplateId}`, { target: tgt(target), signal }),
+    enabled: Boolean(opts.targetTemplateId),
+  });
+  const templateData = useMemo((): CampaignRead | undefined => {
+    const t = templateQuery.data?.template;
+    if (!t) return undefined;
+    return {
+      success: true,
+      campaign: {
+        agentInstructions: t.agentInstructions,
+        greeting: t.greeting,
+        apps: t.apps,
+        enabledFunctions: t.enabledFunctions,
+        published: t.published,
+        actions: [],
+        confirmTransfers: false,
+        language: 'en-US',
+        voice: 'alloy',
+        timezone: 'America/New_York',
+        templateId: t.templateId,
+        templateFields: {},
+        mode: 'TEMPLATE',
+        accountId: t.ownerAccountId ?? 0,
+        copy: 'staging',
+        updatedAt: t.updatedAt,
+      },
+      replaceTemplateVars: false,
+      templateReplacement: false,
+      template: t,
+      hasUnpublishedChanges: !t.published,
+    };
+  }, [templateQuery.data]);
+  const query = opts.targetTemplateId
+    ? ({
+        ...campaignQuery,
+        data: templateData,
+        isError: templateQuery.isError,
+        error: templateQuery.error,
+        refetch: async () => {
+          await templateQuery.refetch();
+          return { data: templateData };
+        },
+      } as unknown as typeof campaignQuery)
+    : campaignQuery;
   const [draft, setDraft] = useState<Draft | null>(null);
   const [state, setState] = useState<SaveState>('loading');
   const [errors, setErrors] = useState<string[]>([]);

@@ -30,6 +30,10 @@ export default function EditAgent({ params }: OverlayProps) {
       ) : (
         <div className="space-y-4">
           <EditorBar model={model} />
+          {targetTemplateId ? (
+            <AgentEditor model={model} target={acting.target} />
+          ) : (
+          <>
           <div role="tablist" aria-label="Editor" className="flex gap-1 border-b border-slate-200">
             {(['edit', 'versions'] as const).map((t) => (
               <button
@@ -51,6 +55,8 @@ export default function EditAgent({ params }: OverlayProps) {
             </div>
           ) : (
             <VersionsPanel agentId={agentId} stagingInstructions={model.draft?.agentInstructions ?? ''} onRestored={() => void model.reload()} />
+          )}
+          </>
           )}
         </div>
       )}
