@@ -88,6 +88,8 @@ describe('the live inbox over WebSocket', () => {
   it('refuses a connection without a valid token', async () => {
     await expect(connect(`${base}/api/v1/ws?token=nope`)).rejects.toThrow('HTTP 401');
     await expect(connect(`${base}/api/v1/ws`)).rejects.toThrow('HTTP 401');
+    // Another tree's account cannot be watched.
+    await expect(connect(wsUrl(other.token, `&targetAccountId=${org.id}`))).rejects.toThrow('HTTP 403');
   });
 
   it('pushes message, conversation, activity and typing events to the staff of that inbox only', async () => {
