@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Dialog, LoadingBlock } from '../ui/index.ts';
+import { Button, Dialog, Skeleton } from '../ui/index.ts';
 import { ComingSoon } from './ComingSoon.tsx';
 import { OverlayContext } from './OverlayFrame.tsx';
 import { MissingOverlayModuleError, overlaysInQuery, resolveOverlay, withoutOverlay, type OverlayProps } from './registry.ts';
@@ -57,8 +57,22 @@ export function OverlayHost() {
 
 function LoadingOverlay({ close }: { close: () => void }) {
   return (
-    <Dialog open onOpenChange={(o) => !o && close()} title="Loading" size="md">
-      <LoadingBlock />
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      size="md"
+      title={
+        <>
+          <span className="sr-only">Loading</span>
+          <span aria-hidden="true" className="block h-6 w-40 animate-pulse rounded-md bg-slate-200" />
+        </>
+      }
+    >
+      <div className="space-y-3" aria-busy="true">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="h-10 w-full" />
+      </div>
     </Dialog>
   );
 }
