@@ -284,8 +284,16 @@ export function createConversationsService(deps: Deps, queue: JobQueue, bus: Eve
   }
 
   /** Stores a message and moves the room's latest-message pointers. Null when the key already exists. */
-  async function insertMessage(trx: Tx, emit: (e: NewEvent) => Promise<void>, room: RoomRow, m: NewMessage, blocked: boolean) {
+  async function insertMessage(trx: Tx, emit: (e: NewEvent) => Promise<void>, given: RoomRow, m: NewMessage, blocked: boolean) {
     const now = Date.now();
+    // The room as it is now (closed or moved since the caller read it?), locked on PostgreSQL so
+    // messages to one room update its pointers one at a time.
+    const room = await trx
+      .selectFrom('rooms')
+      .selectAll()
+      .where('id', '=', given.id)
+      .$if(deps.dbKind === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirstOrThrow();
     const status: MessageRow['status'] = m.direction === 'inbound' ? 'received' : room.channel === 'sms' ? 'queued' : 'delivered';
     const row = await trx
       .insertInto('messages')
