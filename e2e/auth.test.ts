@@ -50,6 +50,10 @@ describe('sign-up and sign-in', () => {
     // A reload keeps the session (the token is in local storage).
     await page.reload();
     await page.locator('[data-field="Username"]').waitFor();
+    // Signed in, the sign-in page leads back to the app.
+    await page.goto(`${server.url}/app/signin`);
+    await page.waitForURL((u) => u.pathname === '/app');
+    await page.locator('[data-field="Username"]').waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('dialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click();

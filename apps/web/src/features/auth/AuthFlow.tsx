@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError } from '../../api/client.ts';
+import { useSession } from '../../api/hooks.ts';
 import { saveSession, type SessionResponse } from '../../api/session.ts';
 import { useBrand } from '../../shell/brand.ts';
 import { isMobileSession } from '../../shell/mobile.ts';
@@ -52,6 +53,7 @@ export function AuthFlow({ mode }: { mode: Mode }) {
   const next = params.get('next');
   const destination = next && next.startsWith('/') && !next.startsWith('//') ? next : '/app';
   const address = method === 'email' ? email.trim() : phoneNumber.trim();
+  const { token } = useSession();
 
   async function sendCode() {
     if (method === 'email') {
@@ -125,6 +127,9 @@ export function AuthFlow({ mode }: { mode: Mode }) {
   }
 
   const other = mode === 'signin' ? { to: '/app/signup', text: brand.genericBrand ? 'New here?' : `New to ${brand.name}?`, link: 'Create an account' } : { to: '/app/signin', text: 'Already have an account?', link: 'Sign in' };
+
+  // Already signed in (and not in the middle of this flow): go where the page was meant to lead.
+  if (token && step === 'start' && !busy) return <Navigate to={destination} replace />;
 
   if (step === 'code') {
     return (

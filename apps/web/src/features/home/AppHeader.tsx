@@ -11,6 +11,12 @@ export function AppHeader({ userName, userImage }: { userName: string; userImage
   const signOut = useSignOut();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:h-16 sm:px-6">
         <Link to="/app" className="rounded-lg" aria-label="Home">
           <Logo />

@@ -119,7 +119,7 @@ function SignedInApp() {
   return (
     <div className="min-h-dvh bg-slate-50">
       <AppHeader userName={userName} userImage={user?.profileImage} />
-      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         {!parsed.ok ? (
           <ErrorState
             title="This address does not name an account"
