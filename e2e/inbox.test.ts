@@ -99,6 +99,21 @@ describe('live inbox', () => {
     await Promise.all([staffCtx.close(), visitorCtx.close()]);
   });
 
+  it('the embeddable widget opens the chat in a frame on any page', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/api/health`);
+    await page.setContent(`<!doctype html><title>Bright Dental</title><main><h1>Our practice</h1></main><script src="${server.url}/widget.js" data-username="${owner.username}"></script>`);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const frame = page.frameLocator('iframe[title="Chat"]');
+    await frame.getByText('Online').waitFor();
+    await frame.getByRole('textbox', { name: 'Message' }).fill('Hello from the widget');
+    await frame.getByRole('button', { name: 'Send' }).click();
+    await frame.locator('.msg.in').first().waitFor();
+    await snap(page, 'inbox-widget-1280');
+    await ctx.close();
+  });
+
   it('a text from the phone simulator is answered by the agent by SMS', async () => {
     const ctx = await browser.newContext({ viewport: { width: 390, height: 760 } });
     const phone = await ctx.newPage();
@@ -108,6 +123,7 @@ describe('live inbox', () => {
     await phone.locator('[data-direction="sent"]').getByText('Do you take walk-ins?').waitFor();
     await phone.locator('[data-direction="received"]').first().waitFor({ timeout: 15_000 });
     await snap(phone, 'inbox-phone-simulator-390');
+    expect(await axe(phone)).toEqual([]);
     const sent = await call('GET', `/api/dev/carrier/sent?to=${encodeURIComponent(await phone.getByLabel('Your phone').inputValue())}`, null);
     expect(sent.messages[0]).toMatchObject({ from: number });
     await ctx.close();

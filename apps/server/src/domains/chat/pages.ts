@@ -111,8 +111,8 @@ export function widgetScript(publicUrl: string): string {
   var base=${JSON.stringify(publicUrl)}; try{ base=new URL(me.src).origin }catch(e){}
   var color=me.getAttribute('data-color')||'#4f46e5';
   var btn=document.createElement('button'); btn.type='button'; btn.setAttribute('aria-label','Open chat');
-  btn.style.cssText='position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;background:'+color+';color:#fff;font-size:24px;box-shadow:0 6px 20px rgba(0,0,0,.2);cursor:pointer;z-index:2147483646';
-  btn.textContent='\\u{1F4AC}';
+  btn.style.cssText='position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;background:'+color+';color:#fff;display:grid;place-items:center;box-shadow:0 6px 20px rgba(0,0,0,.2);cursor:pointer;z-index:2147483646';
+  btn.innerHTML='<svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"/></svg>';
   var frame=null;
   btn.onclick=function(){
     if(!frame){ frame=document.createElement('iframe'); frame.title='Chat'; frame.src=base+'/chat/'+encodeURIComponent(user)+'?embed=1';
@@ -128,7 +128,7 @@ export function phonePage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,user-scalable=no">
 <title>Phone simulator</title><style>${baseCss}.bar{display:flex;gap:8px;padding:12px;border-bottom:1px solid #e2e8f0;flex-wrap:wrap}.bar label{font-size:12px;color:#64748b;display:flex;flex-direction:column;gap:4px;flex:1;min-width:150px}</style></head>
 <body><main class="wrap">
-<header><div class="avatar" aria-hidden="true">📱</div><div><h1>Phone simulator</h1><p class="sub">Text any number of the simulated carrier and see replies live.</p></div></header>
+<header><div class="avatar" aria-hidden="true"><svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><rect x="6" y="2" width="12" height="20" rx="2"/><path d="M11 18h2"/></svg></div><div><h1>Phone simulator</h1><p class="sub">Text any number of the simulated carrier and see replies live.</p></div></header>
 <div class="bar"><label>Your phone<input id="me" inputmode="tel"></label><label>To<select id="to"></select></label></div>
 <section class="log" id="log" aria-live="polite" aria-label="Messages"><p class="empty" id="empty">No messages yet.</p></section>
 <p class="err" id="err" role="alert"></p>
