@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { BridgeError, createBridge, hasNativeBridge, openUrlMessage, searchContactMessage, type BridgeWindow } from './bridge.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BridgeError, createBridge, hasNativeBridge, openUrlMessage, parseContactSearchResult, searchContactMessage, type BridgeWindow } from './bridge.ts';
 
 function nativeWindow() {
   const posted: unknown[] = [];
@@ -65,5 +65,48 @@ describe('createBridge', () => {
     expect(() => bridge.searchContact('Ada', '')).toThrow(BridgeError);
     expect(() => bridge.openUrl('')).toThrow(BridgeError);
     expect(posted).toEqual([]);
+  });
+});
+
+describe('contact search round trip', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function appWindow() {
+    const listeners = new Set<(e: { data: unknown }) => void>();
+    const posted: { type: string; requestId?: string }[] = [];
+    const win: BridgeWindow = {
+      ReactNativeWebView: { postMessage: (m: string) => posted.push(JSON.parse(m)) },
+      addEventListener: (_t, l) => listeners.add(l),
+      removeEventListener: (_t, l) => listeners.delete(l),
+    };
+    const answer = (data: unknown) => listeners.forEach((l) => l({ data }));
+    return { win, posted, answer, listeners };
+  }
+
+  it('resolves with the answer that carries the same requestId, ignoring others', async () => {
+    const { win, posted, answer, listeners } = appWindow();
+    const pending = createBridge(win).searchContacts('Ada', 10_000, 'r-42');
+    expect(posted).toEqual([{ type: 'searchContact', contactToSearch: 'Ada', requestId: 'r-42' }]);
+    answer(JSON.stringify({ type: 'searchContactResult', requestId: 'r-other', contacts: [{ name: 'Bob' }] }));
+    answer('not json');
+    answer(JSON.stringify({ type: 'searchContactResult', requestId: 'r-42', contacts: [{ name: 'Ada Lovelace', phoneNumbers: ['+14155550100'] }] }));
+    await expect(pending).resolves.toEqual({ requestId: 'r-42', contacts: [{ name: 'Ada Lovelace', phoneNumbers: ['+14155550100'] }] });
+    expect(listeners.size).toBe(0);
+  });
+
+  it('resolves null when the native side does not answer in time, or outside the app', async () => {
+    vi.useFakeTimers();
+    const { win, listeners } = appWindow();
+    const pending = createBridge(win).searchContacts('Ada', 5000, 'r-1');
+    vi.advanceTimersByTime(5000);
+    await expect(pending).resolves.toBeNull();
+    expect(listeners.size).toBe(0);
+    await expect(createBridge({}).searchContacts('Ada')).resolves.toBeNull();
+  });
+
+  it('reads answers given as objects too', () => {
+    expect(parseContactSearchResult({ requestId: 'x', contacts: [] }, 'x')).toEqual({ requestId: 'x', contacts: [] });
+    expect(parseContactSearchResult({ type: 'openUrl', requestId: 'x' }, 'x')).toBeNull();
+    expect(parseContactSearchResult(null, 'x')).toBeNull();
   });
 });

@@ -14,6 +14,36 @@ export interface BridgeWindow {
   ReactNativeWebView?: { postMessage(message: string): void };
   webkit?: { messageHandlers?: Record<string, { postMessage(message: unknown): void } | undefined> };
   open?(url: string, target?: string, features?: string): unknown;
+  addEventListener?(type: 'message', listener: (e: { data: unknown }) => void): void;
+  removeEventListener?(type: 'message', listener: (e: { data: unknown }) => void): void;
+}
+
+/** What the native side answers to searchContact: the same requestId and the contacts it found. */
+export interface ContactSearchResult {
+  requestId: string;
+  contacts: { name?: string; phoneNumbers?: string[]; emails?: string[] }[];
+}
+
+/** Reads a native answer (a JSON string or an object) for one request id; null when it is not one. */
+export function parseContactSearchResult(data: unknown, requestId: string): ContactSearchResult | null {
+  let v = data;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return null;
+    }
+  }
+  if (!v || typeof v !== 'object') return null;
+  const o = v as { type?: unknown; requestId?: unknown; contacts?: unknown };
+  if (o.requestId !== requestId || (o.type !== undefined && o.type !== 'searchContactResult')) return null;
+  return { requestId, contacts: Array.isArray(o.contacts) ? (o.contacts as ContactSearchResult['contacts']) : [] };
+}
+
+let nextRequest = 0;
+export function newRequestId(): string {
+  nextRequest += 1;
+  return `req-${Date.now().toString(36)}-${nextRequest}`;
 }
 
 export class BridgeError extends Error {
@@ -78,6 +108,29 @@ export function createBridge(win: BridgeWindow | undefined) {
       if (postToNative(win, message)) return true;
       win?.open?.(message.type === 'openUrl' ? message.urlToOpen : urlToOpen, '_blank', 'noopener,noreferrer');
       return false;
+    },
+    /**
+     * Asks the phone's contacts and waits for the answer carrying the same requestId. Resolves null
+     * outside the app or when the native side does not answer within `timeoutMs`.
+     */
+    searchContacts(contactToSearch: string, timeoutMs = 10_000, requestId = newRequestId()): Promise<ContactSearchResult | null> {
+      const message = searchContactMessage({ contactToSearch, requestId });
+      if (!hasNativeBridge(win) || !win?.addEventListener) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const listener = (e: { data: unknown }) => {
+          const result = parseContactSearchResult(e.data, requestId);
+          if (!result) return;
+          done(result);
+        };
+        const timer = setTimeout(() => done(null), timeoutMs);
+        const done = (r: ContactSearchResult | null) => {
+          clearTimeout(timer);
+          win.removeEventListener?.('message', listener);
+          resolve(r);
+        };
+        win.addEventListener!('message', listener);
+        postToNative(win, message);
+      });
     },
     /** Tells the wrapper the user signed out so it drops its own session too. */
     logout(): boolean {
