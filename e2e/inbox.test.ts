@@ -94,6 +94,8 @@ describe('live inbox', () => {
     await visitor.getByRole('textbox', { name: 'Message' }).fill('Great, thanks!');
     await visitor.getByRole('button', { name: 'Send' }).click();
     await inbox.getByText('Great, thanks!').waitFor();
+    // Read while open on screen: the list shows no unread dot for it.
+    await row.getByLabel('Unread').waitFor({ state: 'detached' });
     const agentReplies = await inbox.locator('[data-message-id]').filter({ hasText: 'AI agent' }).count();
     expect(agentReplies).toBe(1);
     await Promise.all([staffCtx.close(), visitorCtx.close()]);

@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Ban, Bot, Check, CheckCheck, Clock, Mail, Paperclip, Send, SmilePlus, Star, Archive, ArchiveRestore } from 'lucide-react';
 import { BOTTOM_DETECTION_PX } from '@switchboard/core/constants';
 import { api, ApiError } from '../../api/client.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
 import { Avatar, Button, ErrorState, Skeleton, cn } from '../../ui/index.ts';
-import { activityKey, applyEvent, roomKey, useConversation, type InboxType, type Message, type Room } from './api.ts';
+import { activityKey, applyEvent, roomKey, roomsKey, useConversation, type InboxType, type Message, type Room, type RoomPage } from './api.ts';
 import { clock, statusLabel } from './format.ts';
 
 const REACTIONS = ['👍', '❤️', '😂', '🙏'];
@@ -290,6 +290,33 @@ export function ConversationView({
       const res = await api<{ message: Message }>('/api/v1/reaction', { method: add ? 'POST' : 'DELETE', body: { messageId, reaction }, target: accountId });
       applyEvent(qc, accountId, { id: 0, type: 'message.updated', payload: { message: res.message } });
     });
+
+  // A message arriving while this conversation is open on screen is read: tell the server (reading
+  // the newest message marks it), and the list drops its unread dot.
+  const newest = messages.at(-1);
+  const loadedNewest = useRef<number | null>(null);
+  useEffect(() => {
+    if (!newest) return;
+    // Opening the conversation already marked what it loaded.
+    if (loadedNewest.current == null) {
+      loadedNewest.current = newest.id;
+      return;
+    }
+    if (newest.direction !== 'inbound' || document.visibilityState !== 'visible') return;
+    const ctrl = new AbortController();
+    api(`/api/v1/conversations/${roomId}`, { query: { limit: 1 }, target: accountId, signal: ctrl.signal })
+      .then(() => {
+        for (const key of [roomsKey(accountId, inboxType, false), roomsKey(accountId, inboxType, true)]) {
+          qc.setQueryData<InfiniteData<RoomPage>>(key, (d) =>
+            d ? { ...d, pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.map((r) => (r.roomId === roomId ? { ...r, unread: false } : r)) })) } : d,
+          );
+        }
+      })
+      .catch(() => undefined);
+    return () => ctrl.abort();
+    // Only when the newest message changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [newest?.id]);
 
   useEffect(() => {
     if (highlightId == null) return;
