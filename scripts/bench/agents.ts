@@ -4,6 +4,7 @@
  * database (scripts/bench/agents-bare.ts). Printed as a ratio so the figure holds on a noisy machine.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,18 @@ import autocannon from 'autocannon';
 import { fmt, start, stop, waitFor } from './util.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A port nobody listens on now (other benches may run at the same time). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
 
 async function post(url: string, body: unknown, opts: { connections?: number; seconds?: number } = {}) {
   const req = { url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
@@ -21,8 +34,7 @@ async function post(url: string, body: unknown, opts: { connections?: number; se
 
 export async function benchAgents(): Promise<string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-agents-'));
-  const port = 4000 + Math.floor(Math.random() * 50);
-  const barePort = port + 50;
+  const [port, barePort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${port}`;
   const server = start(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     PORT: String(port),

@@ -27,8 +27,15 @@ export function todayIn(timezone: string): string {
     }
     if (formatters.size < 1000) formatters.set(timezone, f);
   }
-  return f ? f.format(new Date()) : new Date().toDateString();
+  const now = Date.now();
+  const minute = Math.floor(now / 60_000);
+  const hit = todayCache.get(timezone);
+  if (hit && hit.minute === minute) return hit.text;
+  const text = f ? f.format(new Date(now)) : new Date(now).toDateString();
+  if (todayCache.size < 1000 || hit) todayCache.set(timezone, { minute, text });
+  return text;
 }
+const todayCache = new Map<string, { minute: number; text: string }>();
 
 /**
  * The instructions and greeting the agent works with. A template agent (mode TEMPLATE) reads its

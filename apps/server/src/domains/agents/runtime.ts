@@ -13,7 +13,7 @@ import {
 } from '../../providers/llm/index.ts';
 import { accountsRepository, type AccountRow } from '../accounts/repository.ts';
 import { builtinApp } from '../apps/builtins.ts';
-import { appsRepository, withValues } from '../apps/repository.ts';
+import { appsRepository, resolveApp } from '../apps/repository.ts';
 import { runFunction, turnKey, type FunctionContext } from '../apps/execute.ts';
 import { builtinVariables, effectiveText } from './prompt.ts';
 import { campaignsRepository, type Copy } from './repository.ts';
@@ -64,7 +64,7 @@ interface Prepared {
   request: LlmRequest;
   tools: Map<string, { app: AppDefinition; fn: string }>;
   fctx: Omit<FunctionContext, 'idempotencyKey'>;
-  keyBase: string;
+  turn: number;
 }
 
 export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {}) {
@@ -87,12 +87,11 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     const tools = new Map<string, { app: AppDefinition; fn: string }>();
     const llmTools: LlmTool[] = [];
     const enabled = enabledFunctionList(campaign.apps, campaign.enabledFunctions);
-    // The account's app settings in one read, then each enabled app resolved from them.
-    const stored_apps = enabled.length ? await appsRepository.list(db, account.id) : [];
+    // Built-in apps describe their functions in code: their settings are read only when a function runs.
+    // Other apps are the account's own: read once.
+    const custom = enabled.some((e) => !builtinApp(e.app.appId, e.app.version)) ? await appsRepository.list(db, account.id) : [];
     for (const { app: ref, name } of enabled) {
-      const own = stored_apps.find((a) => a.appId === ref.appId && a.appVersion === ref.version);
-      const base = builtinApp(ref.appId, ref.version);
-      const app = base ? withValues(base, own) : own;
+      const app = builtinApp(ref.appId, ref.version) ?? custom.find((a) => a.appId === ref.appId && a.appVersion === ref.version);
       const fn = app?.appData.functions.find((f) => f.name === name);
       if (!app || !fn) continue;
       const toolName = tools.has(fn.name) ? `${app.appId}__${fn.name}`.slice(0, 64) : fn.name;
@@ -130,7 +129,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
         history,
         message: input.message,
       },
-      keyBase: turnKey(account.id, input.conversation?.roomId, input.history.length, input.message),
+      turn: input.history.length,
     };
   }
 
@@ -138,7 +137,9 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     const target = p.tools.get(call.name);
     if (!target) return { name: call.name, appId: '', arguments: call.arguments, result: { ok: false, error: `no function ${call.name}` }, ok: false };
     try {
-      const out = await runFunction(deps, { ...p.fctx, idempotencyKey: `${p.keyBase}:${index}:${target.fn}` }, target.app, target.fn, call.arguments);
+      const app = target.app.builtIn ? ((await resolveApp(db, p.account.id, target.app.appId, target.app.appVersion)) ?? target.app) : target.app;
+      const keyBase = turnKey(p.account.id, p.fctx.conversation?.roomId, p.turn, p.fctx.message);
+      const out = await runFunction(deps, { ...p.fctx, idempotencyKey: `${keyBase}:${index}:${target.fn}` }, app, target.fn, call.arguments);
       return { name: target.fn, appId: target.app.appId, arguments: call.arguments, result: out.result, ok: out.ok };
     } catch (err) {
       deps.log.error({ err, fn: target.fn, accountId: p.account.id }, 'agent function failed');
