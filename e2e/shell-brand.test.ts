@@ -87,10 +87,14 @@ describe('brand of the host', () => {
     await page.waitForURL((u) => u.searchParams.get('form') === 'get-support');
     await page.getByRole('dialog', { name: 'Get support' }).getByText('Contact Plain Calls').waitFor();
 
-    // Generic-brand mode hides the main brand's marks; a partner's own brand stays.
-    await page.goto(`${base}/app/signin?genericBrand=true`);
-    await page.getByRole('heading', { name: 'Sign in to Plain Calls' }).waitFor();
     await context.close();
+
+    // Generic-brand mode hides the main brand's marks; a partner's own brand stays.
+    const signedOut = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const plain = await signedOut.newPage();
+    await plain.goto(`${base}/app/signin?genericBrand=true`);
+    await plain.getByRole('heading', { name: 'Sign in to Plain Calls' }).waitFor();
+    await signedOut.close();
 
     const main = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const mainPage = await main.newPage();
