@@ -138,4 +138,44 @@ describe('agents: onboarding and templates', () => {
     await snap(page, 'agents-editor-from-template-390');
     await context.close();
   });
+
+  it('onboards from a template: fields and integrations one at a time, in the address, resumed after a reload', async () => {
+    const owner = await signUp('wizard@agents.test', 'Smile Studio');
+    const { context, page } = await as(owner);
+    await page.goto(`${server.url}/app?onboard=true&activeStep=templates`);
+    const gallery = page.getByRole('dialog', { name: 'Choose a template' });
+    await gallery.getByRole('button', { name: /Appointment setter/ }).click();
+    const fields = page.getByRole('dialog', { name: 'Tell us about your business' });
+    await fields.getByLabel('Business name').fill('Smile Studio');
+    await fields.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/fieldIndex=1/);
+    await fields.getByLabel('Services offered').fill('cleanings and whitening');
+    await fields.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/fieldIndex=2/);
+
+    // The state is saved (debounced) and the address says where we are: a reload comes back here.
+    await expect.poll(async () => (await call('GET', '/api/v1/account', owner.token)).settings.onboarding?.fieldIndex, { timeout: 10_000 }).toBe(2);
+    await page.reload();
+    await fields.getByLabel('Length of an appointment').waitFor();
+    await fields.getByRole('button', { name: 'Next' }).click();
+    await fields.getByLabel('Opening hours').fill('weekdays 8am to 6pm');
+    await fields.getByRole('button', { name: 'Done' }).click();
+
+    const integrations = page.getByRole('dialog', { name: 'Connect your tools' });
+    await integrations.getByText('Integration 1 of 2').waitFor();
+    await page.waitForURL(/activeStep=SETUP_INTEGRATIONS/);
+    await integrations.getByRole('button', { name: 'Skip for now' }).click();
+    await page.waitForURL(/integrationIndex=1/);
+    await integrations.getByText('Integration 2 of 2').waitFor();
+    await snap(page, 'agents-onboard-integrations-1280');
+    await integrations.getByRole('button', { name: 'Skip for now' }).click();
+
+    const generate = page.getByRole('dialog', { name: 'Create your agent' });
+    await generate.getByRole('button', { name: 'Create my agent' }).click();
+    await page.getByRole('dialog', { name: 'Pick a voice' }).waitFor();
+    const staging = await call('GET', '/api/v2/agentEventRules/staging', owner.token);
+    expect(staging.campaign).toMatchObject({ templateId: 'appointment-setter', mode: 'TEMPLATE', templateFields: { businessName: 'Smile Studio', hours: 'weekdays 8am to 6pm' } });
+    expect(staging.campaign.agentInstructions).toContain('We offer cleanings and whitening.');
+    await context.close();
+  });
 });
