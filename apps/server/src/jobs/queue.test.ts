@@ -83,4 +83,17 @@ describe('the database job queue', () => {
     await first.complete(claimed!);
     expect(await status('lease-1')).toMatchObject({ status: 'done' });
   });
+
+  it('prunes realtime events and finished jobs past the retention', async () => {
+    const { RETENTION_MS } = await import('../domains/conversations/inbox.ts');
+    const db = t.database.db;
+    const old = Date.now() - RETENTION_MS - 1000;
+    await db.insertInto('events').values({ id: 9_000_001, account_id: 1, agent_id: null, contact_account_id: null, type: 'typing', payload: '{}', created_at: old }).execute();
+    await db.insertInto('events').values({ id: 9_000_002, account_id: 1, agent_id: null, contact_account_id: null, type: 'typing', payload: '{}', created_at: Date.now() }).execute();
+    const q = t.services.inbox.queue;
+    await q.enqueue('inbox.prune', {}, { key: 'prune-test' });
+    await q.drain();
+    const left = await db.selectFrom('events').select('id').where('id', 'in', [9_000_001, 9_000_002]).execute();
+    expect(left.map((e) => Number(e.id))).toEqual([9_000_002]);
+  });
 });

@@ -17,7 +17,7 @@ export async function inboxRoutes(app: FastifyInstance, s: Services): Promise<vo
   searchRoutes(app, s);
   numberRoutes(app, s);
   chatRoutes(app, s);
-  if (s.deps.config.JOBS_AUTOSTART) app.addHook('onReady', async () => s.inbox.queue.start());
+  if (s.deps.config.JOBS_AUTOSTART) app.addHook('onReady', async () => s.inbox.start());
   app.addHook('onClose', async () => {
     await s.inbox.close();
   });
