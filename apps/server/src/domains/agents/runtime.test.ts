@@ -88,6 +88,13 @@ describe('agent runtime with the offline responder', () => {
     expect(r.text).toContain('Number unreachable');
   });
 
+  it('does not text a chat visitor who has no phone number', async () => {
+    const r = await respond('text me the menu', { channel: 'chat', conversation: { roomId: 'chat-1', from: 'visitor-42' } });
+    expect(r.functionCalls[0]).toMatchObject({ name: 'send_sms', ok: false, result: { error: 'visitor-42 is not a phone number that can get texts' } });
+    const sms = await t.database.db.selectFrom('outbox').select('id').where('to_address', '=', 'visitor-42').execute();
+    expect(sms).toEqual([]);
+  });
+
   it('calls the webhook with the conversation’s data', async () => {
     await appsRepository.save(t.database.db, orgId, {
       ...builtinApp('webhook', '1')!,

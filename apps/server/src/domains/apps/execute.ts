@@ -3,6 +3,7 @@ import type { AppDefinition, CampaignData } from '@switchboard/core';
 import { fromJson, toJson } from '../../db/columns.ts';
 import type { Deps } from '../../deps.ts';
 import { ProviderError } from '../../providers/outbox.ts';
+import { toE164 } from '../auth/phone.ts';
 import { appParam, builtinApp } from './builtins.ts';
 import { postJson, WebhookError } from './webhook.ts';
 
@@ -110,9 +111,15 @@ const handlers: Record<string, Handler> = {
   },
 
   async send_sms(deps, ctx, _app, args) {
-    const to = str(args.to) || ctx.conversation?.from || '';
+    const raw = str(args.to) || ctx.conversation?.from || '';
     const body = str(args.body) || str(args.message);
-    if (!to) return fail('there is no phone number to text');
+    let to = '';
+    try {
+      to = raw ? toE164(raw, 'to') : '';
+    } catch {
+      to = '';
+    }
+    if (!to) return fail(raw ? `${raw} is not a phone number that can get texts` : 'there is no phone number to text');
     if (!body) return fail('the text is empty');
     const r = await record(deps, ctx, 'sms', { to, body });
     try {
