@@ -72,6 +72,16 @@ describe('a visitor chats with an organization', () => {
     expect(conv.body.messages.filter((m: { body: string }) => m.body === 'once')).toHaveLength(1);
   });
 
+  it('takes uploaded files and http(s) links as attachments, nothing else', async () => {
+    const v = await visitor();
+    const ok = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'see', attachments: [{ url: '/files/media-abc.png', type: 'image/png' }] } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message.attachments).toEqual([{ url: '/files/media-abc.png', type: 'image/png' }]);
+    const bad = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'x', attachments: [{ url: 'javascript:alert(1)', type: 'text/html' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toContain('attachments');
+  });
+
   it('pages the history backwards with before', async () => {
     const v = await visitor();
     let roomId = '';

@@ -14,7 +14,17 @@ const flagParam = z
 const inboxType = z.enum(['priority', 'agent']).default('priority');
 const roomIdBody = withAuthParams({ roomId: z.string().min(1).max(40) });
 
-const attachment = z.object({ url: z.string().min(1).max(2000), type: z.string().max(100), size: z.number().int().optional(), name: z.string().max(200).optional() });
+/** An attachment is a file uploaded through /api/v1/chat/media, or an http(s) link: never another scheme. */
+const attachment = z.object({
+  url: z
+    .string()
+    .min(1)
+    .max(2000)
+    .regex(/^(\/files\/[A-Za-z0-9.-]+|https?:\/\/[^\s]+)$/, 'must be an uploaded file or an http(s) link'),
+  type: z.string().max(100),
+  size: z.number().int().optional(),
+  name: z.string().max(200).optional(),
+});
 const message = z.looseObject({
   id: z.number(),
   roomId: z.string(),
