@@ -141,6 +141,7 @@ describe('live inbox', () => {
     await snap(page, 'inbox-list-390');
     await row.locator('button').click();
     await page.getByText('Please call me back').waitFor();
+    await snap(page, 'inbox-conversation-390');
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByText('Conversation closed').waitFor();
     await expect(page.locator(`li[data-room="${sent.roomId}"]`).count()).resolves.toBe(0);
