@@ -11,6 +11,11 @@ describe('template substitution', () => {
     expect(substituteTemplate('A {{x}} B', {}, { keepMissing: false })).toBe('A  B');
   });
 
+  it('drops the lines of optional fields left empty', () => {
+    const text = 'We are {{name}}.\nOur address is {{address}}.\nCall {{phone}} or visit {{address}}.\nUse {{other}}.';
+    expect(substituteTemplate(text, { name: 'Luigi', phone: '555' }, { dropLinesWith: ['address', 'phone'] })).toBe('We are Luigi.\nUse {{other}}.');
+  });
+
   it('does not substitute inside a substituted value', () => {
     expect(substituteTemplate('{{a}}', { a: '{{b}}', b: 'no' })).toBe('{{b}}');
   });

@@ -25,6 +25,11 @@ export function templateVariables(text: string): string[] {
 export interface SubstituteOptions {
   /** Leave `{{name}}` in place when no value is given (default true); false replaces it with ''. */
   keepMissing?: boolean;
+  /**
+   * Optional fields left empty: a line that uses one of these without a value is removed
+   * ("Our address is {{address}}." disappears rather than being read out with a placeholder).
+   */
+  dropLinesWith?: string[];
 }
 
 /**
@@ -33,6 +38,14 @@ export interface SubstituteOptions {
  */
 export function substituteTemplate(text: string, values: Record<string, unknown>, opts: SubstituteOptions = {}): string {
   const keep = opts.keepMissing ?? true;
+  const has = (name: string) => values[name] != null && String(values[name]).trim() !== '';
+  if (opts.dropLinesWith?.length) {
+    const drop = new Set(opts.dropLinesWith);
+    text = text
+      .split('\n')
+      .filter((line) => !templateVariables(line).some((n) => drop.has(n) && !has(n)))
+      .join('\n');
+  }
   return text.replace(VARIABLE, (whole, name: string) => {
     const v = values[name];
     const s = v == null ? '' : String(v).trim();

@@ -51,14 +51,19 @@ export async function effectiveText(
 ): Promise<{ agentInstructions: string; greeting: string }> {
   let instructions = campaign.agentInstructions;
   let greeting = campaign.greeting;
+  let fieldNames: string[] = [];
   if (campaign.mode === 'TEMPLATE' && campaign.templateId) {
     const t = await templatesRepository.find(db, campaign.templateId);
     if (t) {
       instructions = t.agentInstructions;
       greeting = campaign.greeting || t.greeting;
+      fieldNames = t.templateFields.map((f) => f.name);
     }
   }
   if (!replace) return { agentInstructions: instructions, greeting };
   const vars = { ...(variables ?? (await builtinVariables(db, account, campaign))), ...campaign.templateFields };
-  return { agentInstructions: substituteTemplate(instructions, vars), greeting: substituteTemplate(greeting, vars) };
+  return {
+    agentInstructions: substituteTemplate(instructions, vars, { dropLinesWith: fieldNames }),
+    greeting: substituteTemplate(greeting, vars, { dropLinesWith: fieldNames }),
+  };
 }

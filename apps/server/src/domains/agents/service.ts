@@ -196,7 +196,7 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
       const vars = { ...(await builtinVariables(db, ctx.acting, current)), ...fields };
       const next: CampaignData = {
         ...current,
-        agentInstructions: substituteTemplate(t.agentInstructions, vars),
+        agentInstructions: substituteTemplate(t.agentInstructions, vars, { dropLinesWith: t.templateFields.map((f) => f.name) }),
         greeting: '',
         apps,
         enabledFunctions: cleanEnabledFunctions(t.enabledFunctions, apps),

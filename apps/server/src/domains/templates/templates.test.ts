@@ -44,6 +44,9 @@ describe('built-in templates', () => {
     expect(c).toMatchObject({ templateId: 'restaurant', mode: 'TEMPLATE', published: false, templateFields: { businessName: 'Luigi’s', cuisine: 'Italian', hours: 'every day 5pm to 11pm' } });
     expect(c.agentInstructions).toContain('You are the host of Luigi’s, a Italian restaurant.');
     expect(c.agentInstructions).toContain('every day 5pm to 11pm');
+    // Optional fields left empty take their lines with them.
+    expect(c.agentInstructions).not.toContain('{{address}}');
+    expect(c.agentInstructions).not.toContain('Our address is');
     expect(c.greeting).toBe('Thank you for calling Luigi’s! Would you like to make a reservation?');
     expect(c.apps.map((a: any) => a.appId)).toEqual(['schedule', 'sms', 'messages']);
     const answer = await t.request('POST', '/api/v1/agent/runPrompt', { token: stranger.token, body: { promptText: 'What are your opening hours?' } });

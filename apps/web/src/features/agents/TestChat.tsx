@@ -17,10 +17,11 @@ export function TestChat({ target, agentId, className }: { target: number | null
   const [turns, setTurns] = useState<Turn[]>([]);
   const [text, setText] = useState('');
   const run = useRunPrompt(target);
-  const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  // Keep the newest message in view by scrolling the chat itself, never the page or the dialog around it.
   useEffect(() => {
-    // Braces: Chromium's scrollIntoView returns a promise, which must not become the effect's cleanup.
-    void end.current?.scrollIntoView?.({ block: 'end' });
+    const el = list.current;
+    if (el && turns.length) el.scrollTop = el.scrollHeight;
   }, [turns, run.isPending]);
 
   const send = async () => {
@@ -47,7 +48,7 @@ export function TestChat({ target, agentId, className }: { target: number | null
           </Button>
         )}
       </div>
-      <div className="flex-1 space-y-3 overflow-y-auto p-3" aria-live="polite">
+      <div ref={list} className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3" aria-live="polite">
         {turns.length === 0 && <p className="py-8 text-center text-sm text-slate-500">Say hello, ask a question, or ask it to book an appointment.</p>}
         {turns.map((t, i) => (
           <div key={i} className={cn('flex gap-2', t.role === 'user' && 'flex-row-reverse')}>
@@ -78,7 +79,6 @@ export function TestChat({ target, agentId, className }: { target: number | null
           </div>
         ))}
         {run.isPending && <p className="text-xs text-slate-500">The agent is answering…</p>}
-        <div ref={end} />
       </div>
       <form
         className="flex gap-2 border-t border-slate-200 p-2"
