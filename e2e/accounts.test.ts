@@ -1,7 +1,18 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, snap, startServer, SUPER_ADMIN_EMAIL, type RunningServer } from './harness.ts';
+import {
+  call as apiCall,
+  launchBrowser,
+  seriousAxeViolations,
+  signedInPage,
+  signIn as harnessSignIn,
+  signUp as harnessSignUp,
+  snap,
+  startServer,
+  SUPER_ADMIN_EMAIL,
+  type RunningServer,
+  type Session,
+} from './harness.ts';
 
 /** Issue 3's account screens: the tree by URL, creating accounts, members, profile, tokens, super admin. */
 describe('account screens', () => {
@@ -10,59 +21,15 @@ describe('account screens', () => {
   let admin: Session;
   let partner: Session;
 
-  interface Session {
-    token: string;
-    id: number;
-    accountType: string;
-    username: string;
-    superAdmin: boolean;
-  }
 
-  const call = async (method: string, url: string, token: string | null, body?: unknown) => {
-    const sep = url.includes('?') ? '&' : '?';
-    const res = await fetch(`${server.url}${url}${token ? `${sep}token=${token}` : ''}`, {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await res.json()) as Record<string, any>;
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const call = (method: string, url: string, token: string | null, body?: unknown) => apiCall(server, method, url, token, body);
 
-  async function verify(email: string): Promise<Session> {
-    return (await call('POST', '/api/v1/email/verify', null, { email, verificationCode: await server.code(email) })) as Session;
-  }
-  async function signUp(email: string, businessName: string) {
-    await call('POST', '/api/v1/signup/email', null, { email, businessName, name: 'Olive Owner' });
-    return verify(email);
-  }
-  async function signIn(email: string) {
-    await call('POST', '/api/v1/signin/email', null, { email });
-    return verify(email);
-  }
+  const signUp = (email: string, businessName: string) => harnessSignUp(server, email, businessName);
+  const signIn = (email: string) => harnessSignIn(server, email);
 
-  /** A browser context whose local storage holds the session (as the app keeps it after sign-in). */
-  async function as(s: Session, width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addInitScript((session) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('token', session.token);
-        localStorage.setItem('id', String(session.id));
-        localStorage.setItem('user', JSON.stringify(session));
-        if (session.superAdmin) localStorage.setItem('adminToken', session.token);
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, s);
-    return { context, page: await context.newPage() };
-  }
+  const as = (s: Session, width = 1280, height = 800) => signedInPage(browser, s, width, height);
 
-  async function axe(page: Page) {
-    const result = await new AxeBuilder({ page }).analyze();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  }
+  const axe = seriousAxeViolations;
 
   const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 

@@ -1,57 +1,30 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness.ts';
+import {
+  call as apiCall,
+  launchBrowser,
+  seriousAxeViolations,
+  signedInPage,
+  signUp as harnessSignUp,
+  snap,
+  startServer,
+  type RunningServer,
+  type Session,
+} from './harness.ts';
 
 /** Issue 4: onboarding from scratch, and template → fields → agent. */
 describe('agents: onboarding and templates', () => {
   let server: RunningServer;
   let browser: Browser;
 
-  interface Session {
-    token: string;
-    id: number;
-    accountType: string;
-    username: string;
-    superAdmin: boolean;
-  }
 
-  const call = async (method: string, url: string, token: string | null, body?: unknown) => {
-    const sep = url.includes('?') ? '&' : '?';
-    const res = await fetch(`${server.url}${url}${token ? `${sep}token=${token}` : ''}`, {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await res.json()) as Record<string, any>;
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const call = (method: string, url: string, token: string | null, body?: unknown) => apiCall(server, method, url, token, body);
 
-  async function signUp(email: string, businessName: string): Promise<Session> {
-    await call('POST', '/api/v1/signup/email', null, { email, businessName, name: 'Olive Owner' });
-    return (await call('POST', '/api/v1/email/verify', null, { email, verificationCode: await server.code(email) })) as Session;
-  }
+  const signUp = (email: string, businessName: string) => harnessSignUp(server, email, businessName);
 
-  async function as(s: Session, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addInitScript((session) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('token', session.token);
-        localStorage.setItem('id', String(session.id));
-        localStorage.setItem('user', JSON.stringify(session));
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, s);
-    return { context, page: await context.newPage() };
-  }
+  const as = (s: Session, width = 1280, height = 900) => signedInPage(browser, s, width, height);
 
-  async function axe(page: Page) {
-    const result = await new AxeBuilder({ page }).analyze();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  }
+  const axe = seriousAxeViolations;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), launchBrowser()]);

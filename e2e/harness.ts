@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp, type BuiltApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 
@@ -74,4 +75,64 @@ export async function launchBrowser(): Promise<Browser> {
 export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** What the sign-in endpoints answer, as the web app keeps it in local storage. */
+export interface Session {
+  token: string;
+  id: number;
+  accountType: string;
+  username: string;
+  superAdmin: boolean;
+}
+
+/** Calls the API of a running server as a client would; a non-2xx answer throws with its body. */
+export async function call(server: RunningServer, method: string, url: string, token: string | null, body?: unknown): Promise<Record<string, any>> {
+  const sep = url.includes('?') ? '&' : '?';
+  const res = await fetch(`${server.url}${url}${token ? `${sep}token=${token}` : ''}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as Record<string, any>;
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function verifyEmail(server: RunningServer, email: string): Promise<Session> {
+  return (await call(server, 'POST', '/api/v1/email/verify', null, { email, verificationCode: await server.code(email) })) as Session;
+}
+
+/** Signs up an organization through the API, reading the code from the outbox. */
+export async function signUp(server: RunningServer, email: string, businessName: string): Promise<Session> {
+  await call(server, 'POST', '/api/v1/signup/email', null, { email, businessName, name: 'Olive Owner' });
+  return verifyEmail(server, email);
+}
+
+export async function signIn(server: RunningServer, email: string): Promise<Session> {
+  await call(server, 'POST', '/api/v1/signin/email', null, { email });
+  return verifyEmail(server, email);
+}
+
+/** A browser context whose local storage holds the session, as the app keeps it after sign-in. */
+export async function signedInPage(browser: Browser, s: Session, width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.addInitScript((session) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('token', session.token);
+      localStorage.setItem('id', String(session.id));
+      localStorage.setItem('user', JSON.stringify(session));
+      if (session.superAdmin) localStorage.setItem('adminToken', session.token);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, s);
+  return { context, page: await context.newPage() };
+}
+
+/** Serious and critical axe violations on the page, one line each (an empty list passes). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -1,52 +1,34 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness.ts';
+import {
+  call as apiCall,
+  launchBrowser,
+  seriousAxeViolations,
+  signedInPage,
+  signUp,
+  snap,
+  startServer,
+  type RunningServer,
+  type Session,
+} from './harness.ts';
 
 /** Issue 5: the live inbox, the public chat page and the phone simulator, in a real browser. */
 describe('live inbox', () => {
   let server: RunningServer;
   let browser: Browser;
-  let owner: { token: string; id: number; username: string; accountType: string; superAdmin: boolean };
+  let owner: Session;
   let number: string;
 
-  const call = async (method: string, url: string, token: string | null, body?: unknown) => {
-    const sep = url.includes('?') ? '&' : '?';
-    const res = await fetch(`${server.url}${url}${token ? `${sep}token=${token}` : ''}`, {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await res.json()) as Record<string, any>;
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const call = (method: string, url: string, token: string | null, body?: unknown) => apiCall(server, method, url, token, body);
 
-  async function staff(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addInitScript((s) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('id', String(s.id));
-        localStorage.setItem('user', JSON.stringify(s));
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, owner);
-    return { context, page: await context.newPage() };
-  }
+  const staff = (width = 1280, height = 800) => signedInPage(browser, owner, width, height);
 
-  async function axe(page: Page) {
-    const result = await new AxeBuilder({ page }).analyze();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  }
+  const axe = seriousAxeViolations;
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    await call('POST', '/api/v1/signup/email', null, { email: 'olive@bright.test', businessName: 'Bright Dental', name: 'Olive Owner' });
-    owner = (await call('POST', '/api/v1/email/verify', null, { email: 'olive@bright.test', verificationCode: await server.code('olive@bright.test') })) as typeof owner;
+    owner = await signUp(server, 'olive@bright.test', 'Bright Dental');
     number = (await call('POST', '/api/v2/phoneNumber/assign', owner.token, { targetAccountId: owner.id })).number;
   });
   afterAll(async () => {
