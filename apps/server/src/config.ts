@@ -29,6 +29,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests a client may make to the sign-in routes per minute. */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Messages one sender (a signed-in user, staff or chat visitor) may send per minute. */
+  SEND_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   /** Where the built web app lives; served when present. */
   WEB_DIST: z.string().optional(),
   /** Twilio (the real carrier): set both to use it instead of the simulated carrier. */

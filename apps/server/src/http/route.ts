@@ -19,7 +19,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   body?: B;
   params?: P;
   response?: z.ZodType;
-  rateLimit?: { max: number; timeWindow: string };
+  /** Requests per client and window; keyed by IP unless a keyGenerator says otherwise. */
+  rateLimit?: { max: number; timeWindow: string; keyGenerator?: (req: FastifyRequest) => string };
   handler: (
     req: FastifyRequest & { query: z.infer<Q>; body: z.infer<B>; params: z.infer<P> },
     reply: FastifyReply,
@@ -62,5 +63,8 @@ export const withAuthParams = <T extends z.ZodRawShape>(shape: T) =>
     targetPartnerId: z.coerce.number().int().positive().optional(),
     ...shape,
   });
+
+/** Rate-limit key: the signed-in user when there is one (the auth hook runs first), else the address. */
+export const perUser = (req: FastifyRequest): string => (req.auth ? `user:${req.auth.user.id}` : `ip:${req.ip}`);
 
 export const ok = z.looseObject({ success: z.literal(true), message: z.string().optional() });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
-import { route, withAuthParams } from '../../http/route.ts';
+import { perUser, route, withAuthParams } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
 
 const tags = ['conversations'];
@@ -169,6 +169,7 @@ export function conversationRoutes(app: FastifyInstance, s: Services): void {
       idempotencyKey: z.string().min(1).max(100).optional(),
     }),
     response: z.object({ success: z.literal(true), message, roomId: z.string() }),
+    rateLimit: { max: s.deps.config.SEND_RATE_LIMIT, timeWindow: '1 minute', keyGenerator: perUser },
     handler: async (req) => c.send(authOf(req), req.body),
   });
 
