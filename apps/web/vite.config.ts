@@ -1,15 +1,38 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const server = 'http://127.0.0.1:3000';
 
+/**
+ * Builds keep earlier hashed assets (emptyOutDir false, below); this keeps exactly two generations,
+ * this build's and the previous one's, and deletes older files so dist does not grow without end.
+ */
+function keepTwoBuilds(outDir: string): Plugin {
+  const record = path.join(outDir, '.previous-assets.json');
+  return {
+    name: 'keep-two-builds',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const current = Object.keys(bundle).filter((f) => f.startsWith('assets/'));
+      const previous: string[] = fs.existsSync(record) ? JSON.parse(fs.readFileSync(record, 'utf8')) : [];
+      const keep = new Set([...current, ...previous]);
+      const assets = path.join(outDir, 'assets');
+      for (const f of fs.existsSync(assets) ? fs.readdirSync(assets) : []) {
+        if (!keep.has(`assets/${f}`)) fs.rmSync(path.join(assets, f), { force: true });
+      }
+      fs.writeFileSync(record, JSON.stringify(current));
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), keepTwoBuilds(path.join(here, 'dist'))],
   define: {
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
     __BUILD_COMMIT__: JSON.stringify(process.env.GIT_COMMIT ?? 'local'),
