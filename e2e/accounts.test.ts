@@ -87,6 +87,9 @@ describe('account screens', () => {
     await accounts.getByRole('button', { name: 'Open Front Desk' }).click();
     await page.waitForURL(new RegExp(`/app/reseller/${resellerId}/org/${orgId}/agent/\\d+$`));
     await heading(page).filter({ hasText: 'Front Desk' }).waitFor();
+    // The account path names each account above, not its type and id.
+    const crumbs = page.getByRole('navigation', { name: 'Account path' }).getByRole('listitem');
+    await expect.poll(() => crumbs.allTextContents()).toEqual(['Northwind Resellers', '›Bright Dental', '›Front Desk']);
     await snap(page, 'accounts-agent-1280');
 
     // Straight to an address of the tree: the organization opens, and remembers the agent last opened.

@@ -168,13 +168,19 @@ function Breadcrumb({ path }: { path: ReturnType<typeof parentAppPath> }) {
           <li key={`${s.type}:${s.id}`} className="flex items-center gap-1">
             {i > 0 && <span aria-hidden="true">›</span>}
             <Link to={appPathUrl(path.slice(0, i + 1))} className="rounded px-1 hover:bg-slate-100" aria-current={i === path.length - 1 ? 'page' : undefined}>
-              {typeLabel[SEGMENT_ACCOUNT_TYPE[s.type]]} {s.id}
+              <CrumbLabel type={SEGMENT_ACCOUNT_TYPE[s.type]} id={s.id} />
             </Link>
           </li>
         ))}
       </ol>
     </nav>
   );
+}
+
+/** An account's name in the path (from the cached account read); its type and id until it arrives. */
+function CrumbLabel({ type, id }: { type: string; id: number }) {
+  const { data } = useAccount(id);
+  return <>{data?.displayName ?? `${typeLabel[type]} ${id}`}</>;
 }
 
 const typeIcon: Record<string, typeof Bot> = { agent: Bot, organization: Building2, reseller: Network, partner: Network };
