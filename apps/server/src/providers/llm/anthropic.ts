@@ -11,7 +11,7 @@ import {
   type LlmStreamEvent,
   type LlmToolCall,
 } from './index.ts';
-import { asLlmError } from './openai.ts';
+import { asLlmError, postToModel, readModelJson } from './openai.ts';
 
 export interface AnthropicOptions {
   apiKey: string;
@@ -42,38 +42,18 @@ export class AnthropicProvider implements LlmProvider {
       ...(req.tools.length ? { tools: req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })) } : {}),
       stream,
     };
-    let res: Response;
-    try {
-      res = await fetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': this.opts.apiKey, 'anthropic-version': '2023-06-01' },
-        body: JSON.stringify(body),
-        signal: timeoutSignal(this.opts.timeoutMs, req.signal),
-      });
-    } catch (err) {
-      throw asLlmError(this.name, err, this.opts.timeoutMs);
-    }
-    if (!res.ok) {
-      const text = await res.text().catch(() => '');
-      let message = text.slice(0, 300);
-      try {
-        message = JSON.parse(text)?.error?.message ?? message;
-      } catch {
-        /* not JSON */
-      }
-      throw new LlmError(this.name, `The model API answered ${res.status}: ${message}`, res.status);
-    }
-    return res;
+    return postToModel(
+      this.name,
+      this.url,
+      { 'x-api-key': this.opts.apiKey, 'anthropic-version': '2023-06-01' },
+      body,
+      timeoutSignal(this.opts.timeoutMs, req.signal),
+      this.opts.timeoutMs,
+    );
   }
 
   async complete(req: LlmRequest): Promise<LlmResult> {
-    const res = await this.post(req, false);
-    let json: any;
-    try {
-      json = await res.json();
-    } catch (err) {
-      throw asLlmError(this.name, err, this.opts.timeoutMs);
-    }
+    const json: any = await readModelJson(this.name, await this.post(req, false), this.opts.timeoutMs);
     const blocks: any[] = Array.isArray(json?.content) ? json.content : [];
     const text = blocks
       .filter((b) => b.type === 'text')

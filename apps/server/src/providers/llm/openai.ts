@@ -51,42 +51,18 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   }
 
   private async post(req: LlmRequest, stream: boolean): Promise<Response> {
-    const signal = timeoutSignal(this.opts.timeoutMs, req.signal);
-    let res: Response;
-    try {
-      res = await fetch(this.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
-        },
-        body: JSON.stringify(this.body(req, stream)),
-        signal,
-      });
-    } catch (err) {
-      throw asLlmError(this.name, err, this.opts.timeoutMs);
-    }
-    if (!res.ok) {
-      const text = await res.text().catch(() => '');
-      let message = text.slice(0, 300);
-      try {
-        message = JSON.parse(text)?.error?.message ?? message;
-      } catch {
-        /* not JSON */
-      }
-      throw new LlmError(this.name, `The model API answered ${res.status}: ${message}`, res.status);
-    }
-    return res;
+    return postToModel(
+      this.name,
+      this.url,
+      this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {},
+      this.body(req, stream),
+      timeoutSignal(this.opts.timeoutMs, req.signal),
+      this.opts.timeoutMs,
+    );
   }
 
   async complete(req: LlmRequest): Promise<LlmResult> {
-    const res = await this.post(req, false);
-    let json: any;
-    try {
-      json = await res.json();
-    } catch (err) {
-      throw asLlmError(this.name, err, this.opts.timeoutMs);
-    }
+    const json: any = await readModelJson(this.name, await this.post(req, false), this.opts.timeoutMs);
     const msg = json?.choices?.[0]?.message;
     if (!msg) throw new LlmError(this.name, 'The model API answered without a message.');
     const text = typeof msg.content === 'string' ? msg.content : '';
@@ -167,6 +143,43 @@ function toChatMessage(m: LlmMessage) {
     };
   }
   return { role: m.role, content: m.content };
+}
+
+/** POSTs JSON to a model API; a network failure, timeout or non-2xx answer becomes an LlmError that says why. */
+export async function postToModel(
+  provider: string,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal });
+  } catch (err) {
+    throw asLlmError(provider, err, timeoutMs);
+  }
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    let message = text.slice(0, 300);
+    try {
+      message = JSON.parse(text)?.error?.message ?? message;
+    } catch {
+      /* not JSON */
+    }
+    throw new LlmError(provider, `The model API answered ${res.status}: ${message}`, res.status);
+  }
+  return res;
+}
+
+/** Reads a model API's JSON answer; a body cut off by the timeout is an LlmError too. */
+export async function readModelJson(provider: string, res: Response, timeoutMs: number): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch (err) {
+    throw asLlmError(provider, err, timeoutMs);
+  }
 }
 
 export function asLlmError(provider: string, err: unknown, timeoutMs: number): LlmError {
