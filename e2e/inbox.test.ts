@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPhone } from '../packages/core/src/rules/format.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   call as apiCall,
@@ -108,9 +109,17 @@ describe('live inbox', () => {
     await phone.locator('[data-direction="received"]').first().waitFor({ timeout: 15_000 });
     await snap(phone, 'inbox-phone-simulator-390');
     expect(await axe(phone)).toEqual([]);
-    const sent = await call('GET', `/api/dev/carrier/sent?to=${encodeURIComponent(await phone.getByLabel('Your phone').inputValue())}`, null);
+    const from = await phone.getByLabel('Your phone').inputValue();
+    const sent = await call('GET', `/api/dev/carrier/sent?to=${encodeURIComponent(from)}`, null);
     expect(sent.messages[0]).toMatchObject({ from: number });
     await ctx.close();
+
+    // Staff see the texter's number formatted as spec §5 says (+1 (xxx) xxx-xxxx).
+    const { context, page } = await staff(1280, 800);
+    await page.goto(`${server.url}/inbox?filter=agent`);
+    await page.getByText(formatPhone(from), { exact: true }).first().waitFor();
+    expect(formatPhone(from)).toMatch(/^\+1 \(\d{3}\) \d{3}-\d{4}$/);
+    await context.close();
   });
 
   it('staff close, unarchive, mark unread and block, at phone and desktop widths', async () => {

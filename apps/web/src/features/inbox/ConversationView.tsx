@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Ban, Bot, Check, CheckCheck, Clock, Mail, Paperclip, Send, SmilePlus, Star, Archive, ArchiveRestore } from 'lucide-react';
 import { BOTTOM_DETECTION_PX } from '@switchboard/core/constants';
+import { formatPhone } from '@switchboard/core/rules/format';
 import { api, ApiError } from '../../api/client.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
@@ -257,7 +258,7 @@ export function ConversationView({
     act.mutate(async () => {
       if (!room) return;
       await api('/api/v1/block', { body: { targetUsername: room.username, block: false }, target: accountId });
-      notify(`${room.username} is unblocked`);
+      notify(`${formatPhone(room.username)} is unblocked`);
       refresh();
     });
 
@@ -265,7 +266,7 @@ export function ConversationView({
     if (!room) return;
     const ok = await confirm({
       icon: <Ban className="size-6 text-red-600" aria-hidden />,
-      title: `Block ${room.username}?`,
+      title: `Block ${formatPhone(room.username)}?`,
       message: 'Their messages will be kept as blocked, never reach the AI agent, and stay out of Priority.',
       confirmText: 'Block',
       confirmColor: 'red',
@@ -274,7 +275,7 @@ export function ConversationView({
     act.mutate(async () => {
       await api('/api/v1/block', { body: { targetUsername: room.username }, target: accountId });
       void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
-      notify(`${room.username} is blocked`);
+      notify(`${formatPhone(room.username)} is blocked`);
       refresh();
     });
   };
@@ -339,7 +340,7 @@ export function ConversationView({
         </button>
         <Avatar name={room?.username ?? '?'} size="sm" />
         <div className="min-w-0">
-          <h2 className="truncate text-sm font-semibold text-slate-900">{room?.username ?? <Skeleton className="h-4 w-24" />}</h2>
+          <h2 className="truncate text-sm font-semibold text-slate-900">{room ? formatPhone(room.username) : <Skeleton className="h-4 w-24" />}</h2>
           <p className="text-xs text-slate-500">
             {room?.channel === 'sms' ? 'SMS' : 'Chat'}
             {room?.status === 'closed' ? ' · closed' : ''}

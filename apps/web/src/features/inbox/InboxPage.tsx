@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Inbox, MessageSquarePlus, Wifi, WifiOff } from 'lucide-react';
 import { BOTTOM_DETECTION_PX, TIMINGS } from '@switchboard/core/constants';
+import { formatPhone } from '@switchboard/core/rules/format';
 import { api } from '../../api/client.ts';
 import { useAccount, useSession } from '../../api/hooks.ts';
 import { useOpenOverlay } from '../../overlays/open.ts';
@@ -296,7 +297,7 @@ function RoomItem({ room, active, typing, onSelect, onSwipeClose }: { room: Room
         <Avatar name={room.username} size="sm" />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
-            <span className={cn('truncate text-sm', room.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')}>{room.username}</span>
+            <span className={cn('truncate text-sm', room.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')}>{formatPhone(room.username)}</span>
             <span className="ml-auto shrink-0 text-[11px] text-slate-500">{room.draft ? '' : timeAgo(room.lastMessageTimestamp)}</span>
           </span>
           <span className="flex items-center gap-2">
