@@ -1,43 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  call as apiCall,
-  launchBrowser,
-  seriousAxeViolations,
-  signedInPage,
-  signUp as harnessSignUp,
-  snap,
-  startServer,
-  type RunningServer,
-  type Session,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, seriousAxeViolations, snap, type Session } from './harness.ts';
 
 /** Issue 4: the agent editor (autosave, publish, versions) and the test chat. */
 describe('agents: editor and test chat', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-
-  const call = (method: string, url: string, token: string | null, body?: unknown) => apiCall(server, method, url, token, body);
-
-  const signUp = (email: string, businessName: string) => harnessSignUp(server, email, businessName);
-
-  const as = (s: Session, width = 1280, height = 900) => signedInPage(browser, s, width, height);
-
+  const suite = browserSuite();
+  const { call, signUp } = suite;
+  const as = (s: Session, width = 1280, height = 900) => suite.page(s, width, height);
   const axe = seriousAxeViolations;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('edits with autosave, publishes, saves a version and restores it', async () => {
     const owner = await signUp('editor@agents.test', 'Northwind Clinic');
     const { context, page } = await as(owner);
-    await page.goto(`${server.url}/app?editAgent=true`);
+    await page.goto(`${suite.server.url}/app?editAgent=true`);
     const editor = page.getByRole('dialog', { name: 'Edit agent' });
     const status = editor.getByTestId('save-status');
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('published');
@@ -81,7 +55,7 @@ describe('agents: editor and test chat', () => {
   it('tests the agent in a chat where the offline responder calls a function', async () => {
     const owner = await signUp('chat@agents.test', 'Harbor Dental');
     const { context, page } = await as(owner);
-    await page.goto(`${server.url}/app?testAgent=true`);
+    await page.goto(`${suite.server.url}/app?testAgent=true`);
     const chat = page.getByTestId('test-chat');
     await chat.getByLabel('Message to the agent').fill('Hello');
     await chat.getByRole('button', { name: 'Send' }).click();
@@ -103,11 +77,11 @@ describe('agents: editor and test chat', () => {
     const admin = await signUp('root@admin.test', 'Switchboard HQ');
     await call('POST', '/internal/createPartner', admin.token, { name: 'Agency Partners', email: 'agency@agents.test' });
     await call('POST', '/api/v1/signin/email', null, { email: 'agency@agents.test' });
-    const partner = (await call('POST', '/api/v1/email/verify', null, { email: 'agency@agents.test', verificationCode: await server.code('agency@agents.test') })) as Session;
+    const partner = (await call('POST', '/api/v1/email/verify', null, { email: 'agency@agents.test', verificationCode: await suite.server.code('agency@agents.test') })) as Session;
     const created = await call('POST', '/api/v2/templates/createTemplate', partner.token, { name: 'Agency dental', agentInstructions: 'You answer for {{clinic}}.' });
     const id = created.template.templateId as string;
     const { context, page } = await as(partner);
-    await page.goto(`${server.url}/app?editAgent=true&targetTemplateId=${id}`);
+    await page.goto(`${suite.server.url}/app?editAgent=true&targetTemplateId=${id}`);
     const editor = page.getByRole('dialog', { name: 'Edit template' });
     const box = editor.getByTestId('agent-instructions');
     await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toBe('You answer for {{clinic}}.');

@@ -1,43 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  call as apiCall,
-  launchBrowser,
-  seriousAxeViolations,
-  signedInPage,
-  signUp as harnessSignUp,
-  snap,
-  startServer,
-  type RunningServer,
-  type Session,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, seriousAxeViolations, snap, type Session } from './harness.ts';
 
 /** Issue 4: onboarding from scratch, and template → fields → agent. */
 describe('agents: onboarding and templates', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-
-  const call = (method: string, url: string, token: string | null, body?: unknown) => apiCall(server, method, url, token, body);
-
-  const signUp = (email: string, businessName: string) => harnessSignUp(server, email, businessName);
-
-  const as = (s: Session, width = 1280, height = 900) => signedInPage(browser, s, width, height);
-
+  const suite = browserSuite();
+  const { call, signUp } = suite;
+  const as = (s: Session, width = 1280, height = 900) => suite.page(s, width, height);
   const axe = seriousAxeViolations;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('onboards from scratch to a published agent', async () => {
     const owner = await signUp('scratch@agents.test', 'Bright Dental');
     const { context, page } = await as(owner);
-    await page.goto(`${server.url}/app?onboard=true`);
+    await page.goto(`${suite.server.url}/app?onboard=true`);
     const wizard = page.getByRole('dialog', { name: 'Welcome' });
     await wizard.waitFor();
     await snap(page, 'agents-onboard-welcome-1280');
@@ -86,7 +60,7 @@ describe('agents: onboarding and templates', () => {
   it('makes an agent from a template, one field at a time (phone)', async () => {
     const owner = await signUp('template@agents.test', 'Luigi Trattoria');
     const { context, page } = await as(owner, 390, 844);
-    await page.goto(`${server.url}/app?setupAgent=true`);
+    await page.goto(`${suite.server.url}/app?setupAgent=true`);
     const setup = page.getByRole('dialog', { name: 'Set up your agent' });
     await setup.getByRole('button', { name: /Restaurant host/ }).click();
     await setup.getByText('question 1 of 5').waitFor();
@@ -115,7 +89,7 @@ describe('agents: onboarding and templates', () => {
   it('onboards from a template: fields and integrations one at a time, in the address, resumed after a reload', async () => {
     const owner = await signUp('wizard@agents.test', 'Smile Studio');
     const { context, page } = await as(owner);
-    await page.goto(`${server.url}/app?onboard=true&activeStep=templates`);
+    await page.goto(`${suite.server.url}/app?onboard=true&activeStep=templates`);
     const gallery = page.getByRole('dialog', { name: 'Choose a template' });
     await gallery.getByRole('button', { name: /Appointment setter/ }).click();
     const fields = page.getByRole('dialog', { name: 'Tell us about your business' });

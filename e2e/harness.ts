@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp, type BuiltApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -135,4 +136,36 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * One server and one browser for a describe block, started before its tests and closed after, with
+ * the API and sign-in helpers bound to them. `E2E_WEB_DIST` points the server at a private build.
+ */
+export function browserSuite() {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const running = () => {
+    if (!server || !browser) throw new Error('browserSuite: used outside its tests');
+    return { server, browser };
+  };
+  return {
+    get server() {
+      return running().server;
+    },
+    call: (method: string, url: string, token: string | null, body?: unknown) => call(running().server, method, url, token, body),
+    signUp: (email: string, businessName: string) => signUp(running().server, email, businessName),
+    signIn: (email: string) => signIn(running().server, email),
+    page: (s: Session, width?: number, height?: number) => signedInPage(running().browser, s, width, height),
+  };
 }
