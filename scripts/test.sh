@@ -19,8 +19,8 @@ run() { # name, env..., -- vitest args...
 pg_url=${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://root@127.0.0.1:5432/test}}
 pg_host_port=$(node -e 'const u=new URL(process.argv[1]);console.log(`${u.hostname} ${u.port||5432}`)' "$pg_url")
 
-echo "=== typecheck"
-npm run typecheck --silent || { echo "typecheck failed"; status=1; }
+echo "=== lint (typecheck, eslint)"
+npm run lint --silent || { echo "lint failed"; status=1; }
 
 run sqlite "TEST_DATABASE_URL=" -- --project core --project server --project web
 if (exec 3<>"/dev/tcp/${pg_host_port% *}/${pg_host_port#* }") 2>/dev/null; then
