@@ -63,4 +63,6 @@ export const STORAGE_KEYS = {
   inboxCache: 'inboxCache',
   formsSubmitted: 'formsSubmitted',
   exchangeRate: 'exchangeRate',
+  /** This browser's device id in check-ins and push subscriptions (features/device). */
+  deviceId: 'deviceId',
 } as const;

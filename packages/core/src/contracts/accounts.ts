@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../rules/permissions.ts';
-import { pageParams, queryBool, targetParams, tokenParams } from './common.ts';
+import { countParam, epochMsParam, idParam, pageParams, queryBool, targetParams, tokenParams } from './common.ts';
 
 export const accountDetails = z
   .object({
@@ -93,12 +93,12 @@ export const listQuery = z.object({
   ...pageParams,
   active: queryBool.optional().default(true),
   search: z.string().max(120).optional(),
-  resellerId: z.coerce.number().int().positive().optional(),
+  resellerId: idParam.optional(),
 });
 
 const range = (name: string) => ({
-  [`${name}Min`]: z.coerce.number().optional(),
-  [`${name}Max`]: z.coerce.number().optional(),
+  [`${name}Min`]: countParam.optional(),
+  [`${name}Max`]: countParam.optional(),
 });
 
 /** spec §3 "Organization filter". */
@@ -121,12 +121,12 @@ export const organizationFilter = z.object({
   billingSubscriptionId: z.string().optional(),
   billingId: z.string().optional(),
   externalAccountId: z.string().optional(),
-  createdFrom: z.coerce.number().optional(),
-  createdTo: z.coerce.number().optional(),
-  canceledFrom: z.coerce.number().optional(),
-  canceledTo: z.coerce.number().optional(),
+  createdFrom: epochMsParam.optional(),
+  createdTo: epochMsParam.optional(),
+  canceledFrom: epochMsParam.optional(),
+  canceledTo: epochMsParam.optional(),
   active: queryBool.optional(),
-  resellerId: z.coerce.number().int().positive().optional(),
+  resellerId: idParam.optional(),
 });
 export type OrganizationFilter = z.infer<typeof organizationFilter>;
 

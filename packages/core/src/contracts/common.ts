@@ -21,21 +21,50 @@ export const queryBool = z.preprocess((v) => {
 
 /** Only positive page sizes count (spec §5); anything else falls back to the default. */
 export const pageParams = {
-  page: z.coerce.number().int().optional().transform((v) => (v != null && v > 0 ? v : 0)),
+  page: z.coerce.number().int().max(1_000_000, 'is too large').optional().transform((v) => (v != null && v > 0 ? v : 0)),
   pageSize: z.coerce
     .number()
     .int()
+    .max(Number.MAX_SAFE_INTEGER, 'is too large')
     .optional()
     .transform((v) => (v != null && v > 0 ? Math.min(v, 100) : PAGE_SIZE)),
   pagination: queryBool.optional().default(true),
 };
 
+/**
+ * The largest row id: ids are `serial` (32-bit integer) columns on PostgreSQL. Every id the API reads
+ * (query, path or body) goes through `idParam`, so a value beyond the column's range is a 400 naming the
+ * field instead of a database error.
+ */
+export const MAX_ID = 2_147_483_647;
+export const idParam = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(MAX_ID, `must be ${MAX_ID} or less`);
+
+/** Epoch milliseconds in a query or body: whole numbers from 1970 to the year 275760 (Date's range). */
+export const MAX_EPOCH_MS = 8_640_000_000_000_000;
+export const epochMsParam = z.coerce
+  .number({ error: 'must be a time in epoch milliseconds' })
+  .int('must be a whole number of milliseconds')
+  .min(0, 'must be 0 or more')
+  .max(MAX_EPOCH_MS, 'is beyond the range of dates');
+
+/** A count or amount compared with a bigint column: a safe whole number. */
+export const countParam = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+
 /** The acting-account selectors (spec §6): each names an account in the caller's tree. */
+export const TARGET_PARAMS = ['targetAccountId', 'targetOrganizationId', 'targetResellerId', 'targetPartnerId'] as const;
 export const targetParams = {
-  targetAccountId: z.coerce.number().int().positive().optional(),
-  targetOrganizationId: z.coerce.number().int().positive().optional(),
-  targetResellerId: z.coerce.number().int().positive().optional(),
-  targetPartnerId: z.coerce.number().int().positive().optional(),
+  targetAccountId: idParam.optional(),
+  targetOrganizationId: idParam.optional(),
+  targetResellerId: idParam.optional(),
+  targetPartnerId: idParam.optional(),
 };
 
 /** Token parameters, accepted on every route (the auth layer reads them). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParams, targetParams, tokenParams } from './common.ts';
+import { idParam, pageParams, targetParams, tokenParams } from './common.ts';
 
 /**
  * Brands (spec §3 Domain, Domain profile; §7 Domain). A reseller or partner registers the domains its
@@ -87,7 +87,7 @@ export const domainProfileResponse = z.object({ success: z.literal(true), profil
 export const domainQuery = z.looseObject({
   ...tokenParams,
   ...targetParams,
-  id: z.coerce.number().int().positive().optional(),
+  id: idParam.optional(),
   domain: z.string().max(300).optional(),
 });
 
@@ -95,7 +95,7 @@ export const domainSaveBody = z.looseObject({
   ...tokenParams,
   ...targetParams,
   /** Given: update that domain (and rename it when `domain` differs). */
-  id: z.coerce.number().int().positive().optional(),
+  id: idParam.optional(),
   domain: domainField.optional(),
   name: z.string().trim().max(120).nullish(),
   image: z.string().trim().max(2000).nullish(),
@@ -106,7 +106,7 @@ export const domainSaveBody = z.looseObject({
 export const domainDefaultBody = z.looseObject({
   ...tokenParams,
   ...targetParams,
-  id: z.coerce.number().int().positive().optional(),
+  id: idParam.optional(),
   domain: z.string().max(300).optional(),
 });
 
