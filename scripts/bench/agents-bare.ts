@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import SQLite from 'better-sqlite3';
-import { OfflineResponder } from '../../apps/server/src/providers/llm/offline.ts';
+import { OfflineResponder } from '../../apps/server/src/platform/providers/llm/offline.ts';
 
 const file = process.argv[2]!;
 const port = Number(process.argv[3]);

@@ -13,8 +13,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import WebSocket from 'ws';
-import { openDatabase } from '../../apps/server/src/db/index.ts';
-import { tokensRepository } from '../../apps/server/src/domains/auth/repository.ts';
+import { openDatabase } from '../../apps/server/src/db.ts';
+import { tokensRepository } from '../../apps/server/src/modules/auth/index.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fmt, load, waitFor } from './util.ts';
@@ -33,7 +33,9 @@ async function freePort(): Promise<number> {
 
 /** Runs a TypeScript entry in its own process group, so stopping it stops everything it started. */
 function start(file: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', file, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  // BENCH_CPU_PROF=<dir>: the started processes write V8 CPU profiles there (open them in Chrome DevTools).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return spawn(process.execPath, [...prof, '--import', 'tsx', file, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
 }
 
 async function stop(p: ChildProcess): Promise<void> {

@@ -10,23 +10,59 @@ import { AVATAR_MAX_BYTES } from '@switchboard/core';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
+import { createAccess } from './access.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import { openDatabase, type DatabaseHandle } from './db.ts';
 import type { Deps } from './deps.ts';
-import { accountRoutes } from './domains/accounts/routes.ts';
-import { superAdminRoutes } from './domains/admin/routes.ts';
-import { adminUserRoutes } from './domains/admins/routes.ts';
-import { authRoutes } from './domains/auth/routes.ts';
-import { devRoutes } from './domains/dev/routes.ts';
-import { agentRoutes } from './domains/agents/routes.ts';
-import { inboxRoutes } from './domains/conversations/plugin.ts';
-import { domainRoutes } from './domains/domains/routes.ts';
-import { registerAuth } from './http/auth.ts';
-import { registerErrorHandler } from './http/errors.ts';
-import { createCarrier } from './providers/carrier/index.ts';
-import { createEmailProvider } from './providers/email/index.ts';
-import { LocalFiles } from './providers/files/index.ts';
+import { accountsModule } from './modules/accounts/index.ts';
+import { adminModule } from './modules/admin/index.ts';
+import { adminsModule } from './modules/admins/index.ts';
+import { agentsModule } from './modules/agents/index.ts';
+import { appsModule } from './modules/apps/index.ts';
+import { authModule, registerAuth } from './modules/auth/index.ts';
+import { brandsModule } from './modules/brands/index.ts';
+import { chatModule, PAGE_SCRIPTS } from './modules/chat/index.ts';
+import { conversationsModule } from './modules/conversations/index.ts';
+import { devModule } from './modules/dev/index.ts';
+import { deviceModule } from './modules/device/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
+import { numbersModule } from './modules/numbers/index.ts';
+import { searchModule } from './modules/search/index.ts';
+import { templatesModule } from './modules/templates/index.ts';
+import { versionsModule } from './modules/versions/index.ts';
+import { frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
+import { registerDevToolsGuard } from './platform/http/devtools.ts';
+import { registerInputGuard } from './platform/http/input.ts';
+import { registerSecurityHeaders } from './platform/http/security.ts';
+import type { ServerModule } from './platform/http/module.ts';
+import { createCarrier } from './platform/providers/carrier/index.ts';
+import { createEmailProvider } from './platform/providers/email/index.ts';
+import { LocalFiles } from './platform/providers/files/index.ts';
 import { createServices, type Services } from './services.ts';
+
+/**
+ * Every module, in registration order. A module's routes, hooks, job handlers and subscribers are
+ * registered by its index.ts; nothing else registers routes, so this list is the whole API.
+ * (Integrations and onboarding have no routes of their own: agents and accounts use them.)
+ */
+export const MODULES: ServerModule<Services>[] = [
+  authModule,
+  accountsModule,
+  adminsModule,
+  adminModule,
+  devModule,
+  agentsModule,
+  versionsModule,
+  templatesModule,
+  appsModule,
+  conversationsModule,
+  notificationsModule,
+  searchModule,
+  numbersModule,
+  chatModule,
+  brandsModule,
+  deviceModule,
+];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -66,7 +102,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const log = opts.logger ?? makeLogger(config);
   const database =
     opts.database ??
-    (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { sqliteFile: path.join(config.dataDir, 'switchboard.db') }));
+    (await openDatabase(
+      config.DATABASE_URL ? { url: config.DATABASE_URL } : { sqliteFile: path.join(config.dataDir, 'switchboard.db'), backgroundCheckpoint: true },
+    ));
 
   const deps: Deps = {
     config,
@@ -76,12 +114,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     email: createEmailProvider(config, database.db, log),
     carrier: createCarrier(database.db, log, config),
     files: new LocalFiles(path.join(config.dataDir, 'files')),
+    requireAccess: createAccess(database.db),
   };
   const services = createServices(deps);
 
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyInstance['log'],
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    frameworkErrors,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
     genReqId: () => crypto.randomUUID(),
@@ -105,6 +145,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
 
+  await registerSecurityHeaders(app, { inlineScripts: PAGE_SCRIPTS });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Switchboard API', version: '1.0.0', description: 'AI phone agents, inbox, wallet and link pages.' },
@@ -124,6 +166,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
 
   registerErrorHandler(app);
+  registerDevToolsGuard(app, config.DEV_TOOLS);
+  registerInputGuard(app);
   registerAuth(app, deps.db, config);
 
   app.get('/api/health', { config: { auth: 'none' }, schema: { summary: 'Health', tags: ['ops'] } }, async () => {
@@ -131,15 +175,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return { success: true, database: database.kind };
   });
 
-  const signinLimit = { max: config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' };
-  authRoutes(app, services, signinLimit);
-  accountRoutes(app, services);
-  adminUserRoutes(app, services);
-  superAdminRoutes(app, services);
-  devRoutes(app, services);
-  agentRoutes(app, services);
-  await inboxRoutes(app, services);
-  domainRoutes(app, services);
+  for (const module of MODULES) await module.register(app, services);
 
   await serveWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 

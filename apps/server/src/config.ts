@@ -27,10 +27,32 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which peers are proxies whose X-Forwarded-For / -Proto count: unset (default) means none, the client
+   * is the socket's peer. A comma list of addresses, CIDR ranges, or `loopback`, `linklocal`,
+   * `uniquelocal`. Rate limits key on the address this yields, so name only proxies that really sit in
+   * front. (Fastify cannot check a bare hop count against the peer, so none is accepted.)
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9a-zA-Z.:/]+(\s*,\s*[0-9a-zA-Z.:/]+)*$/, 'must be a comma list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal')
+    .optional(),
+  /**
+   * Who may use the development conveniences (the local outbox with its sign-in codes, the simulated
+   * carrier's endpoints, /dev/phone): `local` (default) only requests from this machine, `open` anyone
+   * (a shared test server), `off` no one. Codes are written to the log only while not `off`.
+   */
+  DEV_TOOLS: z.enum(['local', 'open', 'off']).default('local'),
   /** Requests a client may make to the sign-in routes per minute. */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Messages one sender (a signed-in user, staff or chat visitor) may send per minute. */
   SEND_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** Open WebSocket connections one session token may hold; one more is refused (close code 4429). */
+  WS_MAX_PER_TOKEN: z.coerce.number().int().positive().default(10),
+  /** Open WebSocket connections one client address may hold (TRUST_PROXY decides which address counts). */
+  WS_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  /** How often WebSockets are pinged; one that missed the previous ping is closed. */
+  WS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Where the built web app lives; served when present. */
   WEB_DIST: z.string().optional(),
   /** Twilio (the real carrier): set both to use it instead of the simulated carrier. */
@@ -57,12 +79,25 @@ const schema = z.object({
   ANTHROPIC_BASE_URL: z.url().optional(),
   /** Hosts agent webhooks may reach even when private or loopback (comma list; for tests and local tools). */
   WEBHOOK_ALLOW_HOSTS: lowercaseList,
+  /** Where the main brand's feedback forms go (brands name their own in their app identity). */
+  SUPPORT_EMAIL: z.email().default('support@switchboard.local'),
+  /** Where the main brand's contact-sales forms go (default SUPPORT_EMAIL). */
+  SALES_EMAIL: z.email().optional(),
+  /** The main brand's store listings, shown by the install overlay and in its web app manifest. */
+  APP_STORE_URL: z.url().optional(),
+  PLAY_STORE_URL: z.url().optional(),
+  /** The contact in Web Push (VAPID) signatures: a mailto: or https: URL (default mailto:SUPPORT_EMAIL). */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
+  /** Hosts push endpoints may use even when private, loopback or plain http (comma list; for tests). */
+  PUSH_ALLOW_HOSTS: lowercaseList,
 });
 
 export type Env = z.infer<typeof schema>;
 
 export interface Config extends Env {
   dataDir: string;
+  /** Fastify's trustProxy, from TRUST_PROXY. */
+  trustProxy: false | string[];
   publicUrl: string;
   databaseKind: 'sqlite' | 'postgres';
 }
@@ -82,5 +117,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseKind: e.DATABASE_URL ? 'postgres' : 'sqlite',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false') return false;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
 }

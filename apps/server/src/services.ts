@@ -1,12 +1,15 @@
 import type { Deps } from './deps.ts';
-import { createInbox } from './domains/conversations/inbox.ts';
-import { createDomainsService } from './domains/domains/service.ts';
-import { createAccountsService } from './domains/accounts/service.ts';
-import { createSuperAdminService } from './domains/admin/service.ts';
-import { createAdminsService } from './domains/admins/service.ts';
-import { createAuthService } from './domains/auth/service.ts';
-import { createAgentRuntime } from './domains/agents/runtime.ts';
-import { createAgentDomain } from './domains/agents/domain.ts';
+import { createBackground } from './platform/background.ts';
+import { createConversationsService } from './modules/conversations/index.ts';
+import { createNotificationsService } from './modules/notifications/index.ts';
+import { createNumbersService } from './modules/numbers/index.ts';
+import { createSearchService } from './modules/search/index.ts';
+import { createDomainsService } from './modules/brands/index.ts';
+import { createAccountsService } from './modules/accounts/index.ts';
+import { createSuperAdminService } from './modules/admin/index.ts';
+import { createAdminsService } from './modules/admins/index.ts';
+import { createAuthService } from './modules/auth/index.ts';
+import { createAgentDomain, createAgentRuntime } from './modules/agents/index.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -17,8 +20,13 @@ export function createServices(deps: Deps) {
   const domains = createDomainsService(deps);
   const agentRuntime = createAgentRuntime(deps);
   const agentDomain = createAgentDomain(deps, agentRuntime);
-  const inbox = createInbox(deps);
-  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain };
+  const notifications = createNotificationsService(deps);
+  const numbers = createNumbersService(deps);
+  const search = createSearchService(deps);
+  // The live inbox: the platform's queue, bus, hub and unit of work, and the conversations on top.
+  const background = createBackground(deps.db, deps.config, deps.log);
+  const inbox = { ...background, conversations: createConversationsService(deps, background) };
+  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -5,7 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/index.ts';
+import { errorResponse } from '@switchboard/core';
+import { openDatabase } from '../db.ts';
+import { responseContractOf } from '../platform/http/route.ts';
 
 /**
  * A fresh server on a fresh database for one test file. SQLite in a temporary directory by default;
@@ -34,6 +36,22 @@ export interface Session {
   token: string;
   id: number;
   email: string;
+}
+
+/**
+ * Every response an API test receives is checked against its contract: a success against its route's
+ * response schema (when it declares one), a JSON failure against the error envelope. A drift between
+ * what a route returns and what it promises fails the test that saw it (contracts.test.ts shows this).
+ */
+export function checkResponse(method: string, url: string, status: number, body: unknown): void {
+  const path = url.split('?')[0]!;
+  const schema = status >= 200 && status < 300 ? responseContractOf(method, path) : status >= 400 && body !== null && typeof body === 'object' ? errorResponse : undefined;
+  if (!schema) return;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+    throw new Error(`${method} ${path} answered ${status} with a body that breaks its contract: ${issues}`);
+  }
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -72,6 +90,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     } catch {
       /* not JSON */
     }
+    checkResponse(method, url, res.statusCode, body);
     return { status: res.statusCode, body };
   };
 

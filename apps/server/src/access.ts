@@ -1,0 +1,33 @@
+import type { Db } from './db.ts';
+import type { AuthContext } from './modules/auth/index.ts';
+import { roomsInReach } from './modules/conversations/index.ts';
+import { accessTable, type AccessRule } from './platform/access/index.ts';
+
+/**
+ * The one access table: each permission a service asks for, with the role it needs and the scoped
+ * lookup that says which ids the caller reaches. Services call `deps.requireAccess(ctx, permission, ids)`
+ * first thing. (The acting account itself is checked against the caller's tree for every request by
+ * the auth hook; these are the checks on what a request names beyond it.) It is built here, beside the
+ * composition root, because its lookups come from modules and the platform may not import them.
+ */
+function accessRules(db: Db) {
+  return {
+    canViewOrg: { role: 'canViewOrg' },
+    canEditOrg: { role: 'canEditOrg' },
+    canManageUsers: { role: 'canManageUsers' },
+    canInviteUsers: { role: 'canInviteUsers' },
+    canDeleteOrg: { role: 'canDeleteOrg' },
+    canViewBilling: { role: 'canViewBilling' },
+    canManageBilling: { role: 'canManageBilling' },
+    /** A conversation the caller takes part in, as staff or as its visitor. */
+    'room.member': { lookup: (ctx, ids) => roomsInReach(db, ctx, ids), missing: 'Conversation not found.' },
+    /** A conversation of the caller's inbox (staff only). */
+    'room.staff': { lookup: (ctx, ids) => roomsInReach(db, ctx, ids, 'staff'), missing: 'Conversation not found.' },
+  } satisfies Record<string, AccessRule<AuthContext, unknown>>;
+}
+
+export function createAccess(db: Db) {
+  return accessTable<AuthContext, ReturnType<typeof accessRules>>(accessRules(db));
+}
+
+export type RequireAccess = ReturnType<typeof createAccess>;

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of eslint.config.js, shown on code that breaks them: each case lints one
+ * import as if it were written in a file at that path of the real tree (the imported files exist).
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+let eslint: ESLint;
+
+async function boundaryMessages(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => ({ severity: m.severity, message: m.message }));
+}
+
+describe('lint: import boundaries', () => {
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: root });
+  });
+
+  it('fails when the platform imports a module (as jobs/queue.ts once imported conversations/tables.ts)', async () => {
+    const found = await boundaryMessages('apps/server/src/platform/jobs/fixture.ts', "export type { JobsTable } from '../../modules/conversations/tables.ts';\n");
+    expect(found).toEqual([{ severity: 2, message: expect.stringContaining('The platform never imports a module') }]);
+    // Even through the module's index: the platform knows no module at all.
+    expect(await boundaryMessages('apps/server/src/platform/http/fixture.ts', "export { authOf } from '../../modules/auth/index.ts';\n")).toHaveLength(1);
+  });
+
+  it("fails when a module reaches into another module's files (as http/auth.ts once used three repositories)", async () => {
+    const found = await boundaryMessages('apps/server/src/modules/search/fixture.ts', "export { tokensRepository } from '../auth/repository.ts';\n");
+    expect(found).toEqual([{ severity: 2, message: expect.stringContaining('Use the auth module only through its index.ts') }]);
+    // app.ts, services.ts and db.ts follow the same rule.
+    expect(await boundaryMessages('apps/server/src/fixture.ts', "export { createAuthService } from './modules/auth/service.ts';\n")).toHaveLength(1);
+  });
+
+  it("passes a module's own files, another module's index.ts, and the platform", async () => {
+    const code = [
+      "export { tokensRepository } from './repository.ts';",
+      "export { accountsModule } from '../accounts/index.ts';",
+      "export { route } from '../../platform/http/route.ts';",
+      '',
+    ].join('\n');
+    expect(await boundaryMessages('apps/server/src/modules/auth/fixture.ts', code)).toEqual([]);
+  });
+
+  it('warns (web, while issue 10 reshapes it) when a component calls the API client or a feature reaches into another', async () => {
+    const client = await boundaryMessages('apps/web/src/features/inbox/components/Fixture.tsx', "export { api } from '../../../api/client.ts';\n");
+    expect(client).toEqual([{ severity: 1, message: expect.stringContaining('not the client directly') }]);
+    // Any inbox file other than its index.ts and api.ts (the web app is being reshaped: names move).
+    const inner = fs.readdirSync(path.join(root, 'apps/web/src/features/inbox')).find((f) => /\.tsx?$/.test(f) && !/^(index|api)\./.test(f));
+    const reach = await boundaryMessages('apps/web/src/features/accounts/Fixture.tsx', `export * from '../inbox/${inner}';\n`);
+    expect(reach).toEqual([{ severity: 1, message: expect.stringContaining('Use the inbox feature only through its index.ts or api.ts') }]);
+    expect(await boundaryMessages('apps/web/src/features/accounts/Fixture.tsx', "export * from '../inbox/api.ts';\n")).toEqual([]);
+  });
+});

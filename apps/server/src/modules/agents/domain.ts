@@ -1,0 +1,21 @@
+import type { Deps } from '../../deps.ts';
+import { createAppsService } from '../apps/index.ts';
+import { createIntegrationsService } from '../integrations/index.ts';
+import { createTemplatesService } from '../templates/index.ts';
+import { createVersionsService } from '../versions/index.ts';
+import type { AgentRuntime } from './runtime.ts';
+import { createAgentsService } from './service.ts';
+
+/** The agent domains' services: configuration, versions, templates, apps, integrations. */
+export function createAgentDomain(deps: Deps, runtime: AgentRuntime) {
+  const agents = createAgentsService(deps, runtime);
+  return {
+    agents,
+    versions: createVersionsService(deps, agents),
+    templates: createTemplatesService(deps, agents),
+    apps: createAppsService(deps),
+    integrations: createIntegrationsService(deps),
+  };
+}
+
+export type AgentDomain = ReturnType<typeof createAgentDomain>;

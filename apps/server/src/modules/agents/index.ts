@@ -1,0 +1,13 @@
+import type { ServerModule } from '../../platform/http/module.ts';
+import type { Services } from '../../services.ts';
+import { agentRoutes } from './routes.ts';
+
+export { authForAccount } from './access.ts';
+export { createAgentDomain } from './domain.ts';
+export { campaignsRepository, defaultCampaign, normalizeCampaign } from './repository.ts';
+export type { Copy } from './repository.ts';
+export { createAgentRuntime } from './runtime.ts';
+export type { AgentsService } from './service.ts';
+export type { AgentsTables } from './tables.ts';
+
+export const agentsModule: ServerModule<Services> = { name: 'agents', register: agentRoutes };

@@ -1,0 +1,249 @@
+import { enabledFunctionList, type AppDefinition, type CampaignData } from '@switchboard/core';
+import type { Deps } from '../../deps.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import {
+  createLlmProvider,
+  LlmError,
+  type LlmMessage,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmResult,
+  type LlmTool,
+  type LlmToolCall,
+} from '../../platform/providers/llm/index.ts';
+import { accountsRepository, type AccountRow } from '../accounts/index.ts';
+import { builtinApp } from '../apps/index.ts';
+import { appsRepository, resolveApp } from '../apps/index.ts';
+import { runFunction, turnKey, type FunctionContext } from '../apps/index.ts';
+import { builtinVariables, effectiveText } from './prompt.ts';
+import { campaignsRepository, type Copy } from './repository.ts';
+import { createUsageRecorder } from './usage.ts';
+
+/**
+ * The agent runtime: one turn of a conversation with an agent, used by chat, SMS, the editor's test
+ * chat and (later) voice. It loads the agent's configuration, builds the prompt, lets the model call
+ * the enabled functions (running the apps), records token usage per account and day, and replies.
+ */
+export interface RespondInput {
+  accountId: number;
+  copy?: 'default' | 'staging';
+  history: { role: 'user' | 'assistant'; content: string }[];
+  message: string;
+  channel: 'chat' | 'sms' | 'voice' | 'test';
+  conversation?: { roomId?: string; from?: string; to?: string };
+}
+
+export interface FunctionCallRecord {
+  name: string;
+  appId: string;
+  arguments: Record<string, unknown>;
+  result: unknown;
+  ok: boolean;
+}
+
+export interface RespondResult {
+  text: string;
+  functionCalls: FunctionCallRecord[];
+  usage: { inputTokens: number; outputTokens: number };
+  provider: string;
+}
+
+export type RuntimeEvent =
+  | { type: 'text'; delta: string }
+  | { type: 'function_call'; call: FunctionCallRecord }
+  | { type: 'done'; result: RespondResult };
+
+/** Model turns per reply: each may call functions; the last one must answer. */
+const MAX_ROUNDS = 4;
+/** Messages of history sent to the model. */
+const HISTORY_LIMIT = 40;
+
+interface Prepared {
+  account: AccountRow;
+  campaign: CampaignData;
+  request: LlmRequest;
+  tools: Map<string, { app: AppDefinition; fn: string }>;
+  fctx: Omit<FunctionContext, 'idempotencyKey'>;
+  turn: number;
+}
+
+export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {}) {
+  const llm = opts.llm ?? createLlmProvider(deps.config);
+  const { db } = deps;
+
+  async function prepare(input: RespondInput, preloaded?: AccountRow): Promise<Prepared> {
+    const account = preloaded?.id === input.accountId ? preloaded : await accountsRepository.findById(db, input.accountId);
+    if (!account || !['organization', 'agent'].includes(account.account_type)) throw notFound('Agent not found.');
+    const copy: Copy = input.copy === 'staging' ? 'staging' : 'default';
+    let stored = await campaignsRepository.get(db, account.id, copy);
+    if (!stored) {
+      await campaignsRepository.ensure(db, account.id);
+      stored = (await campaignsRepository.get(db, account.id, copy))!;
+    }
+    const campaign = stored.data;
+    const vars = await builtinVariables(db, account, campaign);
+    const text = await effectiveText(db, account, campaign, true, vars);
+
+    const tools = new Map<string, { app: AppDefinition; fn: string }>();
+    const llmTools: LlmTool[] = [];
+    const enabled = enabledFunctionList(campaign.apps, campaign.enabledFunctions);
+    // Built-in apps describe their functions in code: their settings are read only when a function runs.
+    // Other apps are the account's own: read once.
+    const custom = enabled.some((e) => !builtinApp(e.app.appId, e.app.version)) ? await appsRepository.list(db, account.id) : [];
+    for (const { app: ref, name } of enabled) {
+      const app = builtinApp(ref.appId, ref.version) ?? custom.find((a) => a.appId === ref.appId && a.appVersion === ref.version);
+      const fn = app?.appData.functions.find((f) => f.name === name);
+      if (!app || !fn) continue;
+      const toolName = tools.has(fn.name) ? `${app.appId}__${fn.name}`.slice(0, 64) : fn.name;
+      tools.set(toolName, { app, fn: fn.name });
+      llmTools.push({ name: toolName, description: fn.description, parameters: fn.parameters, keywords: fn.keywords });
+    }
+
+    const lines = [
+      text.agentInstructions.trim(),
+      '',
+      `Business: ${vars.businessName}.`,
+      text.greeting ? `Start a new conversation with this greeting: "${text.greeting}"` : '',
+      campaign.actions.length ? `Actions you can take:\n${campaign.actions.map((a) => `- ${a.name}${a.description ? `: ${a.description}` : ''}`).join('\n')}` : '',
+      `Today is ${vars.today} (${campaign.timezone}). Reply in the language ${campaign.language}.`,
+      input.channel === 'voice' || input.channel === 'sms' ? 'Keep replies short: one or two sentences.' : '',
+      input.conversation?.from ? `The person you are talking with is ${input.conversation.from}.` : '',
+    ].filter((l, i) => i < 2 || l);
+
+    const history = input.history.slice(-HISTORY_LIMIT);
+    return {
+      account,
+      campaign,
+      tools,
+      request: {
+        system: lines.join('\n'),
+        messages: [...history.map((m) => ({ role: m.role, content: m.content }) as LlmMessage), { role: 'user', content: input.message }],
+        tools: llmTools,
+        agent: { instructions: text.agentInstructions, greeting: text.greeting, name: vars.agentName },
+      },
+      fctx: {
+        accountId: account.id,
+        channel: input.channel,
+        conversation: input.conversation,
+        campaign,
+        history,
+        message: input.message,
+      },
+      turn: input.history.length,
+    };
+  }
+
+  async function callOne(p: Prepared, call: LlmToolCall, index: number): Promise<FunctionCallRecord> {
+    const target = p.tools.get(call.name);
+    if (!target) return { name: call.name, appId: '', arguments: call.arguments, result: { ok: false, error: `no function ${call.name}` }, ok: false };
+    try {
+      const app = target.app.builtIn ? ((await resolveApp(db, p.account.id, target.app.appId, target.app.appVersion)) ?? target.app) : target.app;
+      const keyBase = turnKey(p.account.id, p.fctx.conversation?.roomId, p.turn, p.fctx.message);
+      const out = await runFunction(deps, { ...p.fctx, idempotencyKey: `${keyBase}:${index}:${target.fn}` }, app, target.fn, call.arguments);
+      return { name: target.fn, appId: target.app.appId, arguments: call.arguments, result: out.result, ok: out.ok };
+    } catch (err) {
+      deps.log.error({ err, fn: target.fn, accountId: p.account.id }, 'agent function failed');
+      return { name: target.fn, appId: target.app.appId, arguments: call.arguments, result: { ok: false, error: 'the function failed' }, ok: false };
+    }
+  }
+
+  const usage = createUsageRecorder(db);
+  const recordUsage = (accountId: number, tokens: number) => usage.add(accountId, tokens);
+
+  function modelFailed(err: unknown): never {
+    if (err instanceof LlmError) throw new AppError('unavailable', `The language model did not answer: ${err.message}`);
+    throw err;
+  }
+
+  /** Runs the model/function loop; `turn` is one model call (plain or streamed). */
+  async function run(
+    input: RespondInput,
+    turn: (req: LlmRequest) => Promise<LlmResult>,
+    onCall?: (c: FunctionCallRecord) => void,
+    preloaded?: AccountRow,
+  ): Promise<RespondResult> {
+    const p = await prepare(input, preloaded);
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    const functionCalls: FunctionCallRecord[] = [];
+    const messages = [...p.request.messages];
+    let text = '';
+    try {
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const last = round === MAX_ROUNDS - 1;
+        const result = await turn({ ...p.request, messages, tools: last ? [] : p.request.tools });
+        usage.inputTokens += result.usage.inputTokens;
+        usage.outputTokens += result.usage.outputTokens;
+        text = result.text;
+        if (result.toolCalls.length === 0) break;
+        messages.push({ role: 'assistant', content: result.text, toolCalls: result.toolCalls });
+        for (const call of result.toolCalls) {
+          const rec = await callOne(p, call, functionCalls.length);
+          functionCalls.push(rec);
+          onCall?.(rec);
+          messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: JSON.stringify(rec.result) });
+        }
+      }
+    } catch (err) {
+      await recordUsage(p.account.id, usage.inputTokens + usage.outputTokens);
+      modelFailed(err);
+    }
+    await recordUsage(p.account.id, usage.inputTokens + usage.outputTokens);
+    return { text: text.trim(), functionCalls, usage, provider: llm.name };
+  }
+
+  return {
+    provider: llm,
+
+    /** One turn: the agent's reply and the functions it called. `account` may pass the agent's row already read. */
+    respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> => run(input, (req) => llm.complete(req), undefined, account),
+
+    /** The same turn as events: text as the model writes it, each function call as it finishes, then the result. */
+    async *stream(input: RespondInput): AsyncIterable<RuntimeEvent> {
+      const queue: RuntimeEvent[] = [];
+      let wake: (() => void) | undefined;
+      const push = (e: RuntimeEvent) => {
+        queue.push(e);
+        wake?.();
+      };
+      let failed: unknown;
+      let finished = false;
+      const done = run(
+        input,
+        async (req) => {
+          let result: LlmResult | undefined;
+          for await (const ev of llm.stream(req)) {
+            if (ev.type === 'text') push({ type: 'text', delta: ev.delta });
+            else if (ev.type === 'done') result = ev.result;
+          }
+          if (!result) throw new LlmError(llm.name, 'The model stream ended without a result.');
+          return result;
+        },
+        (call) => push({ type: 'function_call', call }),
+      ).then(
+        (result) => {
+          push({ type: 'done', result });
+          finished = true;
+          wake?.();
+        },
+        (err) => {
+          failed = err;
+          finished = true;
+          wake?.();
+        },
+      );
+      while (true) {
+        if (queue.length) {
+          yield queue.shift()!;
+          continue;
+        }
+        if (finished) break;
+        await new Promise<void>((r) => (wake = r));
+        wake = undefined;
+      }
+      await done;
+      if (failed) throw failed;
+    },
+  };
+}
+
+export type AgentRuntime = ReturnType<typeof createAgentRuntime>;

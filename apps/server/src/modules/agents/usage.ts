@@ -1,0 +1,53 @@
+import type { Db, DbOrTx } from '../../db.ts';
+
+/**
+ * Token usage per account and day (usage item `tokens`, spec §3 Usage result). Increments that arrive
+ * while a write is pending are merged into one upsert per (account, day), written in one transaction;
+ * every caller's promise settles only after its increment is stored, so nothing is counted late or lost.
+ */
+export function createUsageRecorder(db: Db, item = 'tokens') {
+  let pending = new Map<string, { accountId: number; date: string; quantity: number }>();
+  let waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  let scheduled = false;
+
+  const upsert = (q: DbOrTx, u: { accountId: number; date: string; quantity: number }) =>
+    q
+      .insertInto('usage_daily')
+      .values({ account_id: u.accountId, date: u.date, item, quantity: u.quantity })
+      .onConflict((oc) => oc.columns(['account_id', 'date', 'item']).doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })))
+      .execute();
+
+  async function flush() {
+    const batch = [...pending.values()];
+    const ws = waiters;
+    pending = new Map();
+    waiters = [];
+    scheduled = false;
+    try {
+      if (batch.length === 1) await upsert(db, batch[0]!);
+      else
+        await db.transaction().execute(async (trx) => {
+          for (const u of batch) await upsert(trx, u);
+        });
+      for (const w of ws) w.resolve();
+    } catch (err) {
+      for (const w of ws) w.reject(err);
+    }
+  }
+
+  return {
+    add(accountId: number, quantity: number, date = new Date().toISOString().slice(0, 10)): Promise<void> {
+      if (quantity <= 0) return Promise.resolve();
+      const key = `${accountId}|${date}`;
+      const cur = pending.get(key);
+      if (cur) cur.quantity += quantity;
+      else pending.set(key, { accountId, date, quantity });
+      const done = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => void flush());
+      }
+      return done;
+    },
+  };
+}

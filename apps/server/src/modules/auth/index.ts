@@ -1,0 +1,12 @@
+import type { ServerModule } from '../../platform/http/module.ts';
+import type { Services } from '../../services.ts';
+import { authRoutes } from './routes.ts';
+
+export { ACCOUNT_TYPE_MISMATCH, authInputOf, authOf, isSuperAdminUser, registerAuth, requirePermission, resolveAuth } from './context.ts';
+export type { AuthContext } from './context.ts';
+export { tokensRepository } from './repository.ts';
+export { createAuthService } from './service.ts';
+export type { AuthService } from './service.ts';
+export type { AuthTables } from './tables.ts';
+
+export const authModule: ServerModule<Services> = { name: 'auth', register: (app, s) => authRoutes(app, s, { max: s.deps.config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' }) };

@@ -1,0 +1,345 @@
+import { CODE_MAX_ATTEMPTS, CODE_MAX_SENDS_PER_HOUR, CODE_TTL_MS, ONE_TIME_TOKEN_TTL_MS, slugify } from '@switchboard/core';
+import { fromJson } from '../../platform/db/columns.ts';
+import type { DbOrTx, Tx } from '../../db.ts';
+import type { Deps } from '../../deps.ts';
+import { isSuperAdminUser } from './context.ts';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.ts';
+import { ProviderError } from '../../platform/outbox/index.ts';
+import { accountsRepository, uniqueUsername, type AccountRow } from '../accounts/index.ts';
+import { codesRepository, codeMatches, newCode, tokensRepository, type CodeRow } from './repository.ts';
+import { normalizeEmail, toE164 } from '../../platform/http/phone.ts';
+
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const MOBILE_SESSION_TTL_MS = 365 * 24 * 3600 * 1000;
+
+export interface SignupInput {
+  email: string;
+  name?: string;
+  businessName?: string;
+  number?: string;
+  accountId?: number;
+  externalAccountId?: string;
+  tempUserToken?: string;
+}
+
+interface SignupPayload {
+  name?: string;
+  businessName?: string;
+  number?: string;
+  parentId?: number;
+  externalAccountId?: string;
+  tempUserId?: number;
+  accountId?: number;
+}
+
+export interface SessionResult {
+  success: true;
+  token: string;
+  id: number;
+  accountType: string;
+  username: string;
+  superAdmin: boolean;
+  isNewAccount: boolean;
+}
+
+/**
+ * Sign-in and verification. Codes are six digits, stored hashed, valid ten minutes, five attempts,
+ * and at most CODE_MAX_SENDS_PER_HOUR sends per address per hour.
+ */
+export function createAuthService(deps: Deps) {
+  const { db, config } = deps;
+
+  async function sendCode(opts: {
+    channel: 'email' | 'sms';
+    address: string;
+    purpose: string;
+    accountId?: number | null;
+    payload?: SignupPayload;
+    field: string;
+    /** Sign-in for an address no account uses: the mail says so instead of holding a code. */
+    noAccount?: boolean;
+  }): Promise<void> {
+    const sent = await codesRepository.sentSince(db, opts.address, Date.now() - 3600_000);
+    if (sent >= CODE_MAX_SENDS_PER_HOUR) {
+      throw new AppError('rate_limited', 'Too many codes sent to this address. Try again in an hour.', opts.field);
+    }
+    const code = newCode();
+    const id = await codesRepository.insert(db, { ...opts, code, ttlMs: CODE_TTL_MS });
+    const idempotencyKey = `code:${id}`;
+    try {
+      if (opts.channel === 'email') {
+        await deps.email.send(
+          opts.noAccount
+            ? {
+                to: opts.address,
+                subject: 'Signing in to Switchboard',
+                text: `Someone asked to sign in to Switchboard with this address, but no account uses it. To make one, sign up at ${config.publicUrl}/app/signup.\n\nIf you did not ask, ignore this e-mail.`,
+                idempotencyKey,
+              }
+            : {
+                to: opts.address,
+                subject: `${code} is your Switchboard code`,
+                text: `Your Switchboard verification code is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, ignore this e-mail.`,
+                idempotencyKey,
+              },
+        );
+      } else {
+        await deps.carrier.sendSms({ to: opts.address, body: `${code} is your Switchboard code. It expires in 10 minutes.`, idempotencyKey });
+      }
+    } catch (err) {
+      if (err instanceof ProviderError) {
+        throw new AppError(err.retryable ? 'unavailable' : 'rule_broken', `We could not deliver the code: ${err.message}`, opts.field);
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Checks a code (a wrong one counts as an attempt); every failure says what went wrong. It does not
+   * consume the code: `useCode` does, inside the transaction that acts on it, so a failure there leaves
+   * the code usable.
+   */
+  async function checkCode(address: string, purposes: string[], code: string, accountId?: number) {
+    const row = await codesRepository.latest(db, address, purposes);
+    if (!row || row.consumed_at != null || (accountId != null && row.account_id !== accountId)) {
+      throw badRequest('No code is waiting for this address. Request a new one.', 'verificationCode');
+    }
+    if (row.expires_at < Date.now()) throw badRequest('That code has expired. Request a new one.', 'verificationCode');
+    if (row.attempts >= CODE_MAX_ATTEMPTS) {
+      throw new AppError('rate_limited', 'Too many wrong codes. Request a new one.', 'verificationCode');
+    }
+    if (!/^\d{6}$/.test(code.trim()) || !codeMatches(row, code.trim())) {
+      const used = await codesRepository.addAttempt(db, row.id);
+      const left = Math.max(0, CODE_MAX_ATTEMPTS - used);
+      throw badRequest(
+        left > 0 ? `That code is not right. ${left} attempt${left === 1 ? '' : 's'} left.` : 'Too many wrong codes. Request a new one.',
+        'verificationCode',
+      );
+    }
+    return { row, payload: fromJson<SignupPayload>(row.payload, {}) };
+  }
+
+  /** Consumes a checked code in the caller's transaction; a concurrent request that used it first wins. */
+  async function useCode(trx: DbOrTx, row: CodeRow): Promise<void> {
+    if (!(await codesRepository.consume(trx, row.id))) throw badRequest('That code was already used. Request a new one.', 'verificationCode');
+  }
+
+  async function startSession(user: AccountRow, mobile: boolean, isNewAccount: boolean): Promise<SessionResult> {
+    const superAdmin = isSuperAdminUser(config, user);
+    if ((user.super_admin === 1) !== superAdmin) await accountsRepository.update(db, user.id, { super_admin: superAdmin ? 1 : 0 });
+    const { value } = await tokensRepository.issue(db, {
+      kind: 'session',
+      userId: user.id,
+      expiresAt: Date.now() + (mobile ? MOBILE_SESSION_TTL_MS : SESSION_TTL_MS),
+    });
+    return { success: true, token: value, id: user.id, accountType: user.account_type, username: user.username, superAdmin, isNewAccount };
+  }
+
+  /** A temp user named by its token, if it still is one. */
+  async function tempUserFrom(token: string | undefined): Promise<number | undefined> {
+    if (!token) return undefined;
+    const t = await tokensRepository.findLiveByValue(db, token);
+    if (!t) return undefined;
+    const user = await accountsRepository.findById(db, t.user_id);
+    return user?.temp_user === 1 ? user.id : undefined;
+  }
+
+  /**
+   * Creates the organization a sign-up asked for. A temp user becomes that organization in place, so
+   * everything it did as a temp user (its conversations) stays with it.
+   */
+  async function createOrganizationFor(
+    trx: Tx,
+    p: SignupPayload & { email?: string; emailVerified?: boolean; phone?: string; phoneVerified?: boolean },
+  ): Promise<AccountRow> {
+    const parent = p.parentId ? await accountsRepository.findById(trx, p.parentId) : undefined;
+    const partnerId = parent ? (parent.account_type === 'partner' ? parent.id : parent.partner_id) : null;
+    const resellerId = parent?.account_type === 'reseller' ? parent.id : null;
+    const base = slugify(p.businessName || p.name || p.email?.split('@')[0] || 'org');
+    const username = await uniqueUsername(trx, base);
+    const details = { name: p.name ?? null, fullName: p.name ?? null, orgName: p.businessName ?? null, accountName: p.businessName ?? null };
+    const fields = {
+      username,
+      account_type: 'organization',
+      parent_id: parent?.id ?? null,
+      partner_id: partnerId ?? null,
+      reseller_id: resellerId,
+      email: p.email ?? null,
+      email_verified: p.emailVerified ? 1 : 0,
+      phone_number: p.phone ?? p.number ?? null,
+      phone_number_verified: p.phoneVerified ? 1 : 0,
+      temp_user: 0,
+      name: p.name ?? null,
+      account_name: p.businessName ?? p.name ?? null,
+      details,
+      external_account_id: p.externalAccountId ?? null,
+    };
+    const temp = p.tempUserId ? await accountsRepository.findById(trx, p.tempUserId) : undefined;
+    if (temp?.temp_user === 1) {
+      return accountsRepository.update(trx, temp.id, { ...fields, organization_id: temp.id });
+    }
+    const created = await accountsRepository.insert(trx, {
+      username,
+      accountType: 'organization',
+      parentId: parent?.id ?? null,
+      partnerId,
+      resellerId,
+      email: p.email,
+      emailVerified: p.emailVerified,
+      phoneNumber: fields.phone_number,
+      phoneNumberVerified: p.phoneVerified,
+      name: p.name,
+      accountName: fields.account_name,
+      details,
+      externalAccountId: p.externalAccountId,
+    });
+    return accountsRepository.update(trx, created.id, { organization_id: created.id });
+  }
+
+  return {
+    async signupEmail(input: SignupInput) {
+      const email = normalizeEmail(input.email);
+      if ((await accountsRepository.findPrincipalsByEmail(db, email)).length > 0) {
+        throw conflict('An account with this e-mail already exists. Sign in instead.', 'email');
+      }
+      const number = input.number ? toE164(input.number, 'number') : undefined;
+      if (input.accountId != null) {
+        const parent = await accountsRepository.findById(db, input.accountId);
+        if (!parent || !['partner', 'reseller'].includes(parent.account_type)) {
+          throw badRequest('accountId: not a partner or reseller account', 'accountId');
+        }
+      }
+      const payload: SignupPayload = {
+        name: input.name?.trim() || undefined,
+        businessName: input.businessName?.trim() || undefined,
+        number,
+        parentId: input.accountId,
+        externalAccountId: input.externalAccountId,
+        tempUserId: await tempUserFrom(input.tempUserToken),
+      };
+      await sendCode({ channel: 'email', address: email, purpose: 'signup', payload, field: 'email' });
+      return { success: true as const, message: `We sent a 6-digit code to ${email}.` };
+    },
+
+    async signinEmail(input: { email: string; accountId?: number }) {
+      const email = normalizeEmail(input.email);
+      const principals = await accountsRepository.findPrincipalsByEmail(db, email);
+      // The same answer whether or not an account uses the address (sign-in must not reveal accounts):
+      // the mailbox, not the page, learns that there is none. The same per-address limits apply.
+      const noAccount = principals.length === 0 || (input.accountId != null && !principals.some((p) => p.id === input.accountId));
+      await sendCode({ channel: 'email', address: email, purpose: 'signin', payload: { accountId: input.accountId }, field: 'email', noAccount });
+      return { success: true as const, message: `We sent a 6-digit code to ${email}.` };
+    },
+
+    async verifyEmail(input: { email: string; verificationCode: string; mobile?: boolean }): Promise<SessionResult> {
+      const email = normalizeEmail(input.email);
+      const { row, payload } = await checkCode(email, ['signup', 'signin'], input.verificationCode);
+      if (row.purpose === 'signup') {
+        const user = await db.transaction().execute(async (trx) => {
+          await useCode(trx, row);
+          if ((await accountsRepository.findPrincipalsByEmail(trx, email)).length > 0) {
+            throw conflict('An account with this e-mail already exists. Sign in instead.', 'email');
+          }
+          return createOrganizationFor(trx, { ...payload, email, emailVerified: true });
+        });
+        return startSession(user, !!input.mobile, true);
+      }
+      const principals = await accountsRepository.findPrincipalsByEmail(db, email);
+      const user = principals.find((p) => p.id === payload.accountId) ?? principals[0];
+      if (!user) throw notFound('No account uses this e-mail. Sign up instead.');
+      if (user.disabled_at != null) throw unauthorized('This account is disabled.');
+      const verified = await db.transaction().execute(async (trx) => {
+        await useCode(trx, row);
+        return user.email_verified === 1 ? user : accountsRepository.update(trx, user.id, { email_verified: 1 });
+      });
+      return startSession(verified, !!input.mobile, false);
+    },
+
+    async signinPhone(input: { phoneNumber: string; tempUserToken?: string }) {
+      const phone = toE164(input.phoneNumber, 'phoneNumber');
+      await sendCode({
+        channel: 'sms',
+        address: phone,
+        purpose: 'phone_signin',
+        payload: { tempUserId: await tempUserFrom(input.tempUserToken) },
+        field: 'phoneNumber',
+      });
+      return { success: true as const, message: `We texted a 6-digit code to ${phone}.` };
+    },
+
+    /** Signs in the account with this verified number, or signs up a new organization for it. */
+    async verifyPhone(input: { phoneNumber: string; verificationCode: string; mobile?: boolean }): Promise<SessionResult> {
+      const phone = toE164(input.phoneNumber, 'phoneNumber');
+      const { row, payload } = await checkCode(phone, ['phone_signin'], input.verificationCode);
+      const existing = (await accountsRepository.findPrincipalsByPhone(db, phone))[0];
+      if (existing) {
+        if (existing.disabled_at != null) throw unauthorized('This account is disabled.');
+        await useCode(db, row);
+        return startSession(existing, !!input.mobile, false);
+      }
+      const user = await db.transaction().execute(async (trx) => {
+        await useCode(trx, row);
+        return createOrganizationFor(trx, { ...payload, phone, phoneVerified: true });
+      });
+      return startSession(user, !!input.mobile, true);
+    },
+
+    /** An anonymous temporary user with its own session (public chat visitors, try-before-sign-up). */
+    async allocateTempUser() {
+      const user = await db.transaction().execute(async (trx) => {
+        const username = await uniqueUsername(trx, `guest-${Math.random().toString(36).slice(2, 10)}`);
+        return accountsRepository.insert(trx, { username, accountType: 'user', tempUser: true });
+      });
+      const { value } = await tokensRepository.issue(db, { kind: 'session', userId: user.id, expiresAt: Date.now() + SESSION_TTL_MS });
+      return { success: true as const, id: user.id, token: value };
+    },
+
+    async issueOneTimeToken(userId: number, redirectUrl: string | null): Promise<string> {
+      const { value } = await tokensRepository.issue(db, {
+        kind: 'one_time',
+        userId,
+        redirectUrl,
+        expiresAt: Date.now() + ONE_TIME_TOKEN_TTL_MS,
+      });
+      return value;
+    },
+
+    /** Exchanges a one-time token (single use, ten minutes) for a session. */
+    async oneTimeAuth(oneTimeToken: string) {
+      const t = await tokensRepository.findLiveByValue(db, oneTimeToken);
+      if (!t || t.kind !== 'one_time' || t.consumed_at != null) {
+        throw unauthorized('This sign-in link has expired or was already used.');
+      }
+      if (!(await tokensRepository.consume(db, t.id))) throw unauthorized('This sign-in link has expired or was already used.');
+      const user = await accountsRepository.findById(db, t.user_id);
+      if (!user || user.disabled_at != null) throw unauthorized('This account is disabled.');
+      // Following the link proves the e-mail.
+      const verified = user.email && user.email_verified !== 1 ? await accountsRepository.update(db, user.id, { email_verified: 1 }) : user;
+      return { ...(await startSession(verified, false, false)), redirectUrl: t.redirect_url };
+    },
+
+    /** Verification of a signed-in account's own phone number or e-mail. */
+    async requestVerification(account: AccountRow, channel: 'email' | 'sms', rawAddress: string) {
+      const field = channel === 'sms' ? 'phoneNumber' : 'email';
+      const address = channel === 'sms' ? toE164(rawAddress, field) : normalizeEmail(rawAddress);
+      await sendCode({ channel, address, purpose: channel === 'sms' ? 'verify_phone' : 'verify_email', accountId: account.id, field });
+      return { success: true as const, message: `We sent a 6-digit code to ${address}.` };
+    },
+
+    async validateVerification(account: AccountRow, channel: 'email' | 'sms', rawAddress: string, code: string) {
+      const field = channel === 'sms' ? 'phoneNumber' : 'email';
+      const address = channel === 'sms' ? toE164(rawAddress, field) : normalizeEmail(rawAddress);
+      const { row } = await checkCode(address, [channel === 'sms' ? 'verify_phone' : 'verify_email'], code, account.id);
+      return db.transaction().execute(async (trx) => {
+        await useCode(trx, row);
+        return accountsRepository.update(
+          trx,
+          account.id,
+          channel === 'sms' ? { phone_number: address, phone_number_verified: 1 } : { email: address, email_verified: 1 },
+        );
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,28 @@
+import type { ServerModule } from '../../platform/http/module.ts';
+import type { Services } from '../../services.ts';
+import { runtimeFrom } from './agentAdapter.ts';
+import { realtimeRoutes } from './realtime.ts';
+import { conversationRoutes } from './routes.ts';
+
+export { createConversationsService } from './service.ts';
+export type { ConversationsService } from './service.ts';
+export { roomsInReach } from './access.ts';
+export { inboxOf } from './owner.ts';
+export type { ConversationsTables } from './tables.ts';
+
+/**
+ * The live inbox: conversations, activity and blocks, the realtime WebSocket, and the job worker that
+ * sends messages and asks the agent for replies (started with the app, stopped when it closes).
+ */
+export const conversationsModule: ServerModule<Services> = {
+  name: 'conversations',
+  async register(app, s) {
+    s.inbox.conversations.useRuntime(() => runtimeFrom(s));
+    await realtimeRoutes(app, s);
+    conversationRoutes(app, s);
+    if (s.deps.config.JOBS_AUTOSTART) app.addHook('onReady', async () => s.inbox.start());
+    app.addHook('onClose', async () => {
+      await s.inbox.close();
+    });
+  },
+};

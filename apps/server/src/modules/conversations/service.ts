@@ -1,0 +1,385 @@
+import crypto from 'node:crypto';
+import { PAGE_SIZE } from '@switchboard/core/constants';
+import type { Deps } from '../../deps.ts';
+import { isSet } from '../../platform/db/columns.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { normalizePhone } from '../../platform/http/phone.ts';
+import { clientKey } from '../../platform/idempotency/index.ts';
+import type { Background } from '../../platform/background.ts';
+import type { Database } from '../../db.ts';
+import { accountsRepository } from '../accounts/index.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { accessibleRoom, ownerOrThrow, roleIn, type Role } from './access.ts';
+import type { AgentResponder } from './agentAdapter.ts';
+import { registerConversationJobs } from './jobs.ts';
+import { publicProfile, toActivityItem, toMessageDto, type InboxType } from './mappers.ts';
+import { createMessaging, MESSAGE_MAX, UNABLE_TO_START, scopeOf, unableToStart, type NewMessage } from './messaging.ts';
+import { inboxOf } from './owner.ts';
+import { activityRepository, blocksRepository, destinationsRepository, messagesRepository, roomsRepository, type Attachment, type RoomRow } from './repository.ts';
+
+const TOTALS_TTL_MS = 30_000;
+
+/**
+ * The conversations service: the inbox's public methods (each starts with the caller's access to the
+ * room or inbox), on top of the message pipeline (messaging.ts) and the jobs (jobs.ts).
+ */
+export function createConversationsService(deps: Deps, bg: Background<Database>) {
+  const { db } = deps;
+  const { queue, bus } = bg;
+  let runtime: () => AgentResponder | null = () => null;
+  const pipeline = createMessaging(deps, queue, bg.write);
+  const carrierListener = registerConversationJobs(deps, queue, pipeline, () => runtime());
+  deps.carrier.listen(carrierListener);
+
+  /**
+   * Inbox totals per organization (counting 50,000 rooms on every page costs more than the page):
+   * kept until any conversation event of that organization (from any process, through the bus) or
+   * TOTALS_TTL_MS, whichever comes first. Unread-only totals depend on each reader: never cached.
+   */
+  const totals = new Map<number, Map<string, { n: number; at: number }>>();
+  bus.subscribe((e) => {
+    // A new message only moves a room in time; it changes totals when it reopened or moved the room.
+    if (e.type.startsWith('conversation.') && e.payload.moved !== false) totals.delete(e.accountId);
+  });
+
+
+  return {
+    carrierListener,
+    useRuntime(get: () => AgentResponder | null) {
+      runtime = get;
+    },
+
+    async list(ctx: AuthContext, q: { page: number; pageSize: number; pagination: boolean; unread: boolean; type: InboxType; status: 'open' | 'closed' }) {
+      const owner = ownerOrThrow(ctx);
+      const pageSize = q.pagination ? q.pageSize : 100;
+      const totalKey = `${owner.agentId ?? ''}:${q.type}:${q.status}`;
+      const cached = q.unread ? undefined : totals.get(owner.orgId)?.get(totalKey);
+      const { rows, total } = await roomsRepository.list(
+        db,
+        { owner, type: q.type, status: q.status, userId: ctx.user.id, unreadOnly: q.unread, page: q.pagination ? q.page : 0, pageSize },
+        cached && Date.now() - cached.at < TOTALS_TTL_MS ? cached.n : undefined,
+      );
+      if (!q.unread && (!cached || cached.n !== total)) {
+        if (!totals.has(owner.orgId)) totals.set(owner.orgId, new Map());
+        totals.get(owner.orgId)!.set(totalKey, { n: total, at: Date.now() });
+      }
+      return { success: true as const, rooms: await pipeline.loadRoomDtos(db, rows, ctx.user.id), totalRooms: total };
+    },
+
+    async agentConversations(ctx: AuthContext, agentId: number, page: number, pageSize: number) {
+      const owner = ownerOrThrow(ctx);
+      if (owner.agentId != null && owner.agentId !== agentId) throw notFound('Agent not found.');
+      const agent = await accountsRepository.findById(db, agentId);
+      if (!agent || agent.account_type !== 'agent' || inboxOf(agent)?.orgId !== owner.orgId) throw notFound('Agent not found.');
+      const { rows, total } = await roomsRepository.listForAgent(db, owner.orgId, agentId, ctx.user.id, page, pageSize);
+      return { success: true as const, rooms: await pipeline.loadRoomDtos(db, rows, ctx.user.id), totalRooms: total };
+    },
+
+    /** A room and a page of its messages (newest last); reading it marks it read for the caller. */
+    async open(ctx: AuthContext, roomId: string, opts: { uuid?: string; before?: number; limit?: number; markRead?: boolean }) {
+      const { room, role } = await accessibleRoom(db, ctx, roomId);
+      if (opts.uuid && opts.uuid !== room.uuid) throw notFound('Conversation not found.');
+      const limit = opts.limit ?? 50;
+      const rows = await messagesRepository.page(db, room.id, { before: opts.before, limit: limit + 1, includeBlocked: role === 'staff' });
+      const hasMore = rows.length > limit;
+      const page = rows.slice(0, limit).reverse();
+      if (opts.markRead !== false && !opts.before && role === 'staff' && room.last_message_id != null) {
+        await roomsRepository.setRead(db, room.id, ctx.user.id, room.last_message_id);
+      }
+      const dto = await pipeline.roomDtoOf(db, room, ctx.user.id);
+      // Staff see whether the other party is blocked (the inbox offers to unblock).
+      const blocked = role === 'staff' ? await blocksRepository.isBlocked(db, room.account_id, [room.contact_address, room.username]) : undefined;
+      return { success: true as const, room: { ...dto, ...(blocked !== undefined ? { blocked } : {}) }, messages: page.map((m) => toMessageDto(m, room.room_id)), hasMore };
+    },
+
+    /** The caller's conversation with a username: a visitor's with an organization or agent, or staff's with a contact. */
+    async withUsername(ctx: AuthContext, username: string, opts: { preview: boolean; before?: number }) {
+      const owner = inboxOf(ctx.acting);
+      const target = await pipeline.resolveTarget(username, owner);
+      let room: RoomRow | undefined;
+      if (target.kind === 'account' && inboxOf(target.account) && inboxOf(target.account)!.orgId !== owner?.orgId) {
+        room = await roomsRepository.findChat(db, inboxOf(target.account)!, ctx.user.id);
+        if (!room) {
+          return { success: true as const, roomId: null, room: null, messages: [], hasMore: false, profile: publicProfile(target.account) };
+        }
+        const res = await this.open(ctx, room.room_id, { before: opts.before, limit: opts.preview ? 1 : 50, markRead: !opts.preview });
+        return { ...res, roomId: room.room_id, profile: publicProfile(target.account) };
+      }
+      if (!owner) throw notFound('Conversation not found.');
+      if (target.kind === 'phone') room = await roomsRepository.findByAddress(db, owner.orgId, 'sms', target.phone);
+      else if (target.kind === 'account') room = await roomsRepository.findChat(db, owner, target.account.id);
+      if (!room) return { success: true as const, roomId: null, room: null, messages: [], hasMore: false, profile: null };
+      const res = await this.open(ctx, room.room_id, { before: opts.before, limit: opts.preview ? 1 : 50, markRead: !opts.preview });
+      return { ...res, roomId: room.room_id, profile: null };
+    },
+
+    /** POST /api/v1/messages: sends as the caller, into a room or to a username or phone number. */
+    async send(ctx: AuthContext, input: { roomId?: string; to?: string; body: string; attachments?: Attachment[]; idempotencyKey?: string }) {
+      const body = input.body.trim();
+      if (!body && !input.attachments?.length) throw badRequest('Please write a message.', 'body');
+      if (body.length > MESSAGE_MAX) throw badRequest(`Messages are at most ${MESSAGE_MAX} characters.`, 'body');
+      const key = clientKey('api', ctx.user.id, input.idempotencyKey);
+      // A repeated key answers what the first send answered, whether the first one has finished (read
+      // here) or is still running (its insert wins the key and ours reads it afterwards, below).
+      const earlier = async () => {
+        const prior = key ? await messagesRepository.byKey(db, key) : undefined;
+        if (!prior) return undefined;
+        const r = (await roomsRepository.byId(db, prior.room_pk))!;
+        return { success: true as const, message: toMessageDto(prior, r.room_id), roomId: r.room_id };
+      };
+      const repeated = await earlier();
+      if (repeated) return repeated;
+      let room: RoomRow;
+      let role: Role;
+      let isNew = false;
+      if (input.roomId) {
+        ({ room, role } = await accessibleRoom(db, ctx, input.roomId));
+      } else if (input.to) {
+        const owner = inboxOf(ctx.acting);
+        const target = await pipeline.resolveTarget(input.to, owner);
+        if (target.kind === 'account' && inboxOf(target.account) && inboxOf(target.account)!.orgId !== owner?.orgId) {
+          ({ room, isNew } = await pipeline.visitorRoom(ctx.user, target.account));
+          role = 'visitor';
+        } else {
+          if (!owner) throw unableToStart('This account has no inbox.');
+          room = await pipeline.staffRoom(owner, target);
+          role = 'staff';
+        }
+      } else {
+        throw badRequest('Say where the message goes: roomId or to.', 'roomId');
+      }
+      const m: NewMessage =
+        role === 'visitor'
+          ? { direction: 'inbound', senderKind: 'contact', senderAccountId: ctx.user.id, senderAddress: ctx.user.username, body, attachments: input.attachments, key }
+          : { direction: 'outbound', senderKind: 'staff', senderAccountId: ctx.user.id, senderAddress: ctx.user.username, body, attachments: input.attachments, key };
+      const res = role === 'visitor' ? await pipeline.receive(room, m, { isNewRoom: isNew }) : await pipeline.sendOut(room, m, ctx.user.id);
+      if (!res) {
+        const first = await earlier();
+        if (first) return first;
+        throw badRequest('That message was already sent.');
+      }
+      return { success: true as const, message: toMessageDto(res.message, room.room_id), roomId: room.room_id };
+    },
+
+    async setStatus(ctx: AuthContext, roomId: string, status: 'open' | 'closed') {
+      const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
+      const updated = await pipeline.write(async (trx, emit) => {
+        const row = await roomsRepository.update(trx, room.id, { status, updated_at: Date.now() });
+        if (status === 'closed') {
+          await activityRepository.clear(trx, room.account_id, 'priority', { roomPk: room.id });
+          await activityRepository.clear(trx, room.account_id, 'agent', { roomPk: room.id });
+        }
+        await emit({
+          type: status === 'closed' ? 'conversation.closed' : 'conversation.updated',
+          ...scopeOf(row),
+          payload: { roomId: row.room_id, room: await pipeline.roomDtoOf(trx, row, 0) },
+        });
+        return row;
+      });
+      return { success: true as const, room: await pipeline.roomDtoOf(db, updated, ctx.user.id) };
+    },
+
+    async aiEnabled(ctx: AuthContext, roomId: string) {
+      const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
+      return { success: true as const, roomId, aiAgentEnabled: isSet(room.ai_agent_enabled) };
+    },
+
+    async setAiEnabled(ctx: AuthContext, roomId: string, enabled: boolean) {
+      const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
+      await pipeline.write(async (trx, emit) => {
+        // Turning the AI off means a person takes over: the conversation moves to the priority inbox.
+        const patch = enabled ? { ai_agent_enabled: 1, updated_at: Date.now() } : { ai_agent_enabled: 0, inbox_type: 'priority' as const, updated_at: Date.now() };
+        const row = await roomsRepository.update(trx, room.id, patch);
+        await emit({ type: 'conversation.updated', ...scopeOf(row), payload: { room: await pipeline.roomDtoOf(trx, row, 0) } });
+      });
+      return { success: true as const, roomId, aiAgentEnabled: enabled };
+    },
+
+    async groupRoom(ctx: AuthContext, users: string[]) {
+      const owner = inboxOf(ctx.acting);
+      if (!owner) throw unableToStart('This account has no inbox.');
+      if (users.length === 0) throw unableToStart('Enter a phone number or a username.');
+      let room: RoomRow;
+      try {
+        if (users.length === 1) {
+          room = await pipeline.staffRoom(owner, await pipeline.resolveTarget(users[0]!, owner));
+        } else {
+          const members: { address: string; accountId: number | null; role: 'member' }[] = [];
+          for (const u of users) {
+            const t = await pipeline.resolveTarget(u, owner);
+            if (t.kind !== 'account') throw unableToStart('A group conversation is for usernames only.');
+            members.push({ address: t.account.username, accountId: t.account.id, role: 'member' });
+          }
+          const org = await accountsRepository.findById(db, owner.agentId ?? owner.orgId);
+          room = await pipeline.write((trx, emit) =>
+            pipeline.createRoom(trx, emit, {
+              owner,
+              channel: 'chat',
+              contactAccountId: null,
+              contactAddress: members.map((m) => m.address).join(','),
+              ourAddress: org?.username ?? null,
+              username: members.map((m) => m.address).join(', '),
+              inboxType: 'priority',
+              aiEnabled: false,
+              group: members,
+            }),
+          );
+        }
+      } catch (err) {
+        // Say why (no such username, not a phone number, no number to text from), after the spec's text.
+        if (err instanceof AppError) throw err.message.startsWith(UNABLE_TO_START) ? err : unableToStart(err.message);
+        throw err;
+      }
+      return { success: true as const, details: { room: room.room_id, roomId: room.room_id, uuid: room.uuid, channel: room.channel } };
+    },
+
+    async rate(ctx: AuthContext, roomId: string, rating: number) {
+      const { room } = await accessibleRoom(db, ctx, roomId);
+      await pipeline.write(async (trx, emit) => {
+        const row = await roomsRepository.update(trx, room.id, { rating, updated_at: Date.now() });
+        await emit({ type: 'conversation.updated', ...scopeOf(row), payload: { room: await pipeline.roomDtoOf(trx, row, 0) } });
+      });
+      return { success: true as const, roomId, rating };
+    },
+
+    async react(ctx: AuthContext, messageId: number, reaction: string, add: boolean) {
+      const msg = await messagesRepository.byId(db, messageId);
+      const room = msg ? await roomsRepository.byId(db, msg.room_pk) : undefined;
+      if (!msg || !room || !roleIn(ctx, room)) throw notFound('Message not found.');
+      const message = await pipeline.write(async (trx, emit) => {
+        const current = (await messagesRepository.byId(trx, messageId))!;
+        let list = messagesRepository.reactions(current).filter((r) => !(r.accountId === ctx.user.id && r.reaction === reaction));
+        if (add) list = [...list, { reaction, username: ctx.user.username, accountId: ctx.user.id }];
+        await messagesRepository.setReactions(trx, messageId, list);
+        const row = (await messagesRepository.byId(trx, messageId))!;
+        await emit({ type: 'message.updated', ...scopeOf(room), payload: { roomId: room.room_id, message: toMessageDto(row, room.room_id) } });
+        return toMessageDto(row, room.room_id);
+      });
+      return { success: true as const, message };
+    },
+
+    async typing(ctx: AuthContext, roomId: string) {
+      const { room, role } = await accessibleRoom(db, ctx, roomId);
+      await pipeline.write(async (_trx, emit) => {
+        await emit({ type: 'typing', ...scopeOf(room), payload: { roomId, who: role === 'staff' ? 'staff' : 'contact', username: ctx.user.username } });
+      });
+    },
+
+    // Activity: the priority and agent ("Junk") lists of conversations with news.
+    async activity(ctx: AuthContext, type: InboxType) {
+      const owner = ownerOrThrow(ctx);
+      const rows = await activityRepository.list(db, owner.orgId, type);
+      return {
+        success: true as const,
+        activity: rows.map((r) => toActivityItem(r, type)),
+      };
+    },
+
+    /** The agent's actions a person should follow up (bookings, messages taken, transfers), newest first. */
+    async needsPerson(ctx: AuthContext) {
+      const owner = ownerOrThrow(ctx);
+      const rows = await messagesRepository.needingPerson(db, owner, PAGE_SIZE);
+      return {
+        success: true as const,
+        items: rows.map((r) => ({
+          messageId: r.id,
+          roomId: r.room_id,
+          username: r.username,
+          channel: r.channel,
+          inboxType: r.inbox_type,
+          kind: r.event_kind ?? 'function',
+          body: r.body,
+          createdAt: Number(r.created_at),
+        })),
+      };
+    },
+
+    async clearActivity(ctx: AuthContext, type: InboxType, by: { username?: string; clearAll?: boolean; roomId?: string }) {
+      const owner = ownerOrThrow(ctx);
+      if (!by.username && !by.clearAll && !by.roomId) throw badRequest('Say what to clear: username or clearAll.', 'username');
+      let roomPk: number | undefined;
+      if (by.roomId) roomPk = (await accessibleRoom(db, ctx, by.roomId, 'staff')).room.id;
+      const cleared = await pipeline.write(async (trx, emit) => {
+        const n = await activityRepository.clear(trx, owner.orgId, type, { username: by.username, roomPk, all: by.clearAll });
+        await emit({ type: 'activity', accountId: owner.orgId, agentId: owner.agentId, contactAccountId: null, payload: { type, cleared: by.clearAll ? 'all' : (by.username ?? by.roomId) } });
+        return n;
+      });
+      return { success: true as const, cleared };
+    },
+
+    async markUnread(ctx: AuthContext, type: InboxType, roomId: string) {
+      const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
+      await pipeline.write(async (trx, emit) => {
+        await roomsRepository.setRead(trx, room.id, ctx.user.id, 0);
+        const last = room.last_message_id ? await messagesRepository.byId(trx, room.last_message_id) : undefined;
+        await activityRepository.upsert(trx, { accountId: room.account_id, type, room, username: room.username, lastMessage: last?.body ?? '' });
+        await emit({ type: 'activity', ...scopeOf(room), contactAccountId: null, payload: { type, roomId, username: room.username, unread: true } });
+      });
+      return { success: true as const, roomId, unread: true };
+    },
+
+    // Blocks: an organization blocks a sender (a visitor's username or a phone number).
+    async blockStatus(ctx: AuthContext, id: string, both: boolean) {
+      const owner = inboxOf(ctx.acting);
+      const me = owner?.orgId ?? ctx.acting.id;
+      const address = normalizePhone(id) && /^[+\d(]/.test(id) ? normalizePhone(id)! : id.toLowerCase();
+      const blocked = await blocksRepository.isBlocked(db, me, [address]);
+      let blockedBy = false;
+      if (both) {
+        const other = await accountsRepository.findByUsername(db, address);
+        const mine = await accountsRepository.findById(db, me);
+        if (other && mine) blockedBy = await blocksRepository.isBlocked(db, other.id, [mine.username]);
+      }
+      return { success: true as const, id, blocked, ...(both ? { blockedBy } : {}) };
+    },
+
+    async block(ctx: AuthContext, targetUsername: string, block: boolean) {
+      const owner = inboxOf(ctx.acting);
+      const me = owner?.orgId ?? ctx.acting.id;
+      const address = /^[+\d(]/.test(targetUsername.trim()) ? normalizePhone(targetUsername) : targetUsername.trim().toLowerCase();
+      if (!address) throw badRequest('Please enter a valid username or phone number.', 'targetUsername');
+      if (block) await blocksRepository.block(db, me, address, ctx.user.id);
+      else await blocksRepository.unblock(db, me, address);
+      if (block && owner) {
+        // Their conversations leave the priority inbox for Junk, and lose their activity entries.
+        await pipeline.write(async (trx, emit) => {
+          const rooms = await roomsRepository.byContactAddress(trx, owner.orgId, address);
+          for (const r of rooms) {
+            const row = await roomsRepository.update(trx, r.id, { inbox_type: 'agent', updated_at: Date.now() });
+            await activityRepository.clear(trx, owner.orgId, 'priority', { roomPk: r.id });
+            await emit({ type: 'conversation.updated', ...scopeOf(row), contactAccountId: null, payload: { room: await pipeline.roomDtoOf(trx, row, 0) } });
+          }
+        });
+      }
+      return { success: true as const, targetUsername: address, blocked: block };
+    },
+
+    async createDestination(ctx: AuthContext, address: string) {
+      const owner = ownerOrThrow(ctx);
+      const trimmed = address.trim();
+      const isEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed);
+      const phone = isEmail ? null : normalizePhone(trimmed);
+      if (!isEmail && !phone) throw badRequest('Please enter a phone number or an e-mail address.', 'address');
+      const value = isEmail ? trimmed.toLowerCase() : phone!;
+      const row =
+        (await destinationsRepository.byAddress(db, owner.orgId, value)) ??
+        (await destinationsRepository.insert(db, {
+          account_id: owner.orgId,
+          username: `ext-${crypto.randomBytes(6).toString('hex')}`,
+          kind: isEmail ? 'email' : 'phone',
+          address: value,
+          created_at: Date.now(),
+        }));
+      return { success: true as const, profile: { username: row.username, address: row.address, kind: row.kind } };
+    },
+
+    // Used by the public chat page: the profile a visitor writes to.
+    async publicTarget(username: string) {
+      const account = await accountsRepository.findByUsername(db, username);
+      if (!account || account.disabled_at != null || !inboxOf(account)) throw notFound('No one has that username.');
+      return publicProfile(account);
+    },
+  };
+}
+
+export type ConversationsService = ReturnType<typeof createConversationsService>;

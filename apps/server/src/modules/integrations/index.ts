@@ -1,0 +1,2 @@
+export { createIntegrationsService } from './service.ts';
+export type { IntegrationsTables } from './tables.ts';

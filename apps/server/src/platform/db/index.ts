@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { SAFETY_NET_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
+import type { DialectKind } from './columns.ts';
+import { migrations } from './migrations/index.ts';
+import type { PlatformTables } from './tables.ts';
+
+/** The platform's view of the database: only its own tables (the full type is apps/server/src/db.ts). */
+export type Db = Kysely<PlatformTables>;
+export type Tx = Transaction<PlatformTables>;
+/** A repository method's optional transaction argument. */
+export type DbOrTx = Db | Tx;
+
+// PostgreSQL hands int8 (bigint, count(*)) back as strings; our bigints are epoch ms and counts.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; unset means SQLite. */
+  url?: string;
+  /** The SQLite file (':memory:' for a throw-away database). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  pgSchema?: string;
+  pgPoolSize?: number;
+  /** SQLite: checkpoint the write-ahead log from a worker thread, off the event loop (the server does). */
+  backgroundCheckpoint?: boolean;
+}
+
+export interface DatabaseHandle<DB = PlatformTables> {
+  db: Kysely<DB>;
+  kind: DialectKind;
+  close(): Promise<void>;
+}
+
+/** Opens the database and runs its migrations; DB is the schema type the caller composes (apps/server/src/db.ts). */
+export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): Promise<DatabaseHandle<DB>> {
+  let db: Kysely<DB>;
+  let kind: DialectKind;
+  let checkpointer: Checkpointer | undefined;
+  if (opts.url) {
+    kind = 'postgres';
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.pgPoolSize ?? 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    if (opts.pgSchema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
+      } finally {
+        client.release();
+      }
+    }
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    kind = 'sqlite';
+    const file = opts.sqliteFile ?? ':memory:';
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    if (opts.backgroundCheckpoint && file !== ':memory:') {
+      sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+      checkpointer = startCheckpointer(file);
+    }
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  }
+  await migrate(db, kind === 'postgres' ? await currentSchema(db) : undefined);
+  return {
+    db,
+    kind,
+    async close() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
+}
+
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing cost more than the query itself on
+ * primary-key reads (npm run bench). Statements are cached by their SQL text (parameters are `?`),
+ * least recently used first out.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 1000): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cachedPrepare = (source: string) => {
+    let stmt = cache.get(source);
+    if (stmt) {
+      cache.delete(source);
+    } else {
+      stmt = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, stmt);
+    return stmt;
+  };
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === 'prepare') return cachedPrepare;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * Runs pending migrations. On PostgreSQL the migration tables are looked up in the connection's own
+ * schema: Kysely otherwise finds them in any schema of the database and skips creating its lock table.
+ */
+export async function migrate(db: Kysely<any>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

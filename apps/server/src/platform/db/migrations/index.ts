@@ -1,0 +1,19 @@
+import type { Migration } from 'kysely';
+import * as foundation from './202611220400_foundation.ts';
+import * as inbox from './202611220420_inbox.ts';
+import * as agents from './202611220410_agents.ts';
+import * as domains from './202611220430_domains.ts';
+import * as device from './202611241030_device.ts';
+import * as pushSessions from './202611241110_push_sessions.ts';
+import * as messageEvents from './202611241100_message_events.ts';
+
+/** Every migration, in order. Add new files here (named <yyyymmddHHMM>_<what>.ts). */
+export const migrations: Record<string, Migration> = {
+  '202611220400_foundation': foundation,
+  '202611220420_inbox': inbox,
+  '202611220410_agents': agents,
+  '202611220430_domains': domains,
+  '202611241030_device': device,
+  '202611241110_push_sessions': pushSessions,
+  '202611241100_message_events': messageEvents,
+};

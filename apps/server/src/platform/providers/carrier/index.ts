@@ -1,0 +1,56 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { LocalCarrier } from './local.ts';
+import { TwilioCarrier } from './twilio.ts';
+
+export interface SmsMessage {
+  to: string;
+  body: string;
+  /** The sending number; the platform's own sender when omitted. */
+  from?: string;
+  idempotencyKey: string;
+}
+
+export interface SmsSendResult {
+  /** The carrier's id for the message (delivery receipts name it); null when this key already went out. */
+  sid: string | null;
+}
+
+/** A delivery receipt: the carrier's later word on a sent message. */
+export interface DeliveryStatus {
+  sid: string;
+  status: 'sent' | 'delivered' | 'undelivered' | 'failed';
+  error?: string | null;
+}
+
+/** An SMS that arrived at one of our numbers. */
+export interface InboundSms {
+  sid: string;
+  from: string;
+  to: string;
+  body: string;
+  media?: string[];
+}
+
+export interface CarrierListener {
+  onInbound(sms: InboundSms): Promise<void>;
+  onStatus(status: DeliveryStatus): Promise<void>;
+}
+
+/** Telephony: numbers and SMS (calls join as their issue lands). */
+export interface CarrierProvider {
+  readonly kind: 'local' | 'twilio';
+  sendSms(message: SmsMessage): Promise<SmsSendResult>;
+  /** Who hears about inbound messages and receipts (the conversations service). */
+  listen(listener: CarrierListener): void;
+  /** Numbers the carrier can hand out (the simulated pool; empty for a real carrier here). */
+  pool(country: string): string[];
+}
+
+export const PLATFORM_SENDER = '+15005550006';
+
+export function createCarrier(db: Db, log: Logger, config?: Config): CarrierProvider {
+  if (config?.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN) return new TwilioCarrier(db, log, config);
+  return new LocalCarrier(db, log, config?.DEV_TOOLS !== 'off');
+}

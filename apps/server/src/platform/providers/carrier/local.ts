@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/index.ts';
+import { ProviderError, sendThroughOutbox } from '../../outbox/index.ts';
+import { PLATFORM_SENDER, type CarrierListener, type CarrierProvider, type DeliveryStatus, type SmsMessage, type SmsSendResult } from './index.ts';
+
+/** The simulated carrier's number pool: 100 numbers per country, handed out in order. */
+const POOL_PREFIXES: Record<string, string> = { US: '+1415200', CA: '+1604200', GB: '+447700900' };
+
+/** How long after a send its delivery receipt arrives. */
+const RECEIPT_DELAY_MS = 20;
+
+/** Numbers that cannot receive texts (rejected at send): North America's fictional 555-01xx. */
+export const UNREACHABLE = /^\+1\d{3}55501\d{2}$/;
+/** Numbers that accept the send but never receive it (a phone switched off): 555-02xx. */
+export const UNDELIVERABLE = /^\+1\d{3}55502\d{2}$/;
+
+export interface CarrierRecord {
+  sid: string;
+  direction: 'inbound' | 'outbound';
+  from: string;
+  to: string;
+  body: string;
+  status: string;
+  error: string | null;
+  createdAt: number;
+}
+
+/**
+ * The simulated carrier. It keeps its own ledger (carrier_messages), like a real carrier: every SMS it
+ * sends, with a delivery receipt that follows the send (delivered, or undelivered for switched-off
+ * numbers), and every SMS a phone sends to one of our numbers. Sends also land in the outbox, so
+ * sign-in codes show at GET /api/dev/outbox.
+ */
+export class LocalCarrier implements CarrierProvider {
+  readonly kind = 'local' as const;
+  private listener: CarrierListener | null = null;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    /** Print message texts (sign-in codes) to the log: only while the dev tools are on (DEV_TOOLS). */
+    private readonly logTexts = true,
+  ) {}
+
+  listen(listener: CarrierListener): void {
+    this.listener = listener;
+  }
+
+  pool(country: string): string[] {
+    const prefix = POOL_PREFIXES[country.toUpperCase()];
+    if (!prefix) return [];
+    return Array.from({ length: 100 }, (_, i) => `${prefix}${String(100 + i).padStart(prefix.startsWith('+44') ? 3 : 4, '0')}`);
+  }
+
+  async sendSms(m: SmsMessage): Promise<SmsSendResult> {
+    const from = m.from ?? PLATFORM_SENDER;
+    // The carrier's id follows from the key, so a retried send that already went out names it too.
+    const sid = `SM${crypto.createHash('sha256').update(m.idempotencyKey).digest('hex').slice(0, 32)}`;
+    let sent = false;
+    await sendThroughOutbox(this.db, { channel: 'sms', to: m.to, from, body: m.body, idempotencyKey: m.idempotencyKey }, async () => {
+      if (UNREACHABLE.test(m.to)) throw new ProviderError('carrier', `Number unreachable: ${m.to}`);
+      sent = true;
+      const now = Date.now();
+      await this.db
+        .insertInto('carrier_messages')
+        .values({ sid, direction: 'outbound', from_number: from, to_number: m.to, body: m.body, status: 'sent', error: null, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('sid').doNothing())
+        .execute();
+      this.log.info({ outbox: 'sms', to: m.to }, this.logTexts ? `[carrier] SMS to ${m.to}: ${m.body}` : `[carrier] SMS to ${m.to}`);
+    });
+    if (sent) this.receipt(sid, m.to);
+    return { sid };
+  }
+
+  /** The receipt arrives after the send returns, as a carrier's status callback would. */
+  private receipt(sid: string, to: string): void {
+    const status: DeliveryStatus = UNDELIVERABLE.test(to)
+      ? { sid, status: 'undelivered', error: 'The handset did not acknowledge the message.' }
+      : { sid, status: 'delivered' };
+    const p = new Promise<void>((resolve) => setTimeout(resolve, RECEIPT_DELAY_MS))
+      .then(async () => {
+        await this.db
+          .updateTable('carrier_messages')
+          .set({ status: status.status, error: status.error ?? null, updated_at: Date.now() })
+          .where('sid', '=', sid)
+          .execute();
+        await this.listener?.onStatus(status);
+      })
+      .catch((err) => this.log.error({ err, sid }, 'delivery receipt failed'))
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  /** Waits for receipts in flight (tests and shutdown). */
+  async settle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  /** A phone texts one of our numbers. */
+  async receive(sms: { from: string; to: string; body: string }): Promise<CarrierRecord> {
+    const sid = `SM${crypto.randomBytes(16).toString('hex')}`;
+    const now = Date.now();
+    await this.db
+      .insertInto('carrier_messages')
+      .values({ sid, direction: 'inbound', from_number: sms.from, to_number: sms.to, body: sms.body, status: 'received', error: null, created_at: now, updated_at: now })
+      .execute();
+    if (!this.listener) throw new ProviderError('carrier', 'Nobody listens for inbound messages.');
+    await this.listener.onInbound({ sid, from: sms.from, to: sms.to, body: sms.body });
+    return { sid, direction: 'inbound', from: sms.from, to: sms.to, body: sms.body, status: 'received', error: null, createdAt: now };
+  }
+
+  async list(direction: 'inbound' | 'outbound', opts: { number?: string; limit?: number } = {}): Promise<CarrierRecord[]> {
+    let q = this.db.selectFrom('carrier_messages').selectAll().where('direction', '=', direction);
+    if (opts.number) q = q.where((eb) => eb.or([eb('to_number', '=', opts.number!), eb('from_number', '=', opts.number!)]));
+    const rows = await q.orderBy('id', 'desc').limit(opts.limit ?? 100).execute();
+    return rows.map((r) => ({
+      sid: r.sid,
+      direction: r.direction,
+      from: r.from_number,
+      to: r.to_number,
+      body: r.body,
+      status: r.status,
+      error: r.error,
+      createdAt: Number(r.created_at),
+    }));
+  }
+}
