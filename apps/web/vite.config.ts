@@ -52,6 +52,7 @@ export default defineConfig({
       '/internal': server,
       '/files': server,
       '/docs/api': server,
+      '/manifest.webmanifest': server,
     },
   },
 });

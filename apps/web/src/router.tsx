@@ -21,7 +21,8 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
 
 /** Pages that features own. Add yours here: `{ path: '/inbox', ...page(() => import('./features/inbox/InboxPage.tsx')) }`. */
 export const featureRoutes: RouteObject[] = [
-  { path: '/inbox', ...page(() => import('./features/inbox/InboxPage.tsx')) },
+  // The inbox is a section of the app shell (shell/sections.ts); /inbox opens the signed-in account's.
+  { path: '/inbox', ...page(() => import('./features/home/AppPage.tsx').then((m) => ({ default: m.InboxRoute }))) },
 ];
 
 export const routes: RouteObject[] = [

@@ -60,6 +60,7 @@ export interface OverlayEntry {
 
 const accounts = (file: string): OverlayEntry => ({ module: `../features/accounts/overlays/${file}.tsx` });
 const screen = (file: string): OverlayEntry => ({ module: `./screens/${file}.tsx` });
+const device = (file: string): OverlayEntry => ({ module: `../features/device/overlays/${file}.tsx` });
 
 /** key → module. Keys of the allowed list without an entry render the "coming soon" panel. */
 export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
@@ -72,8 +73,7 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   requestAccess: screen('RequestAccess'),
   upgrade: screen('Upgrade'),
   selectNumber: screen('SelectNumber'),
-  search: screen('Search'),
-  form: screen('Form'),
+  search: { module: '../features/search/overlays/Search.tsx' },
   // Account screens (features/accounts).
   agentInfo: accounts('AgentInfo'),
   orgInfo: accounts('OrgInfo'),
@@ -111,6 +111,12 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   chat: { module: '../features/inbox/overlays/Chat.tsx' },
   convoLog: { module: '../features/inbox/overlays/ConvoLog.tsx' },
   call: { module: '../features/inbox/overlays/Call.tsx' },
+  // The app on a device (features/device): install, devices and push, app identity, forms.
+  install: device('Install'),
+  mobile: device('Mobile'),
+  orgApp: device('OrgApp'),
+  resellerApp: device('ResellerApp'),
+  form: device('Form'),
 };
 
 let allowed: ReadonlySet<string> = new Set(DEFAULT_OVERLAY_KEYS);

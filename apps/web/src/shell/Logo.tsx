@@ -2,11 +2,19 @@ import { useBrand } from './brand.ts';
 
 /**
  * The brand's mark and name: the main brand's Switchboard mark, a partner brand's logo and name, or
- * only the word "Home" in generic-brand mode (the main brand's marks hidden).
+ * a neutral mark without a name in generic-brand mode (the main brand's marks hidden).
  */
 export function Logo({ compact = false }: { compact?: boolean }) {
   const brand = useBrand();
-  if (brand.genericBrand) return <span className="text-base font-semibold text-slate-900">Home</span>;
+  // Generic brand: a neutral mark, no name (the word "Home" read as if it were the brand before).
+  if (brand.genericBrand) {
+    return (
+      <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true" data-generic-mark>
+        <rect width="32" height="32" rx="8" fill="#334155" />
+        <circle cx="16" cy="16" r="6" fill="none" stroke="white" strokeWidth="2.5" />
+      </svg>
+    );
+  }
   return (
     <span className="inline-flex items-center gap-2">
       {brand.logo ? (

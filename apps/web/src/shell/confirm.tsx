@@ -139,8 +139,8 @@ export function ConfirmHost() {
           </Button>
         </>
       }
-    >
-      {current.message ? <div className="text-sm text-slate-600">{current.message}</div> : null}
-    </Dialog>
+      // The message is the dialog's accessible description (read out with the title).
+      description={current.message || undefined}
+    />
   );
 }

@@ -40,6 +40,8 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             (target ?? content).focus();
           }}
           tabIndex={-1}
+          // Without a description the dialog has none (not a stand-in word like "Dialog").
+          {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
             'fixed z-50 flex max-h-[92dvh] w-full flex-col bg-white shadow-xl focus:outline-none',
             'inset-x-0 bottom-0 rounded-t-2xl',
@@ -53,10 +55,10 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             <div className="min-w-0 flex-1">
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
               {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-              ) : (
-                <RadixDialog.Description className="sr-only">{typeof title === 'string' ? title : 'Dialog'}</RadixDialog.Description>
-              )}
+                <RadixDialog.Description asChild>
+                  <div className="mt-1 text-sm text-slate-600">{description}</div>
+                </RadixDialog.Description>
+              ) : null}
             </div>
             {!hideClose && (
               <RadixDialog.Close
@@ -67,7 +69,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               </RadixDialog.Close>
             )}
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {children != null && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>}
           {footer && <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 xs:flex-row xs:justify-end">{footer}</div>}
         </RadixDialog.Content>
       </RadixDialog.Portal>

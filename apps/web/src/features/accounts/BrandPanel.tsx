@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, TextField } from '../../ui/index.ts';
-import type { AppPanelProps } from '../home/panels.ts';
+import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
 import { errorText, fieldError, useAccountMutation, useDomains } from './hooks.ts';
 import { FormError, FormFooter, ListSkeleton, SectionHeader } from './parts.tsx';
 

@@ -1,7 +1,7 @@
 import { Info, Settings, Share2, UserPen, Users, type LucideIcon } from 'lucide-react';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { Card } from '../../ui/index.ts';
-import type { AppPanelProps } from '../home/panels.ts';
+import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
 import { SectionHeader } from './parts.tsx';
 
 const INFO_OVERLAY: Record<string, string> = { partner: 'partnerInfo', reseller: 'resellerInfo', organization: 'orgInfo', agent: 'agentInfo' };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, Field, Input, Textarea, TextField } from '../../ui/index.ts';
-import type { AppPanelProps } from '../home/panels.ts';
+import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
 import { errorText, fieldError, useAccountMutation } from './hooks.ts';
 import { FormError, FormFooter, ListSkeleton, SectionHeader, StatusBadge, TYPE_LABEL } from './parts.tsx';
 import { useQuery } from '@tanstack/react-query';

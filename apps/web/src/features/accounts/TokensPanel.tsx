@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Button, Card, Dialog, EmptyState, ErrorState, Field, TextField } from '../../ui/index.ts';
-import type { AppPanelProps } from '../home/panels.ts';
+import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
 import { errorText, fieldError, useAccountMutation, useApiTokens } from './hooks.ts';
 import { CopyButton, formatDate, FormFooter, ListSkeleton, SectionHeader, selectClass } from './parts.tsx';
 

@@ -8,8 +8,8 @@ import { useAccount } from '../../api/hooks.ts';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, EmptyState, ErrorState, Input } from '../../ui/index.ts';
-import { lastAccountParentKey } from '../home/lastAccount.ts';
-import type { AppPanelProps } from '../home/panels.ts';
+import { lastAccountParentKey } from '../../api/lastAccount.ts';
+import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
 import { errorText, useAccountMutation, useChildren, type ChildKind } from './hooks.ts';
 import { formatDate, ListSkeleton, Pagination, StatusBadge, TYPE_LABEL, TYPE_PLURAL } from './parts.tsx';
 

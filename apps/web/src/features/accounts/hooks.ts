@@ -1,33 +1,17 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@switchboard/core/constants';
 import type { AccountListItem } from '@switchboard/core/contracts/accounts';
 import type { DomainItem } from '@switchboard/core/contracts/domains';
-import { appPathTarget, parseAppPath } from '@switchboard/core/rules/appPath';
-import { useLocation } from 'react-router';
-import { api, ApiError, type QueryValue } from '../../api/client.ts';
+import { api, type QueryValue } from '../../api/client.ts';
+import { errorText, fieldError, useAppMutation } from '../../api/mutation.ts';
 import { searchQuery } from './filters.ts';
-import { useAccount } from '../../api/hooks.ts';
-import { notify } from '../../shell/toast.tsx';
 
 /**
  * One query hook per resource of the account screens. Every call names its acting account explicitly
  * (`target`: an account id, or null for the signed-in user's own), so screens and overlays agree.
  */
 
-/** The account the current /app path opens (null: the signed-in account). Works inside overlays too. */
-export function useActingTarget(): number | null {
-  const { pathname } = useLocation();
-  if (!pathname.startsWith('/app')) return null;
-  const parsed = parseAppPath(pathname.slice(4));
-  return parsed.ok ? (appPathTarget(parsed.path)?.id ?? null) : null;
-}
-
-/** The acting account (and its permissions) for a screen or overlay. */
-export function useActingAccount(idOverride?: number | null) {
-  const target = useActingTarget();
-  const id = idOverride ?? target;
-  return { target: id, ...useAccount(id) };
-}
+export { useActingAccount, useActingTarget } from '../../api/acting.ts';
 
 /** A positive integer from an overlay value like `?orgPreview=123`, else null. */
 export function idFromValue(value: string): number | null {
@@ -76,6 +60,8 @@ export interface AdminUser {
   name: string | null;
   isOwner: boolean;
   isAccountUser: boolean;
+  /** Invited but not signed in yet. */
+  pending: boolean;
   createdAt: number;
 }
 export function useAdminUsers(target: number | null) {
@@ -107,36 +93,23 @@ export function useDomains(target: number | null) {
   });
 }
 
-/**
- * One mutation helper: runs the call, refreshes the account screens' queries, says what happened
- * in a toast (`success` text, or the server's message), and leaves field errors to the form.
- */
+/** The app's one mutation hook (api/mutation.ts), refreshing the account screens' queries. */
 export function useAccountMutation<V, R = Record<string, unknown>>(
   fn: (vars: V) => Promise<R>,
   opts: { success?: string | ((r: R) => string); onSuccess?: (r: R) => void; toastErrors?: boolean } = {},
 ) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async (r) => {
-      await Promise.all([qc.invalidateQueries({ queryKey: ['accounts'] }), qc.invalidateQueries({ queryKey: ['account'] })]);
-      const text = typeof opts.success === 'function' ? opts.success(r) : opts.success;
-      if (text) notify.success(text);
-      opts.onSuccess?.(r);
-    },
-    onError: (e) => {
-      if (opts.toastErrors !== false && !(e instanceof ApiError && e.field)) notify.error(errorText(e));
-    },
+  return useAppMutation(fn, { ...opts, invalidate: [['accounts'], ['account']] });
+}
+
+export { errorText, fieldError };
+
+export type MyAccount = AccountListItem & { isOwner: boolean };
+
+/** GET /api/v2/myAccounts: the accounts the signed-in user owns or was invited to. */
+export function useMyAccounts() {
+  return useQuery({
+    queryKey: ['accounts', 'mine'],
+    queryFn: ({ signal }) => api<{ accounts: MyAccount[] }>('/api/v2/myAccounts', { target: false, signal }),
+    staleTime: 60_000,
   });
-}
-
-export function errorText(e: unknown): string {
-  if (e instanceof ApiError) return e.fieldMessage;
-  return e instanceof Error ? e.message : 'Something went wrong.';
-}
-
-/** The error for one field of a form, from a failed call. */
-export function fieldError(e: unknown, ...fields: string[]): string | null {
-  if (e instanceof ApiError && e.field && fields.some((f) => e.field === f || e.field!.startsWith(`${f}.`))) return e.fieldMessage;
-  return null;
 }

@@ -1,13 +1,12 @@
-import { Plus, Trash2, Unlink, Volume2 } from 'lucide-react';
+import { Pencil, Plus, Trash2, Unlink, Volume2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { addApp, appKey, removeApp, toggleFunction } from '@switchboard/core/rules/campaign';
-import { api } from '../../api/client.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
-import { Button, ErrorState, Field, Input, LoadingBlock, Textarea } from '../../ui/index.ts';
-import { tgt } from '../accounts/hooks.ts';
-import { useApps } from './api.ts';
-import { LANGUAGES, playVoiceSample, timezones, VOICES } from './options.ts';
+import { Button, cn, ErrorState, Field, Input, LoadingBlock, Textarea } from '../../ui/index.ts';
+import { detachFromTemplate, useApps } from './api.ts';
+import { TimezonePicker } from './components/TimezonePicker.tsx';
+import { LANGUAGES, playVoiceSample, VOICES } from './options.ts';
 import { SaveStatus, Section, selectClass } from './parts.tsx';
 import type { AgentEditorModel } from './useAgentEditor.ts';
 
@@ -52,9 +51,11 @@ export function EditorBar({ model }: { model: AgentEditorModel }) {
 export function AgentEditor({ model, target, compact = false }: { model: AgentEditorModel; target: number | null; compact?: boolean }) {
   const { draft, read } = model;
   const ids = { instructions: useId(), greeting: useId(), language: useId(), voice: useId(), timezone: useId() };
+  const [unlocked, setUnlocked] = useState(false);
   if (model.query.isError) return <ErrorState message={(model.query.error as Error).message} />;
   if (!draft || !read) return <LoadingBlock />;
   const campaign = read.campaign;
+  const followsTemplate = campaign.mode === 'TEMPLATE' && !!read.template && !model.templateId && !unlocked;
 
   return (
     <div className="@container space-y-6">
@@ -70,7 +71,7 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
             onClick={async () => {
               const ok = await confirm({ title: 'Detach from the template?', message: 'The agent keeps its current text and stops following template changes.', confirmText: 'Detach' });
               if (!ok) return;
-              await api('/api/v2/detachAgentFromTemplate', { target: tgt(target), body: {} });
+              await detachFromTemplate(target);
               notify('Detached from the template');
               await model.reload();
             }}
@@ -82,14 +83,37 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
 
       <Field label="Instructions" id={ids.instructions} error={model.fieldError} hint="What the agent knows and how it behaves. Use {{businessName}} for your business’s name.">
         {(a11y) => (
-          <Textarea
-            {...a11y}
-            data-testid="agent-instructions"
-            rows={compact ? 8 : 12}
-            className="font-mono text-[13px] leading-relaxed"
-            value={draft.agentInstructions}
-            onChange={(e) => model.update({ agentInstructions: e.target.value })}
-          />
+          <div className="relative">
+            <Textarea
+              {...a11y}
+              data-testid="agent-instructions"
+              rows={compact ? 8 : 12}
+              readOnly={followsTemplate}
+              className={cn('font-mono text-[13px] leading-relaxed', followsTemplate && 'bg-slate-50 text-slate-600')}
+              value={draft.agentInstructions}
+              onChange={(e) => model.update({ agentInstructions: e.target.value })}
+            />
+            {followsTemplate && (
+              <Button
+                size="xs"
+                variant="secondary"
+                className="absolute right-2 bottom-2"
+                onClick={async () => {
+                  // Writing other instructions detaches the agent from its template: say so first.
+                  const ok = await confirm({
+                    title: 'Edit the instructions yourself?',
+                    message: `The instructions come from the ${read.template?.name ?? ''} template. Once you change them, the agent stops following the template and keeps your text.`,
+                    confirmText: 'Edit and detach',
+                  });
+                  if (!ok) return;
+                  setUnlocked(true);
+                  document.getElementById(ids.instructions)?.focus();
+                }}
+              >
+                <Pencil className="size-3.5" aria-hidden /> Edit instructions
+              </Button>
+            )}
+          </div>
         )}
       </Field>
 
@@ -145,15 +169,7 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
           )}
         </Field>
         <Field label="Timezone" id={ids.timezone}>
-          {(a11y) => (
-            <select {...a11y} className={selectClass} value={draft.timezone} onChange={(e) => model.update({ timezone: e.target.value })}>
-              {[...new Set([draft.timezone, ...timezones()])].map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </select>
-          )}
+          {(a11y) => <TimezonePicker id={a11y.id} describedBy={a11y['aria-describedby']} value={draft.timezone} onChange={(timezone) => model.update({ timezone })} />}
         </Field>
       </div>
 

@@ -42,6 +42,9 @@ export function TemplateFieldStep({
   onDone,
   onDiscard,
   error,
+  showBack = true,
+  doneLabel = 'Done',
+  busy = false,
 }: {
   template: AgentTemplate;
   values: Record<string, string>;
@@ -51,6 +54,11 @@ export function TemplateFieldStep({
   onDone: () => void;
   onDiscard: () => void;
   error?: string | null;
+  /** The previous-question button; off where the surrounding screen has its own Back (the wizard). */
+  showBack?: boolean;
+  /** The last question's button: what finishing does ('Create the agent', 'Continue'). */
+  doneLabel?: string;
+  busy?: boolean;
 }) {
   const fields = template.templateFields;
   if (!fields.length) {
@@ -68,6 +76,8 @@ export function TemplateFieldStep({
   const last = i === fields.length - 1;
   return (
     <form
+      // One form per question, so its field mounts again and takes the focus after Next.
+      key={f.name}
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -93,13 +103,13 @@ export function TemplateFieldStep({
           Choose another template
         </Button>
         <div className="ml-auto flex gap-2">
-          {i > 0 && (
+          {showBack && i > 0 && (
             <Button variant="secondary" onClick={() => onIndex(i - 1)}>
               <ArrowLeft className="size-4" aria-hidden /> Back
             </Button>
           )}
-          <Button type="submit" disabled={missing}>
-            {last ? 'Done' : 'Next'} <ArrowRight className="size-4" aria-hidden />
+          <Button type="submit" disabled={missing} loading={busy && last}>
+            {last ? doneLabel : 'Next'} <ArrowRight className="size-4" aria-hidden />
           </Button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { Bot, CheckCircle2, Send, User, Wrench, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { FunctionCall } from '@switchboard/core/contracts/agents';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/mutation.ts';
 import { Button, cn, Input } from '../../ui/index.ts';
 import { useRunPrompt } from './api.ts';
 

@@ -1,17 +1,15 @@
-import { History, Pencil, RotateCcw } from 'lucide-react';
+import { Eye, History, Pencil, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
 import { Button, cn, EmptyState, ErrorState, Input, LoadingBlock } from '../../ui/index.ts';
-import { tgt } from '../accounts/hooks.ts';
-import { useInvalidateAgents, useVersions } from './api.ts';
+import { useInvalidateAgents, useVersions, versionCalls } from './api.ts';
 import { diffLines } from './diff.ts';
 import { Section, selectClass } from './parts.tsx';
 
 const when = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Versions of the agent: create from staging or production, rename, restore (with confirmation), diff with staging. */
+/** Versions of the agent: create from the draft or the live agent, rename, preview and compare with the draft, restore (with confirmation). */
 export function VersionsPanel({ agentId, stagingInstructions, onRestored }: { agentId: number; stagingInstructions: string; onRestored: () => void }) {
   const versions = useVersions(agentId);
   const invalidate = useInvalidateAgents();
@@ -24,7 +22,7 @@ export function VersionsPanel({ agentId, stagingInstructions, onRestored }: { ag
   const create = async () => {
     setBusy(true);
     try {
-      await api(`/api/v2/agent/${agentId}/versions`, { target: tgt(agentId), body: { title: title.trim() || undefined, source } });
+      await versionCalls.create(agentId, title.trim() || undefined, source);
       setTitle('');
       notify('Version saved');
       await versions.refetch();
@@ -38,19 +36,19 @@ export function VersionsPanel({ agentId, stagingInstructions, onRestored }: { ag
   const restore = async (id: number, name: string) => {
     const ok = await confirm({
       title: `Restore “${name}”?`,
-      message: 'The staging copy is replaced by this version. Publish afterwards to put it live.',
+      message: 'The draft is replaced by this version. Publish afterwards to put it live.',
       confirmText: 'Restore',
     });
     if (!ok) return;
-    await api(`/api/v2/agent/${agentId}/versions/${id}/restore`, { target: tgt(agentId), body: { target: 'staging' } });
-    notify('Version restored to staging');
+    await versionCalls.restore(agentId, id);
+    notify('Version restored to the draft');
     await invalidate();
     onRestored();
   };
 
   const rename = async () => {
     if (!renaming || !renaming.title.trim()) return;
-    await api(`/api/v2/agent/${agentId}/versions/${renaming.id}/title`, { method: 'PUT', target: tgt(agentId), body: { title: renaming.title.trim() } });
+    await versionCalls.rename(agentId, renaming.id, renaming.title.trim());
     setRenaming(null);
     await versions.refetch();
   };
@@ -66,8 +64,8 @@ export function VersionsPanel({ agentId, stagingInstructions, onRestored }: { ag
       >
         <Input aria-label="Version title" placeholder="Version title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} />
         <select aria-label="Save from" className={selectClass} value={source} onChange={(e) => setSource(e.target.value as 'staging' | 'default')}>
-          <option value="staging">From staging</option>
-          <option value="default">From production</option>
+          <option value="staging">From the draft</option>
+          <option value="default">From the live agent</option>
         </select>
         <Button type="submit" variant="secondary" loading={busy}>
           Save version
@@ -104,9 +102,12 @@ export function VersionsPanel({ agentId, stagingInstructions, onRestored }: { ag
                   <button type="button" className="min-w-0 flex-1 text-left" aria-expanded={open === v.id} onClick={() => setOpen(open === v.id ? null : v.id)}>
                     <p className="truncate text-sm font-medium text-slate-900">{v.title}</p>
                     <p className="text-xs text-slate-500">
-                      {when(v.createdAt)} · from {v.source === 'default' ? 'production' : v.source}
+                      {when(v.createdAt)} · from {v.source === 'default' ? 'the live agent' : 'the draft'}
                     </p>
                   </button>
+                  <Button size="2xs" variant="ghost" aria-expanded={open === v.id} onClick={() => setOpen(open === v.id ? null : v.id)}>
+                    <Eye className="size-3.5" aria-hidden /> {open === v.id ? 'Hide' : 'Preview'}
+                  </Button>
                   <Button size="2xs" variant="ghost" aria-label={`Rename ${v.title}`} onClick={() => setRenaming({ id: v.id, title: v.title })}>
                     <Pencil className="size-3.5" aria-hidden />
                   </Button>
@@ -115,7 +116,16 @@ export function VersionsPanel({ agentId, stagingInstructions, onRestored }: { ag
                   </Button>
                 </div>
               )}
-              {open === v.id && v.snapshot && <InstructionsDiff before={v.snapshot.agentInstructions} after={stagingInstructions} />}
+              {open === v.id && v.snapshot && (
+                <>
+                  <p className="mt-2 text-xs font-medium text-slate-600">This version’s instructions</p>
+                  <pre data-testid="version-preview" className="mt-1 max-h-48 overflow-auto rounded-lg bg-slate-50 p-2 text-[12px] leading-relaxed whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200">
+                    {v.snapshot.agentInstructions}
+                  </pre>
+                  {v.snapshot.greeting != null && <p className="mt-1 text-xs text-slate-600">Greeting: {String(v.snapshot.greeting) || '(none)'}</p>}
+                  <InstructionsDiff before={v.snapshot.agentInstructions} after={stagingInstructions} />
+                </>
+              )}
             </li>
           ))}
         </ul>
@@ -129,7 +139,7 @@ export function InstructionsDiff({ before, after }: { before: string; after: str
   const same = lines.every((l) => l.kind === 'same');
   return (
     <div className="mt-2" data-testid="version-diff">
-      <p className="mb-1 text-xs text-slate-500">{same ? 'Same instructions as staging.' : 'Instructions: this version (−) compared with staging (+)'}</p>
+      <p className="mb-1 text-xs text-slate-500">{same ? 'Same instructions as the draft.' : 'Compared with the draft: this version (−), the draft (+)'}</p>
       <pre className="max-h-64 overflow-auto rounded-lg bg-slate-900 p-2 text-[12px] leading-relaxed text-slate-100">
         {lines.map((l, i) => (
           <div key={i} className={cn(l.kind === 'added' && 'bg-emerald-900/60 text-emerald-100', l.kind === 'removed' && 'bg-red-900/60 text-red-100')}>

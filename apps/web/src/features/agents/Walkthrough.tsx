@@ -10,11 +10,11 @@ import {
   type WalkthroughState,
   type WalkthroughStep,
 } from '@switchboard/core/rules/walkthrough';
-import { api } from '../../api/client.ts';
+import { saveWalkthrough } from './api.ts';
 import type { AccountView } from '../../api/hooks.ts';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { Button, Card, cn } from '../../ui/index.ts';
-import { tgt, useActingTarget } from '../accounts/hooks.ts';
+import { useActingTarget } from '../accounts/api.ts';
 
 const STEPS: Record<WalkthroughStep, { title: string; text: string; overlay: string }> = {
   SETUP_AGENT: { title: 'Set up your agent', text: 'Give it instructions and a greeting.', overlay: 'editAgent' },
@@ -39,7 +39,7 @@ export function Walkthrough({ account }: { account: AccountView }) {
   if (!next) return null;
 
   const store = async (state: WalkthroughState) => {
-    await api('/api/v1/accountSetting', { target: tgt(target), body: { settings: { walkthrough: state } } }).catch(() => undefined);
+    await saveWalkthrough(target, state).catch(() => undefined);
     await qc.invalidateQueries({ queryKey: ['account'] });
   };
   const start = async (step: WalkthroughStep) => {

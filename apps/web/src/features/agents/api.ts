@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgentTemplate, AgentVersion, AppDefinition, Campaign, FunctionCall } from '@switchboard/core/contracts/agents';
 import { api } from '../../api/client.ts';
-import { tgt } from '../accounts/hooks.ts';
+import { tgt } from '../accounts/api.ts';
 
 /**
  * One query hook per agent resource. Every call names its acting account (`target`: the account id
@@ -79,3 +79,21 @@ export function useRunPrompt(target: number | null) {
 }
 
 export const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** POST /api/v2/detachAgentFromTemplate: both copies keep today's text and stop following the template. */
+export function detachFromTemplate(target: number | null) {
+  return api('/api/v2/detachAgentFromTemplate', { target: tgt(target), body: {} });
+}
+
+/** Versions of an agent (the agent's id is also the acting account). */
+export const versionCalls = {
+  create: (agentId: number, title: string | undefined, source: 'staging' | 'default') =>
+    api(`/api/v2/agent/${agentId}/versions`, { target: tgt(agentId), body: { title, source } }),
+  restore: (agentId: number, id: number) => api(`/api/v2/agent/${agentId}/versions/${id}/restore`, { target: tgt(agentId), body: { target: 'staging' } }),
+  rename: (agentId: number, id: number, title: string) => api(`/api/v2/agent/${agentId}/versions/${id}/title`, { method: 'PUT', target: tgt(agentId), body: { title } }),
+};
+
+/** Stores the getting-started checklist in the account's settings.walkthrough. */
+export function saveWalkthrough(target: number | null, walkthrough: unknown) {
+  return api('/api/v1/accountSetting', { target: tgt(target), body: { settings: { walkthrough } } });
+}

@@ -4,7 +4,7 @@ import { TIMINGS } from '@switchboard/core/constants';
 import type { AgentTemplate, Campaign } from '@switchboard/core/contracts/agents';
 import { validateInstructions } from '@switchboard/core/rules/campaign';
 import { api, ApiError } from '../../api/client.ts';
-import { tgt } from '../accounts/hooks.ts';
+import { tgt } from '../accounts/api.ts';
 import { agentKeys, useCampaign, wait, type CampaignRead } from './api.ts';
 
 /** The editable part of an agent. */

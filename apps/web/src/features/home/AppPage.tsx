@@ -1,17 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { appPathTarget, appPathUrl, parentAppPath, parseAppPath, SEGMENT_ACCOUNT_TYPE } from '@switchboard/core/rules/appPath';
-import { ArrowLeft, Bot, Building2, Link2Off, Mail, Network, ShieldAlert } from 'lucide-react';
+import { appPathTarget, appPathUrl, parentAppPath, SEGMENT_ACCOUNT_TYPE, type AppPathStep } from '@switchboard/core/rules/appPath';
+import { ArrowLeft, Link2Off, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { api, ApiError, setActingAccount } from '../../api/client.ts';
-import { useAccount, useSession, type AccountView } from '../../api/hooks.ts';
-import { saveSession, type SessionResponse } from '../../api/session.ts';
-import { Avatar, Button, Card, EmptyState, ErrorState, LoadingBlock, Skeleton } from '../../ui/index.ts';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { appLocation, setActingAccount } from '../../api/acting.ts';
+import { ApiError } from '../../api/mutation.ts';
+import { exchangeOneTimeToken } from './api.ts';
+import { useAccount, useSession } from '../../api/hooks.ts';
+import { saveSession } from '../../api/session.ts';
+import { Button, Card, EmptyState, ErrorState, LoadingBlock, Skeleton } from '../../ui/index.ts';
 import { PageFrame, primaryLink, ResultPanel } from '../../pages/PageFrame.tsx';
 import { useTitle } from '../../shell/useTitle.ts';
-import { AppHeader } from './AppHeader.tsx';
-import { useRememberLastAccount } from './lastAccount.ts';
-import { APP_PANELS, type AppPanel } from './panels.ts';
+import { AppLayout } from '../../shell/AppLayout.tsx';
+import { sectionsFor, type AppSection, type SectionProps } from '../../shell/sections.ts';
+import { useRememberLastAccount } from '../../api/lastAccount.ts';
 
 const typeLabel: Record<string, string> = {
   partner: 'Partner',
@@ -54,7 +56,7 @@ function OneTimeSignIn({ oneTimeToken }: { oneTimeToken: string }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    api<SessionResponse & { redirectUrl?: string | null }>('/api/v1/oneTimeAuth', { query: { oneTimeToken }, anonymous: true })
+    exchangeOneTimeToken(oneTimeToken)
       .then((session) => {
         if (!live) return;
         queryClient.clear();
@@ -98,14 +100,19 @@ function OneTimeSignIn({ oneTimeToken }: { oneTimeToken: string }) {
   );
 }
 
+/** `/inbox`: the signed-in account's inbox inside the app shell (spec §2 route). */
+export function InboxRoute() {
+  return <AppPage />;
+}
+
 function SignedInApp() {
-  const params = useParams();
-  const parsed = useMemo(() => parseAppPath(params['*'] ?? ''), [params]);
+  const location = useLocation();
+  const { parsed, section } = useMemo(() => appLocation(location.pathname), [location.pathname]);
   const path = parsed.ok ? parsed.path : [];
   const target = parsed.ok ? appPathTarget(path) : null;
   const self = useAccount(null);
   const acting = useAccount(target?.id ?? null, target != null);
-  // Set during render, before any panel below renders and fetches, so their calls carry this
+  // Set during render, before any section below renders and fetches, so their calls carry this
   // account's targetAccountId even when its data comes straight from the cache.
   setActingAccount(target?.id ?? null);
 
@@ -113,14 +120,15 @@ function SignedInApp() {
   const account = target ? acting.data : self.data;
   useRememberLastAccount(self.data, path, Boolean(target && acting.data && acting.data.accountType === SEGMENT_ACCOUNT_TYPE[target.type]));
   const query = target ? acting : self;
-  useTitle(account?.displayName ?? null);
+  const current = account ? sectionsFor(account).find((s) => s.id === section) : undefined;
+  useTitle(account ? (current && current.id ? `${current.label} · ${account.displayName}` : account.displayName) : null);
   const userName = user ? (user.user.id === user.id ? user.displayName : user.user.name || user.user.email || user.user.username) : '';
+  const typeMismatch = !!(target && account && account.accountType !== SEGMENT_ACCOUNT_TYPE[target.type]);
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <AppHeader userName={userName} userImage={user?.profileImage} />
-      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
-        {!parsed.ok ? (
+    <AppLayout account={typeMismatch ? undefined : account} path={path} section={section} userName={userName} userImage={user?.profileImage} fullHeight={!!current?.fullHeight}>
+      {!parsed.ok ? (
+        <Frame>
           <ErrorState
             title="This address does not name an account"
             message={`${parsed.error}. Addresses look like /app/org/123 or /app/reseller/12/org/345.`}
@@ -130,35 +138,69 @@ function SignedInApp() {
               </Link>
             }
           />
-        ) : query.isPending ? (
+        </Frame>
+      ) : query.isPending ? (
+        <Frame>
           <AccountSkeleton />
-        ) : query.isError ? (
+        </Frame>
+      ) : query.isError ? (
+        <Frame>
           <AccountError error={query.error} />
-        ) : account ? (
-          <>
+        </Frame>
+      ) : account ? (
+        typeMismatch ? (
+          <Frame>
             {target && <Breadcrumb path={path} />}
-            {target && account.accountType !== SEGMENT_ACCOUNT_TYPE[target.type] && (
-              <div className="mb-4">
-                <ErrorState title="Account type does not match" message={`Account ${account.id} is ${article(account.accountType)} ${typeLabel[account.accountType]?.toLowerCase()}, not ${article(SEGMENT_ACCOUNT_TYPE[target.type])} ${SEGMENT_ACCOUNT_TYPE[target.type]}.`} />
+            <ErrorState title="Account type does not match" message={`Account ${account.id} is ${article(account.accountType)} ${typeLabel[account.accountType]?.toLowerCase()}, not ${article(SEGMENT_ACCOUNT_TYPE[target!.type])} ${SEGMENT_ACCOUNT_TYPE[target!.type]}.`} />
+          </Frame>
+        ) : !current ? (
+          <Frame>
+            <EmptyState
+              icon={<ShieldAlert className="size-6" aria-hidden="true" />}
+              title="This page does not exist here"
+              message={`"${section}" is not a section of ${account.displayName}.`}
+              action={
+                <Link to={path.length ? appPathUrl(path) : '/app'} className="text-sm font-medium text-brand-700 hover:underline">
+                  Go to Home
+                </Link>
+              }
+            />
+          </Frame>
+        ) : current.fullHeight ? (
+          <>
+            {target && (
+              <div className="border-b border-slate-200 bg-white px-4 py-2">
+                <Breadcrumb path={path} />
               </div>
             )}
-            <AccountSummary account={account} />
-            <Panels account={account} path={path} />
+            <SectionView section={current} account={account} path={path} />
           </>
-        ) : null}
-      </main>
-    </div>
+        ) : (
+          <Frame>
+            {target && <Breadcrumb path={path} />}
+            <SectionView section={current} account={account} path={path} />
+          </Frame>
+        )
+      ) : null}
+    </AppLayout>
   );
+}
+
+/** The scrolling page area of a section (full-height sections lay out their own panes). */
+function Frame({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>;
 }
 
 const article = (w: string) => (/^[aeiou]/i.test(w) ? 'an' : 'a');
 
-function Breadcrumb({ path }: { path: ReturnType<typeof parentAppPath> }) {
+/** Where this account sits: the parent's name to go back to, then the path of names. */
+function Breadcrumb({ path }: { path: AppPathStep[] }) {
   const up = parentAppPath(path);
+  const parent = up[up.length - 1];
   return (
     <nav aria-label="Account path" className="mb-4 flex flex-wrap items-center gap-2 text-sm">
       <Link to={appPathUrl(up)} className="inline-flex items-center gap-1 rounded-md font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back
+        <ArrowLeft className="size-4" aria-hidden="true" /> {parent ? <CrumbLabel type={SEGMENT_ACCOUNT_TYPE[parent.type]} id={parent.id} /> : <SelfLabel />}
       </Link>
       <span className="text-slate-400" aria-hidden="true">
         /
@@ -177,97 +219,40 @@ function Breadcrumb({ path }: { path: ReturnType<typeof parentAppPath> }) {
   );
 }
 
+/** The signed-in account's own name (the top of every path). */
+function SelfLabel() {
+  const { data } = useAccount(null);
+  return <>{data?.displayName ?? 'Your account'}</>;
+}
+
 /** An account's name in the path (from the cached account read); its type and id until it arrives. */
 function CrumbLabel({ type, id }: { type: string; id: number }) {
   const { data } = useAccount(id);
   return <>{data?.displayName ?? `${typeLabel[type]} ${id}`}</>;
 }
 
-const typeIcon: Record<string, typeof Bot> = { agent: Bot, organization: Building2, reseller: Network, partner: Network };
-
-function AccountSummary({ account }: { account: AccountView }) {
-  const Icon = typeIcon[account.accountType] ?? Building2;
-  const rows: [string, string][] = [
-    ['Display name', account.displayName],
-    ['Type', typeLabel[account.accountType] ?? account.accountType],
-    ['E-mail', account.email ?? 'Not set'],
-    ['Username', account.username],
-    ['Account id', String(account.id)],
-  ];
-  return (
-    <Card className="overflow-hidden">
-      <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
-        <Avatar name={account.displayName} src={account.profileImage} size="lg" />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{account.displayName}</h1>
-            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
-              <Icon className="size-3.5" aria-hidden="true" />
-              {typeLabel[account.accountType] ?? account.accountType}
-            </span>
-            {account.user.superAdmin && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">Super admin</span>}
-          </div>
-          <p className="mt-1 truncate text-sm text-slate-600">@{account.username}</p>
-          {account.user.id !== account.id && (
-            <p className="mt-1 truncate text-sm text-slate-500" data-signed-in-as={account.user.email ?? account.user.username}>
-              You manage this account as {account.user.email ?? `@${account.user.username}`}
-            </p>
-          )}
-        </div>
-      </div>
-      <dl className="grid grid-cols-1 border-t border-slate-100 xs:grid-cols-2 md:grid-cols-5">
-        {rows.map(([k, v]) => (
-          <div key={k} className="border-b border-slate-100 px-5 py-3 md:border-r md:border-b-0 md:last:border-r-0">
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{k}</dt>
-            <dd className="mt-1 truncate text-sm text-slate-900" data-field={k}>
-              {v}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {!account.emailVerified && account.email == null && (
-        <p className="flex items-center gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 text-sm text-slate-600">
-          <Mail className="size-4" aria-hidden="true" /> Add an e-mail address so your team can reach this account.
-        </p>
-      )}
-    </Card>
-  );
-}
-
-const panelCache = new Map<string, React.LazyExoticComponent<React.ComponentType<import('./panels.ts').AppPanelProps>>>();
-function panelComponent(p: AppPanel) {
-  let c = panelCache.get(p.id);
+const sectionCache = new Map<string, React.LazyExoticComponent<React.ComponentType<SectionProps>>>();
+function sectionComponent(s: AppSection) {
+  let c = sectionCache.get(s.id);
   if (!c) {
-    c = lazy(p.load);
-    panelCache.set(p.id, c);
+    c = lazy(s.load);
+    sectionCache.set(s.id, c);
   }
   return c;
 }
 
-function Panels({ account, path }: { account: AccountView; path: ReturnType<typeof parentAppPath> }) {
-  const visible = APP_PANELS.filter((p) => !p.when || p.when(account));
-  if (visible.length === 0) {
-    return (
-      <Card className="mt-6">
-        <EmptyState
-          icon={<Bot className="size-6" aria-hidden="true" />}
-          title="Your workspace is ready"
-          message="Agents, numbers and conversations you set up will show up here."
-        />
-      </Card>
-    );
-  }
+function SectionView({ section, account, path }: SectionProps & { section: AppSection }) {
+  const C = sectionComponent(section);
   return (
-    <div className="mt-6 flex flex-col gap-6">
-      {visible.map((p) => {
-        const C = panelComponent(p);
-        return (
-          <Suspense key={p.id} fallback={<Card className="p-6"><Skeleton className="h-24 w-full" /></Card>}>
-            <C account={account} path={path} />
-          </Suspense>
-        );
-      })}
-    </div>
+    <Suspense
+      fallback={
+        <Card className="p-6">
+          <Skeleton className="h-24 w-full" />
+        </Card>
+      }
+    >
+      <C account={account} path={path} />
+    </Suspense>
   );
 }
 

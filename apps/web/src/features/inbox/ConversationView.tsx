@@ -8,6 +8,7 @@ import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
 import { Avatar, Button, ErrorState, Skeleton, cn } from '../../ui/index.ts';
 import { activityKey, applyEvent, roomKey, roomsKey, useConversation, type InboxType, type Message, type Room, type RoomPage } from './api.ts';
+import { ThreadEvent } from './components/ThreadEvent.tsx';
 import { clock, statusLabel } from './format.ts';
 
 const REACTIONS = ['👍', '❤️', '😂', '🙏'];
@@ -97,17 +98,20 @@ function Composer({ onSend, onTyping, disabled }: { onSend: (body: string, attac
   const [text, setText] = useState('');
   const [files, setFiles] = useState<Message['attachments']>([]);
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const lastTyping = useRef(0);
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     if (!text.trim() && files.length === 0) return;
     setBusy(true);
+    setFailed(null);
     try {
       await onSend(text.trim(), files);
       setText('');
       setFiles([]);
     } catch (err) {
-      notify.error((err as Error).message);
+      // The text stays in the composer; the reason is said next to it.
+      setFailed(err instanceof Error && err.message ? err.message : 'The message could not be sent.');
     } finally {
       setBusy(false);
     }
@@ -124,6 +128,14 @@ function Composer({ onSend, onTyping, disabled }: { onSend: (body: string, attac
   };
   return (
     <form onSubmit={(e) => void submit(e)} className="border-t border-slate-200 bg-white p-3">
+      {failed && (
+        <p role="alert" className="mb-2 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="send-error">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            Not sent: {failed} Your message is kept below.
+          </span>
+        </p>
+      )}
       {files.length > 0 && (
         <p className="mb-2 text-xs text-slate-600">
           Attached: {files.map((f) => f.name ?? 'file').join(', ')}{' '}
@@ -350,12 +362,13 @@ export function ConversationView({
         <div className="ml-auto flex flex-wrap items-center gap-1">
           <label className="flex items-center gap-2 rounded-lg px-2 py-1 text-xs text-slate-700">
             <Bot className="size-4" aria-hidden />
-            <span>{room?.aiAgentEnabled ? 'AI agent answering' : 'You are answering'}</span>
+            {/* A staff reply or takeover pauses the AI here until someone hands the conversation back. */}
+            <span aria-live="polite" data-testid="ai-state">{room?.aiAgentEnabled ? 'AI agent answering' : 'AI paused · you are answering'}</span>
             <button
               type="button"
               role="switch"
               aria-checked={!!room?.aiAgentEnabled}
-              aria-label="AI agent"
+              aria-label={room?.aiAgentEnabled ? 'AI agent (on): turn off to take over' : 'AI agent (paused): turn on to hand back'}
               onClick={() => setAi(!room?.aiAgentEnabled)}
               className={cn('relative h-5 w-9 rounded-full transition-colors', room?.aiAgentEnabled ? 'bg-brand-600' : 'bg-slate-300')}
             >
@@ -390,7 +403,7 @@ export function ConversationView({
         ) : (
           <ul className="flex flex-col gap-3">
             {messages.map((m) => (
-              <Bubble key={m.id} m={m} highlight={m.id === highlightId} onReact={(r, add) => react(m.id, r, add)} />
+              m.sender.kind === 'system' ? <ThreadEvent key={m.id} m={m} /> : <Bubble key={m.id} m={m} highlight={m.id === highlightId} onReact={(r, add) => react(m.id, r, add)} />
             ))}
           </ul>
         )}
@@ -412,9 +425,7 @@ export function ConversationView({
 /** A new conversation: a username or phone number, then the first message. Cancelling an empty one removes it. */
 export function NewConversation({ accountId, onCancel, onStarted }: { accountId: number; onCancel: () => void; onStarted: (roomId: string) => void }) {
   const [to, setTo] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const send = async (body: string, attachments: Message['attachments']) => {
-    setError(null);
     const users = to
       .split(',')
       .map((u) => u.trim())
@@ -424,13 +435,12 @@ export function NewConversation({ accountId, onCancel, onStarted }: { accountId:
       onCancel();
       return;
     }
-    try {
-      const room = await api<{ details: { room: string } }>('/api/v1/getGroupConversationRoomId', { body: { users }, target: accountId });
-      await api('/api/v1/messages', { body: { roomId: room.details.room, body, attachments }, target: accountId });
-      onStarted(room.details.room);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Unable to start conversation with this user.');
-    }
+    // A failure throws on to the composer, which keeps the text and says why.
+    const room = await api<{ details: { room: string } }>('/api/v1/getGroupConversationRoomId', { body: { users }, target: accountId }).catch((err: unknown) => {
+      throw err instanceof ApiError ? err : new Error('Unable to start conversation with this user.');
+    });
+    await api('/api/v1/messages', { body: { roomId: room.details.room, body, attachments }, target: accountId });
+    onStarted(room.details.room);
   };
   return (
     <section className="flex h-full flex-col" aria-label="New message">
@@ -451,13 +461,7 @@ export function NewConversation({ accountId, onCancel, onStarted }: { accountId:
         </Button>
       </header>
       <div className="flex-1 p-4 text-sm text-slate-500">
-        {error ? (
-          <p role="alert" className="text-red-700">
-            {error}
-          </p>
-        ) : (
-          'Start a conversation by SMS with a phone number, or by chat with a username.'
-        )}
+        Start a conversation by SMS with a phone number, or by chat with a username.
       </div>
       <Composer onSend={send} />
     </section>

@@ -1,42 +1,25 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Inbox, MessageSquarePlus, Wifi, WifiOff } from 'lucide-react';
 import { BOTTOM_DETECTION_PX, TIMINGS } from '@switchboard/core/constants';
 import { formatPhone } from '@switchboard/core/rules/format';
-import { api } from '../../api/client.ts';
-import { useAccount, useSession } from '../../api/hooks.ts';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, EmptyState, ErrorState, Skeleton, cn } from '../../ui/index.ts';
-import { activityKey, roomsKey, useActivity, useConversations, useLive, type InboxType, type Room, type RoomPage } from './api.ts';
+import { activityKey, clearActivity, closeConversation, roomsKey, setOpenRoom, unreadCountKey, useConversation, useConversations, useLive, useUnreadCount, type InboxType, type Room, type RoomPage } from './api.ts';
 import { ConversationView, NewConversation } from './ConversationView.tsx';
 import { timeAgo } from './format.ts';
 
 const DRAFT_ID = 'new';
 
 /**
- * /inbox (spec §4 Inbox): tabs priority (default) and agent (shown as Junk), the unread-only filter,
- * conversations newest first with live updates, and the open conversation beside the list (or instead
- * of it on phones). Query parameters: filter, active, new, highlightId, zap.
+ * The inbox (spec §4 Inbox), the Inbox section of the app shell (`/inbox`, `/app/<path>/inbox`): tabs
+ * priority (default) and agent (shown as Junk), the unread-only filter, conversations newest first with
+ * live updates, and the open conversation beside the list (or instead of it on phones). Query
+ * parameters: filter, active, new, highlightId, zap.
  */
-export default function InboxPage() {
-  const { token } = useSession();
-  const location = useLocation();
-  const account = useAccount(null, !!token);
-  if (!token) return <Navigate to={`/app/signin?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  if (account.isError) return <ErrorState message={(account.error as Error).message} />;
-  if (!account.data) {
-    return (
-      <div className="flex h-dvh items-center justify-center">
-        <Skeleton className="h-8 w-48" />
-      </div>
-    );
-  }
-  return <InboxView accountId={account.data.id} account={account.data} />;
-}
-
-function InboxView({ accountId, account }: { accountId: number; account: { vidaPremium?: boolean; vidaPhoneNumber?: string | null; smsEnabled?: boolean; displayName?: string } }) {
+export function InboxView({ accountId, account }: { accountId: number; account: { vidaPremium?: boolean; vidaPhoneNumber?: string | null; smsEnabled?: boolean; displayName?: string } }) {
   const [params, setParams] = useSearchParams();
   const qc = useQueryClient();
   const openOverlay = useOpenOverlay();
@@ -47,9 +30,18 @@ function InboxView({ accountId, account }: { accountId: number; account: { vidaP
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [showClosed, setShowClosed] = useState(false);
   const list = useConversations(accountId, type, unreadOnly, showClosed);
-  const priorityActivity = useActivity(accountId, 'priority');
-  const junkActivity = useActivity(accountId, 'agent');
+  // Tab badges count unread open conversations of each tab, as the lists below them do.
+  const priorityUnread = useUnreadCount(accountId, 'priority');
+  const junkUnread = useUnreadCount(accountId, 'agent');
   const live = useLive(accountId);
+  // The open conversation (shared cache with its thread): when it changes tabs, say where it went.
+  const open = useConversation(accountId, composing ? null : active);
+  const openRoomNow = open.data?.pages[0]?.room;
+  const movedTo = openRoomNow && openRoomNow.inboxType !== type ? openRoomNow.inboxType : null;
+  useEffect(() => {
+    setOpenRoom(composing ? null : active);
+    return () => setOpenRoom(null);
+  }, [active, composing]);
 
   const setParam = useCallback(
     (changes: Record<string, string | null>) => {
@@ -110,9 +102,9 @@ function InboxView({ accountId, account }: { accountId: number; account: { vidaP
     if (room.draft) return setParam({ active: null });
     setParam({ active: room.roomId, highlightId: null });
     // Opening a conversation clears its activity entry (spec §4).
-    const path = type === 'priority' ? '/api/v1/activity' : '/api/v1/activityAgent';
-    await api(path, { body: { username: room.username, targetAccountId: accountId }, target: accountId }).catch(() => undefined);
+    await clearActivity(accountId, type, room.username).catch(() => undefined);
     void qc.invalidateQueries({ queryKey: activityKey(accountId, type) });
+    void qc.invalidateQueries({ queryKey: unreadCountKey(accountId, type) });
     qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(accountId, type, false), (d) =>
       d ? { ...d, pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.map((r) => (r.roomId === room.roomId ? { ...r, unread: false } : r)) })) } : d,
     );
@@ -128,7 +120,7 @@ function InboxView({ accountId, account }: { accountId: number; account: { vidaP
 
   const closeRoom = useCallback(
     async (room: Room) => {
-      await api('/api/v1/closeConversation', { body: { roomId: room.roomId }, target: accountId });
+      await closeConversation(accountId, room.roomId);
       for (const unread of [false, true]) {
         qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(accountId, type, unread), (d) =>
           d ? { ...d, pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.filter((r) => r.roomId !== room.roomId) })) } : d,
@@ -153,11 +145,8 @@ function InboxView({ accountId, account }: { accountId: number; account: { vidaP
     n ? <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">{n > 99 ? '99+' : n}</span> : null;
 
   return (
-    <div className="flex h-dvh flex-col bg-slate-50">
+    <div className="flex min-h-0 flex-1 flex-col bg-slate-50">
       <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
-        <Link to="/app" className="text-sm font-medium text-slate-500 hover:text-slate-800">
-          ← App
-        </Link>
         <h1 className="text-lg font-semibold text-slate-900">Inbox</h1>
         <span className="ml-auto flex items-center gap-1 text-xs text-slate-500" aria-live="polite">
           {live.connected ? <Wifi className="size-3.5 text-emerald-600" aria-hidden /> : <WifiOff className="size-3.5" aria-hidden />}
@@ -172,23 +161,37 @@ function InboxView({ accountId, account }: { accountId: number; account: { vidaP
               role="tab"
               aria-selected={type === 'priority'}
               className={cn('rounded-lg px-3 py-1.5 text-sm font-medium', type === 'priority' ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100')}
+              aria-describedby="inbox-tab-holds"
               onClick={() => void switchTab('priority')}
             >
-              Priority{badge(priorityActivity.data?.activity.length)}
+              Priority{badge(priorityUnread.data)}
             </button>
             <button
               role="tab"
               aria-selected={type === 'agent'}
               className={cn('rounded-lg px-3 py-1.5 text-sm font-medium', type === 'agent' ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100')}
+              aria-describedby="inbox-tab-holds"
               onClick={() => void switchTab('agent')}
             >
-              Junk{badge(junkActivity.data?.activity.length)}
+              Junk{badge(junkUnread.data)}
             </button>
             </div>
             <Button size="xs" variant="secondary" className="ml-auto" onClick={startNew} aria-label="New message">
               <MessageSquarePlus className="size-4" aria-hidden /> New
             </Button>
           </div>
+          {/* What the tab holds, so no one reads Junk (the spec's name for the agent type) as spam. */}
+          <p id="inbox-tab-holds" className="px-4 pt-2 text-xs text-slate-600" data-testid="tab-holds">
+            {type === 'agent' ? 'Handled by your AI agent (and blocked senders). Not spam: reply to take one over.' : 'Conversations your team handles: replies from a person, AI turned off.'}
+          </p>
+          {movedTo && active && (
+            <p role="status" className="mx-3 mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900" data-testid="moved-notice">
+              The open conversation is now in {movedTo === 'agent' ? 'Junk (handled by your AI agent)' : 'Priority'}.
+              <button type="button" className="font-medium underline" onClick={() => setParam({ filter: movedTo === 'priority' ? null : 'agent', new: null })}>
+                Show {movedTo === 'agent' ? 'Junk' : 'Priority'}
+              </button>
+            </p>
+          )}
           <div className="flex items-center gap-4 px-4 py-2 text-xs text-slate-600">
             <label className="flex items-center gap-2">
               {/* Toggling the filter starts the list again from page 0 (its own query key). */}
@@ -291,7 +294,7 @@ function RoomItem({ room, active, typing, onSelect, onSwipeClose }: { room: Room
           else setDx(0);
         }}
         style={{ transform: `translateX(${closing ? -96 : dx}px)` }}
-        className={cn('relative flex w-full items-start gap-3 bg-white px-4 py-3 text-left transition-transform hover:bg-slate-50', active && 'bg-brand-50 hover:bg-brand-50')}
+        className={cn('relative flex w-full items-start gap-3 bg-white px-4 py-3 text-left transition-transform hover:bg-slate-50 focus-visible:outline-offset-[-2px]', active && 'bg-brand-50 hover:bg-brand-50')}
         aria-current={active || undefined}
       >
         <Avatar name={room.username} size="sm" />

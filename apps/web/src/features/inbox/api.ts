@@ -80,6 +80,7 @@ export function storeRooms(accountId: number, type: InboxType, rooms: Room[]): v
 
 export const roomsKey = (accountId: number, type: InboxType, unread: boolean, closed = false) => ['inbox', accountId, type, unread ? 'unread' : 'all', ...(closed ? ['closed'] : [])] as const;
 export const roomKey = (roomId: string) => ['conversation', roomId] as const;
+export const unreadCountKey = (accountId: number, type: InboxType) => ['unreadCount', accountId, type] as const;
 export const activityKey = (accountId: number, type: InboxType) => ['activity', accountId, type] as const;
 
 /** GET /api/v1/conversations, page by page (20), newest first; aborted fetches are ignored. */
@@ -130,9 +131,16 @@ export function useActivity(accountId: number, type: InboxType) {
   });
 }
 
+/** The conversation open on screen: list rows never show it unread (its messages are being read). */
+let openRoomId: string | null = null;
+export function setOpenRoom(roomId: string | null): void {
+  openRoomId = roomId;
+}
+
 /** Applies one live event to the caches: lists and open conversations update without a refetch. */
 export function applyEvent(qc: QueryClient, accountId: number, e: InboxEvent): void {
-  const upsertRoom = (room: Room) => {
+  const upsertRoom = (incoming: Room) => {
+    const room = incoming.roomId === openRoomId ? { ...incoming, unread: false } : incoming;
     for (const type of ['priority', 'agent'] as const) {
       for (const unread of [false, true]) {
         qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(accountId, type, unread), (data) => {
@@ -169,6 +177,8 @@ export function applyEvent(qc: QueryClient, accountId: number, e: InboxEvent): v
     case 'message.created':
     case 'message.updated':
       upsertMessage(e.payload.message as Message);
+      // An agent action (system message) or a staff answer changes what needs a person.
+      if (e.type === 'message.created') void qc.invalidateQueries({ queryKey: ['needsPerson', accountId] });
       break;
     case 'conversation.created':
     case 'conversation.updated':
@@ -179,6 +189,8 @@ export function applyEvent(qc: QueryClient, accountId: number, e: InboxEvent): v
       void qc.invalidateQueries({ queryKey: ['activity', accountId] });
       break;
   }
+  // Counts (tab badges, the navigation's unread count) follow every message and conversation change.
+  if (e.type !== 'typing') void qc.invalidateQueries({ queryKey: ['unreadCount', accountId] });
 }
 
 /**
@@ -210,6 +222,13 @@ export function useLive(accountId: number | null) {
           retry = 0;
           return;
         }
+        // The server had no events after our cursor (it was reset or is another server): refetch, then
+        // follow from the id it gave.
+        if ((e.type as string) === 'reset') {
+          last = e.id;
+          void qc.invalidateQueries();
+          return;
+        }
         if (!e.id || e.id <= last) return;
         last = e.id;
         if (e.type === 'typing') {
@@ -225,9 +244,10 @@ export function useLive(accountId: number | null) {
         }
         applyEvent(qc, accountId, e);
       };
-      ws.onclose = () => {
+      ws.onclose = (ev) => {
         setConnected(false);
-        if (!stopped) timer = setTimeout(open, Math.min(10_000, 500 * 2 ** retry++));
+        // 4429: too many connections for this session or address; wait longer before trying again.
+        if (!stopped) timer = setTimeout(open, ev.code === 4429 ? 30_000 : Math.min(10_000, 500 * 2 ** retry++));
       };
     };
     open();
@@ -241,4 +261,71 @@ export function useLive(accountId: number | null) {
     if (wsRef.current?.readyState === WebSocket.OPEN) wsRef.current.send(JSON.stringify({ type: 'typing', roomId }));
   };
   return { typing, connected, sendTyping };
+}
+
+/**
+ * Conversations a person should look at: open priority conversations with unread messages (the total
+ * of GET /api/v1/conversations?type=priority&unread=true). Live events refresh it (see useLive).
+ */
+export function useUnreadCount(accountId: number, type: InboxType = 'priority') {
+  return useQuery({
+    queryKey: unreadCountKey(accountId, type),
+    queryFn: ({ signal }) =>
+      api<RoomPage>('/api/v1/conversations', { query: { page: 0, pageSize: 1, pagination: true, type, unread: true }, target: accountId, signal }).then(
+        (p) => p.totalRooms,
+      ),
+    staleTime: 15_000,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Today's conversations (any tab, open or closed) from the first page of each tab; `more` when a page was full. */
+export function useTodayCount(accountId: number) {
+  return useQuery({
+    queryKey: ['inbox', accountId, 'today'],
+    queryFn: async ({ signal }) => {
+      const since = new Date();
+      since.setHours(0, 0, 0, 0);
+      const pages = await Promise.all(
+        (['priority', 'agent'] as const).map((type) =>
+          api<RoomPage>('/api/v1/conversations', { query: { page: 0, pageSize: PAGE_SIZE, pagination: true, type }, target: accountId, signal }),
+        ),
+      );
+      const today = pages.flatMap((p) => p.rooms).filter((r) => r.lastMessageTimestamp >= since.getTime());
+      const more = pages.some((p) => p.rooms.length === PAGE_SIZE && p.rooms.every((r) => r.lastMessageTimestamp >= since.getTime()));
+      return { count: today.length, more, byAi: today.filter((r) => r.inboxType === 'agent').length, recent: today.slice(0, 5) };
+    },
+    staleTime: 15_000,
+  });
+}
+
+export interface NeedsPersonItem {
+  messageId: number;
+  roomId: string;
+  username: string;
+  channel: 'chat' | 'sms';
+  inboxType: InboxType;
+  kind: string;
+  body: string;
+  createdAt: number;
+}
+
+export const needsPersonKey = (accountId: number) => ['needsPerson', accountId] as const;
+
+/** GET /api/v1/needsPerson: the agent's actions a person should follow up; live events refresh it. */
+export function useNeedsPerson(accountId: number) {
+  return useQuery({
+    queryKey: needsPersonKey(accountId),
+    queryFn: ({ signal }) => api<{ items: NeedsPersonItem[] }>('/api/v1/needsPerson', { target: accountId, signal }),
+    staleTime: 15_000,
+  });
+}
+
+/** Opening a conversation clears its priority or junk activity entry (spec §4). */
+export function clearActivity(accountId: number, type: InboxType, username: string) {
+  return api(type === 'priority' ? '/api/v1/activity' : '/api/v1/activityAgent', { body: { username, targetAccountId: accountId }, target: accountId });
+}
+
+export function closeConversation(accountId: number, roomId: string) {
+  return api('/api/v1/closeConversation', { body: { roomId }, target: accountId });
 }

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Copy, Inbox, MessageSquare, Mail, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { api, ApiError } from '../../api/client.ts';
+import { useAccount } from '../../api/hooks.ts';
 import { getStoredUser, getToken } from '../../api/session.ts';
 import { mobileContext, userAgent } from '../../shell/mobile.ts';
-import { Button, EmptyState, ErrorState, Skeleton } from '../../ui/index.ts';
+import { Button, EmptyState, ErrorState, Field, Input, Skeleton } from '../../ui/index.ts';
 import { OverlayFrame } from '../OverlayFrame.tsx';
 
 interface OutboxMessage {
@@ -22,26 +23,58 @@ export function codeIn(body: string): string | null {
   return body.match(/\b(\d{6})\b/)?.[1] ?? null;
 }
 
-/** Local outbox (GET /api/dev/outbox) with the codes, and build info. */
+/**
+ * The addresses whose messages the overlay may show: a super admin sees the whole local outbox (null),
+ * a signed-in user the messages sent to their own e-mail, a signed-out visitor those to the address
+ * they type (they are signing in with it). Never other people's codes.
+ */
+function useOutboxScope(typed: string): { addresses: string[] | null; signedIn: boolean; loading: boolean } {
+  const token = getToken();
+  const self = useAccount(null, !!token);
+  if (!token) return { addresses: typed.trim() ? [typed.trim().toLowerCase()] : [], signedIn: false, loading: false };
+  if (!self.data) return { addresses: [], signedIn: true, loading: self.isPending };
+  if (self.data.user.superAdmin) return { addresses: null, signedIn: true, loading: false };
+  const own = [self.data.user.email, self.data.email].filter((a): a is string => !!a).map((a) => a.toLowerCase());
+  return { addresses: [...new Set(own)], signedIn: true, loading: false };
+}
+
+/** Local outbox (GET /api/dev/outbox) with the codes, scoped to what the user may see, and build info. */
 export default function Debug() {
+  const [typed, setTyped] = useState('');
+  const scope = useOutboxScope(typed);
   const outbox = useQuery({
-    queryKey: ['dev', 'outbox'],
-    queryFn: ({ signal }) => api<{ messages: OutboxMessage[] }>('/api/dev/outbox', { query: { limit: 20 }, anonymous: true, signal }),
+    queryKey: ['dev', 'outbox', scope.addresses],
+    queryFn: async ({ signal }) => {
+      const read = (to?: string) => api<{ messages: OutboxMessage[] }>('/api/dev/outbox', { query: { limit: 20, ...(to ? { to } : {}) }, anonymous: true, signal });
+      if (scope.addresses == null) return read();
+      const pages = await Promise.all(scope.addresses.map((a) => read(a)));
+      return { messages: pages.flatMap((p) => p.messages).sort((a, b) => b.createdAt - a.createdAt).slice(0, 20) };
+    },
+    enabled: scope.addresses == null || scope.addresses.length > 0,
     refetchInterval: 3000,
     retry: false,
   });
   const user = getStoredUser();
   const m = mobileContext();
+  const nothingToShow = scope.addresses != null && scope.addresses.length === 0;
   return (
-    <OverlayFrame title="Debug" description="Messages the local e-mail and SMS providers sent, and this build." size="lg">
+    <OverlayFrame title="Debug" description="Messages the local e-mail and SMS providers sent to you, and this build." size="lg">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">Local outbox</h3>
-        <Button size="xs" variant="secondary" onClick={() => outbox.refetch()} loading={outbox.isFetching && !outbox.isPending}>
+        <Button size="xs" variant="secondary" onClick={() => outbox.refetch()} loading={outbox.isFetching && !outbox.isPending} disabled={nothingToShow}>
           <RefreshCw className="size-3.5" aria-hidden="true" /> Refresh
         </Button>
       </div>
+      <p className="mt-1 text-xs text-slate-500" data-testid="outbox-scope">
+        {scope.addresses == null ? 'Super admin: every message of this server.' : scope.signedIn ? `Messages sent to ${scope.addresses.join(', ') || 'your addresses'}.` : 'Enter the address you are signing in with to see its codes.'}
+      </p>
+      {!scope.signedIn && (
+        <div className="mt-3">
+          <Field label="Your e-mail address">{(a11y) => <Input {...a11y} type="email" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="you@example.com" />}</Field>
+        </div>
+      )}
       <div className="mt-3">
-        {outbox.isPending ? (
+        {scope.loading || (outbox.isPending && !nothingToShow) ? (
           <div className="space-y-2">
             <Skeleton className="h-16" />
             <Skeleton className="h-16" />
@@ -51,8 +84,8 @@ export default function Debug() {
             title="No local outbox"
             message={outbox.error instanceof ApiError && outbox.error.status === 404 ? 'Real e-mail and SMS providers are configured, so messages leave for real and are not kept here.' : outbox.error.message}
           />
-        ) : outbox.data.messages.length === 0 ? (
-          <EmptyState icon={<Inbox className="size-6" aria-hidden="true" />} title="Nothing sent yet" message="Codes and invitations appear here the moment they are sent." className="py-6" />
+        ) : nothingToShow || !outbox.data || outbox.data.messages.length === 0 ? (
+          <EmptyState icon={<Inbox className="size-6" aria-hidden="true" />} title="Nothing sent to you yet" message="Your codes and invitations appear here the moment they are sent." className="py-6" />
         ) : (
           <ul className="space-y-2" aria-label="Outbox messages">
             {outbox.data.messages.map((msg) => (

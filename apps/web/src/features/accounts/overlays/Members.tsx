@@ -53,10 +53,11 @@ export default function Members() {
                         <span className="truncate">{name}</span>
                         {isMe && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">You</span>}
                         {u.isOwner && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Owner</span>}
+                        {u.pending && <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900">Invitation pending</span>}
                       </p>
                       <p className="truncate text-xs text-slate-500">
                         {u.name && u.email ? `${u.email} · ` : ''}
-                        {u.isAccountUser ? 'Account holder' : `Added ${formatDate(u.createdAt)}`}
+                        {u.isAccountUser ? 'Account holder' : u.pending ? `Invited ${formatDate(u.createdAt)} · has not signed in yet` : `Added ${formatDate(u.createdAt)}`}
                       </p>
                     </div>
                     {removable && (

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { QueryValue } from '../../../api/client.ts';
+import type { QueryValue } from '../../../api/mutation.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, EmptyState, ErrorState, Input } from '../../../ui/index.ts';
 import { DATES, toFilter } from '../filters.ts';
@@ -42,6 +42,14 @@ export default function OrgSearch() {
   const results = useOrgSearch(target, filter, page);
   const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const items = results.data?.accounts ?? [];
+  // The results sit under a long form: each search (and page) brings them into view and moves the
+  // focus to their heading, so they are never left below the fold.
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!filter) return;
+    resultsRef.current?.scrollIntoView({ block: 'start' });
+    resultsRef.current?.focus({ preventScroll: true });
+  }, [filter, page]);
   return (
     <AccountGate title="Find organizations" expect={['partner', 'reseller']}>
       {() => (
@@ -143,7 +151,7 @@ export default function OrgSearch() {
           </form>
           {filter && (
             <section aria-label="Results" className="mt-6 border-t border-slate-100 pt-4">
-              <h3 className="mb-2 text-sm font-semibold text-slate-900" aria-live="polite">
+              <h3 ref={resultsRef} tabIndex={-1} className="mb-2 scroll-mt-2 text-sm font-semibold text-slate-900 focus:outline-none" aria-live="polite" data-testid="org-results">
                 {results.isPending ? 'Searching…' : `${results.data?.totalAccounts ?? 0} organization${results.data?.totalAccounts === 1 ? '' : 's'} found`}
               </h3>
               {results.isPending ? (

@@ -6,7 +6,7 @@ import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
 import { notify } from '../../../shell/toast.tsx';
 import { Button, ErrorState, LoadingBlock, TextField } from '../../../ui/index.ts';
-import { tgt, useActingTarget } from '../../accounts/hooks.ts';
+import { tgt, useActingTarget } from '../../accounts/api.ts';
 import { useApps, useInvalidateAgents } from '../api.ts';
 import { Section } from '../parts.tsx';
 

@@ -18,13 +18,15 @@ import type { OverlayProps } from '../../../overlays/registry.ts';
 import { confirm } from '../../../shell/confirm.tsx';
 import { notify } from '../../../shell/toast.tsx';
 import { Button, cn, ErrorState, Field, Input, LoadingBlock, Textarea } from '../../../ui/index.ts';
-import { tgt, useActingAccount } from '../../accounts/hooks.ts';
+import { tgt, useActingAccount } from '../../accounts/api.ts';
 import { AgentEditor, EditorBar } from '../AgentEditor.tsx';
 import { useInvalidateAgents, useTemplates } from '../api.ts';
-import { browserTimezone, LANGUAGES, playVoiceSample, timezones, VOICES } from '../options.ts';
+import { TimezonePicker } from '../components/TimezonePicker.tsx';
+import { browserTimezone, LANGUAGES, playVoiceSample, VOICES } from '../options.ts';
 import { selectClass } from '../parts.tsx';
 import { TemplateFieldStep, TemplateGallery } from '../TemplateSetup.tsx';
 import { TestChat } from '../TestChat.tsx';
+import { prefilledFields } from '../prefill.ts';
 import { useAgentEditor } from '../useAgentEditor.ts';
 
 const TITLES: Record<OnboardingState['activeStep'], string> = {
@@ -49,10 +51,10 @@ export default function Onboard({ params }: OverlayProps) {
   const acting = useActingAccount();
   if (acting.isError) return <OverlayFrame title="Get started"><ErrorState message={(acting.error as Error).message} /></OverlayFrame>;
   if (!acting.data) return <OverlayFrame title="Get started"><LoadingBlock /></OverlayFrame>;
-  return <Wizard target={acting.target} saved={acting.data.settings.onboarding} params={params} />;
+  return <Wizard target={acting.target} saved={acting.data.settings.onboarding} params={params} accountName={acting.data.displayName} />;
 }
 
-function Wizard({ target, saved, params }: { target: number | null; saved: unknown; params: URLSearchParams }) {
+function Wizard({ target, saved, params, accountName }: { target: number | null; saved: unknown; params: URLSearchParams; accountName: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const qc = useQueryClient();
@@ -116,6 +118,34 @@ function Wizard({ target, saved, params }: { target: number | null; saved: unkno
   const template = templates.data?.templates.find((t) => t.templateId === state.templateId) ?? null;
   const stepNo = ONBOARDING_STEPS.indexOf(state.activeStep);
 
+  // The template's business-name question starts with the account's name (saved like a typed answer).
+  const needsName = state.activeStep === 'SETUP_TEMPLATE' && !!template && state.templateFields.businessName === undefined && Object.keys(prefilledFields(template, { displayName: accountName })).length > 0;
+  useEffect(() => {
+    if (needsName) send({ type: 'SET_FIELD', name: 'businessName', value: accountName.trim() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needsName]);
+
+  // After Next or Back the new step's first field takes the focus (else the step itself), so keyboard
+  // and screen-reader users continue where the content changed.
+  const stepRef = useRef<HTMLDivElement>(null);
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    const el = stepRef.current;
+    if (!el || (el.contains(document.activeElement) && document.activeElement !== el && document.activeElement?.matches('input, textarea, select'))) return;
+    (el.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select') ?? el).focus();
+  }, [state.activeStep, state.fieldIndex, state.integrationIndex]);
+
+  // One Back button: inside the question steps it goes to the previous question first.
+  const back = () => {
+    if (state.activeStep === 'SETUP_TEMPLATE' && state.fieldIndex > 0) return send({ type: 'SET_FIELD_INDEX', fieldIndex: state.fieldIndex - 1 });
+    if (state.activeStep === 'SETUP_INTEGRATIONS' && state.integrationIndex > 0) return send({ type: 'SET_INTEGRATION_INDEX', integrationIndex: state.integrationIndex - 1 });
+    return send({ type: 'BACK' });
+  };
+
   const exit = async () => {
     const ok = await confirm({ title: 'Leave the setup?', message: 'Your answers so far are discarded. Your agent keeps what was already saved.', confirmText: 'Leave', confirmColor: 'danger' });
     if (ok) send({ type: 'EXIT' }, 0);
@@ -127,10 +157,12 @@ function Wizard({ target, saved, params }: { target: number | null; saved: unkno
         <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
           <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${((stepNo + 1) / ONBOARDING_STEPS.length) * 100}%` }} />
         </div>
-        <Step state={state} send={send} target={target} template={template} templatesLoading={templates.isLoading} onChanged={invalidateAgents} />
+        <div ref={stepRef} tabIndex={-1} aria-label={TITLES[state.activeStep]} className="focus:outline-none">
+          <Step state={state} send={send} target={target} template={template} templatesLoading={templates.isLoading} onChanged={invalidateAgents} accountName={accountName} />
+        </div>
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
           {state.activeStep !== 'WELCOME' && (
-            <Button size="sm" variant="ghost" onClick={() => send({ type: 'BACK' })}>
+            <Button size="sm" variant="ghost" onClick={back}>
               <ArrowLeft className="size-4" aria-hidden /> Back
             </Button>
           )}
@@ -159,6 +191,7 @@ function Step({
   template,
   templatesLoading,
   onChanged,
+  accountName,
 }: {
   state: OnboardingState;
   send: Send;
@@ -166,6 +199,7 @@ function Step({
   template: AgentTemplate | null;
   templatesLoading: boolean;
   onChanged: () => void;
+  accountName: string;
 }) {
   switch (state.activeStep) {
     case 'WELCOME':
@@ -192,12 +226,14 @@ function Step({
           onIndex={(i) => send({ type: 'SET_FIELD_INDEX', fieldIndex: i })}
           onDone={() => send(state.templateIntegrations.length ? { type: 'GO_TO', step: 'SETUP_INTEGRATIONS' } : { type: 'FINISH_TEMPLATE_FIELDS' })}
           onDiscard={() => send({ type: 'DISCARD_TEMPLATE' })}
+          showBack={false}
+          doneLabel="Continue"
         />
       );
     case 'SETUP_INTEGRATIONS':
       return <IntegrationsStep state={state} send={send} template={template} target={target} />;
     case 'GENERATE_AGENT':
-      return <GenerateStep state={state} send={send} target={target} onChanged={onChanged} />;
+      return <GenerateStep state={state} send={send} target={target} onChanged={onChanged} accountName={accountName} />;
     case 'SELECT_VOICE':
       return <VoiceStep send={send} target={target} />;
     case 'SELECT_TIMEZONE':
@@ -267,9 +303,9 @@ function IntegrationsStep({ state, send, template, target }: { state: Onboarding
   );
 }
 
-function GenerateStep({ state, send, target, onChanged }: { state: OnboardingState; send: Send; target: number | null; onChanged: () => void }) {
+function GenerateStep({ state, send, target, onChanged, accountName }: { state: OnboardingState; send: Send; target: number | null; onChanged: () => void; accountName: string }) {
   const [description, setDescription] = useState('');
-  const [business, setBusiness] = useState('');
+  const [business, setBusiness] = useState(accountName);
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -392,7 +428,7 @@ function VoiceStep({ send, target }: { send: Send; target: number | null }) {
             <div role="radio" aria-checked={voice === v.value} tabIndex={0} onKeyDown={(e) => (e.key === ' ' || e.key === 'Enter') && setVoice(v.value)} onClick={() => setVoice(v.value)} className={cn('flex cursor-pointer items-center gap-2 rounded-xl border p-3', voice === v.value ? 'border-brand-500 bg-brand-50' : 'border-slate-200')}>
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium text-slate-900">{v.label}</p>
-                <p className="text-xs text-slate-500">{v.description}</p>
+                <p className="text-xs text-slate-600">{v.description}</p>
               </div>
               <Button size="2xs" variant="ghost" aria-label={`Play ${v.label}`} onClick={(e) => (e.stopPropagation(), playVoiceSample(v.value, language, `Hi, I'm ${v.label}. How can I help you today?`))}>
                 <Volume2 className="size-4" aria-hidden />
@@ -415,15 +451,7 @@ function TimezoneStep({ send, target }: { send: Send; target: number | null }) {
   return (
     <div className="space-y-4">
       <Field label="Timezone" hint="The agent uses it for dates and opening hours.">
-        {(a11y) => (
-          <select {...a11y} className={selectClass} value={tz} onChange={(e) => setTz(e.target.value)}>
-            {[...new Set([tz, ...timezones()])].map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        )}
+        {(a11y) => <TimezonePicker id={a11y.id} describedBy={a11y['aria-describedby']} value={tz} onChange={setTz} />}
       </Field>
       <Button loading={busy} onClick={async () => (setBusy(true), await save({ timezone: tz }).finally(() => setBusy(false)), send({ type: 'NEXT' }))}>
         Continue <ArrowRight className="size-4" aria-hidden />

@@ -5,14 +5,15 @@ import { useOpenOverlay } from '../../../overlays/open.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
 import { notify } from '../../../shell/toast.tsx';
-import { Button } from '../../../ui/index.ts';
-import { tgt, useActingTarget } from '../../accounts/hooks.ts';
+import { tgt, useActingAccount } from '../../accounts/api.ts';
+import { prefilledFields } from '../prefill.ts';
 import { useInvalidateAgents, useTemplates } from '../api.ts';
 import { TemplateFieldStep, TemplateGallery } from '../TemplateSetup.tsx';
 
 /** ?setupAgent: make the agent from a template (gallery → fields → agent). `templateId` preselects one. */
 export default function SetupAgent({ params, close }: OverlayProps) {
-  const target = useActingTarget();
+  const acting = useActingAccount();
+  const target = acting.target;
   const templates = useTemplates(target);
   const invalidate = useInvalidateAgents();
   const openOverlay = useOpenOverlay();
@@ -23,6 +24,12 @@ export default function SetupAgent({ params, close }: OverlayProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const template = chosen ?? templates.data?.templates.find((t) => t.templateId === pre) ?? null;
+  // A template named in the address starts with the answers the app knows (the business name).
+  const [prefilledFor, setPrefilledFor] = useState<string | null>(null);
+  if (template && !chosen && prefilledFor !== template.templateId && acting.data) {
+    setPrefilledFor(template.templateId);
+    setValues((v) => ({ ...prefilledFields(template, acting.data), ...v }));
+  }
 
   const create = async () => {
     if (!template) return;
@@ -44,7 +51,7 @@ export default function SetupAgent({ params, close }: OverlayProps) {
   return (
     <OverlayFrame title="Set up your agent" description={template ? template.description : 'Start from a template made for your kind of business.'} size="lg">
       {!template ? (
-        <TemplateGallery target={target} onSelect={(t) => (setChosen(t), setValues({}), setIndex(0))} />
+        <TemplateGallery target={target} onSelect={(t) => (setChosen(t), setValues(prefilledFields(t, acting.data)), setIndex(0))} />
       ) : (
         <div className="space-y-4">
           <TemplateFieldStep
@@ -55,14 +62,11 @@ export default function SetupAgent({ params, close }: OverlayProps) {
             onChange={(n, v) => setValues((x) => ({ ...x, [n]: v }))}
             onIndex={setIndex}
             onDone={() => void create()}
+            doneLabel="Create the agent"
+            busy={busy}
             onDiscard={() => (setChosen(null), setValues({}), setIndex(0), params.delete('templateId'))}
           />
-          {busy && <p className="text-sm text-slate-500">Making your agent…</p>}
-          {template.templateFields.length > 0 && index === template.templateFields.length - 1 && (
-            <Button variant="link" onClick={() => void create()} disabled={busy}>
-              Create the agent now
-            </Button>
-          )}
+          {busy && <p className="text-sm text-slate-500" role="status">Making your agent…</p>}
         </div>
       )}
     </OverlayFrame>

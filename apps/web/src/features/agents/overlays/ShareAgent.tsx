@@ -2,7 +2,7 @@ import { Copy } from 'lucide-react';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import { notify } from '../../../shell/toast.tsx';
 import { Button, Field, Input, LoadingBlock, Textarea } from '../../../ui/index.ts';
-import { useActingAccount } from '../../accounts/hooks.ts';
+import { useActingAccount } from '../../accounts/api.ts';
 
 /** ?shareAgent: the public chat link and the website widget snippet for the agent. */
 export default function ShareAgent() {

@@ -1,6 +1,6 @@
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import { LoadingBlock } from '../../../ui/index.ts';
-import { useActingAccount } from '../../accounts/hooks.ts';
+import { useActingAccount } from '../../accounts/api.ts';
 import { TestChat } from '../TestChat.tsx';
 
 /** ?testAgent: chat with the agent's staging copy. */

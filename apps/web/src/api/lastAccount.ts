@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { joinAppPath, type AppPathStep } from '@switchboard/core/rules/appPath';
 import { useEffect } from 'react';
-import { api } from '../../api/client.ts';
-import { accountKey, type AccountView } from '../../api/hooks.ts';
+import { api } from './client.ts';
+import { accountKey, type AccountView } from './hooks.ts';
 
 /** The key under which the last opened child of a parent is kept: the parent as `type:id`, or 'root'. */
 export function lastAccountParentKey(path: readonly AppPathStep[]): string {

@@ -1,0 +1,3 @@
+/** What other features use of the inbox. */
+export { NeedsPersonList } from './components/NeedsPersonList.tsx';
+export { timeAgo } from './format.ts';
