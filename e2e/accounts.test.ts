@@ -90,6 +90,9 @@ describe('account screens', () => {
     // The account path names each account above, not its type and id.
     const crumbs = page.getByRole('navigation', { name: 'Account path' }).getByRole('listitem');
     await expect.poll(() => crumbs.allTextContents()).toEqual(['Northwind Resellers', '›Bright Dental', '›Front Desk']);
+    // The way back names the parent account instead of saying "Back".
+    const back = page.getByRole('navigation', { name: 'Account path' }).getByRole('link').first();
+    expect((await back.textContent())?.trim()).toBe('Bright Dental');
     await snap(page, 'accounts-agent-1280');
 
     // Straight to an address of the tree: the organization opens, and remembers the agent last opened.
@@ -175,7 +178,8 @@ describe('account screens', () => {
     await snap(page, 'accounts-owner-390');
     expect(await axe(page)).toEqual([]);
 
-    // Members: invite someone as an owner.
+    // Members: invite someone as an owner, from Settings.
+    await page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('button', { name: /^Members/ }).click();
     const members = page.getByRole('dialog', { name: 'Members' });
     await members.getByText('olive@bright.test').waitFor();
@@ -211,7 +215,7 @@ describe('account screens', () => {
     await page.locator('h1').filter({ hasText: 'Bright Smiles Dental' }).waitFor();
     await snap(page, 'accounts-profile-390');
 
-    await page.goto(`${server.url}/app?editSlug=true`);
+    await page.goto(`${server.url}/app/settings?editSlug=true`);
     const slug = page.getByRole('dialog', { name: 'Username' });
     await slug.getByLabel('Username').fill('Bad Name!');
     await slug.getByRole('button', { name: 'Save' }).click();
@@ -281,7 +285,7 @@ describe('account screens', () => {
   it('creates an API token shown once with a copy button, and revokes it (phone)', async () => {
     const { context, page } = await as(owner, 390, 844);
     // API tokens: the value is shown once, with a copy button; revoking removes it.
-    await page.goto(`${server.url}/app`);
+    await page.goto(`${server.url}/app/settings`);
     const tokens = page.locator('section', { has: page.getByRole('heading', { name: 'API tokens' }) });
     await tokens.getByText('No API tokens').waitFor();
     await tokens.getByRole('button', { name: 'New token' }).click();
@@ -352,10 +356,15 @@ describe('account screens', () => {
     const second = await signUp('owner@perm2.test', 'Second Smile');
     await call('POST', '/api/v2/inviteAdminUser', second.token, { email: 'max@perm.test', isOwner: false });
     await page.goto(`${server.url}/app`);
+    // The switcher sits at the top of the navigation.
+    const switcher = page.getByRole('button', { name: /Switch account/ }).filter({ visible: true });
     const yours = page.getByRole('navigation', { name: 'Your accounts' });
+    await switcher.click();
     await yours.getByRole('link', { name: /Second Smile/ }).click();
     await page.waitForURL(`${server.url}/app/org/${second.id}`);
     await heading(page).filter({ hasText: 'Second Smile' }).waitFor();
+    expect(await switcher.getAttribute('aria-label')).toContain('Second Smile');
+    await switcher.click();
     expect(await yours.getByRole('link', { name: /Second Smile/ }).getAttribute('aria-current')).toBe('page');
     await snap(page, 'accounts-switcher-390');
     expect(await axe(page)).toEqual([]);
@@ -408,6 +417,8 @@ describe('account screens', () => {
     await create.getByLabel('Organization name').fill('Harbor Dental');
     await create.getByRole('button', { name: 'Create organization' }).click();
     await orgs.getByRole('button', { name: 'Open Harbor Dental' }).waitFor();
+    // The console's navigation has the brand section.
+    await page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true }).getByRole('link', { name: 'Brand' }).click();
     await page.getByRole('heading', { name: 'Brand and domains' }).waitFor();
     await snap(page, 'accounts-reseller-390');
     expect(await axe(page)).toEqual([]);
@@ -416,7 +427,11 @@ describe('account screens', () => {
 
   it('lets a partner set up its brand on a domain', async () => {
     const { context, page } = await as(partner, 1280, 800);
-    await page.goto(`${server.url}/app`);
+    await page.goto(`${server.url}/app/brand`);
+    // A partner's console has its own sections, from the same list.
+    const sections = page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true });
+    await expect.poll(() => sections.getByRole('link').allTextContents()).toEqual(['Home', 'Brand', 'Settings']);
+    expect(await sections.getByRole('link', { name: 'Brand' }).getAttribute('aria-current')).toBe('page');
     const brand = page.locator('section', { has: page.getByRole('heading', { name: 'Brand and domains' }) });
     await brand.getByText('No domains yet').waitFor();
     await brand.getByRole('button', { name: 'Add domain' }).click();

@@ -11,15 +11,16 @@ describe('agents: editor and test chat', () => {
   it('edits with autosave, publishes, saves a version and restores it', async () => {
     const owner = await signUp('editor@agents.test', 'Northwind Clinic');
     const { context, page } = await as(owner);
-    await page.goto(`${suite.server.url}/app?editAgent=true`);
-    const editor = page.getByRole('dialog', { name: 'Edit agent' });
+    // The editor is a full page (the Agent section) with the test chat and versions beside it.
+    await page.goto(`${suite.server.url}/app/agents`);
+    const editor = page.locator('main');
     const status = editor.getByTestId('save-status');
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('published');
     const box = editor.getByTestId('agent-instructions');
     await box.fill('You are the receptionist of Northwind Clinic. We open at 8am.');
     expect(await status.textContent()).toContain('Unsaved changes');
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
-    expect(await status.textContent()).toContain('Saved · not published');
+    expect(await status.textContent()).toContain('Draft saved · not live yet');
     const staging = await call('GET', '/api/v2/agentEventRules/staging', owner.token);
     expect(staging.campaign.agentInstructions).toContain('We open at 8am.');
     await snap(page, 'agents-editor-saved-1280');
@@ -34,11 +35,12 @@ describe('agents: editor and test chat', () => {
     await editor.getByLabel('Version title').fill('Opens at eight');
     await editor.getByRole('button', { name: 'Save version' }).click();
     await editor.getByTestId('version').filter({ hasText: 'Opens at eight' }).waitFor();
-    await editor.getByRole('tab', { name: 'Agent' }).click();
     await box.fill('You are the receptionist of Northwind Clinic. We open at 10am.');
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
     await editor.getByRole('tab', { name: 'Versions' }).click();
-    await editor.getByRole('button', { name: /^Opens at eight/ }).click();
+    await editor.getByRole('button', { name: 'Preview' }).click();
+    // A version is previewed and compared with the draft before it is restored.
+    expect(await editor.getByTestId('version-preview').textContent()).toContain('We open at 8am.');
     const diff = editor.getByTestId('version-diff');
     await diff.getByText('− You are the receptionist of Northwind Clinic. We open at 8am.').waitFor();
     await diff.getByText('+ You are the receptionist of Northwind Clinic. We open at 10am.').waitFor();
@@ -46,7 +48,6 @@ describe('agents: editor and test chat', () => {
     await editor.getByRole('button', { name: 'Restore' }).click();
     const confirmDialog = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: /Restore/ }));
     await confirmDialog.getByRole('button', { name: 'Restore' }).click();
-    await editor.getByRole('tab', { name: 'Agent' }).click();
     await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toContain('We open at 8am.');
     expect((await call('GET', '/api/v2/agentEventRules/staging', owner.token)).campaign.agentInstructions).toContain('We open at 8am.');
     await context.close();
@@ -92,6 +93,27 @@ describe('agents: editor and test chat', () => {
     const after = await call('GET', `/api/v2/templates/${id}`, partner.token);
     expect(after.template).toMatchObject({ published: true, agentInstructions: 'You answer the phone for {{clinic}}. Cleanings cost {{price}}.' });
     await snap(page, 'agents-template-editor-1280');
+    await context.close();
+  });
+
+  it('warns before editing the instructions detaches the agent from its template (issue 10 item 7)', async () => {
+    const owner = await signUp('detach@agents.test', 'Detach Dental');
+    await call('POST', '/api/v2/createAgentFromTemplate', owner.token, { templateId: 'appointment-setter', templateFields: { businessName: 'Detach Dental', services: 'cleanings', hours: 'weekdays 9 to 5' } });
+    const { context, page } = await as(owner);
+    await page.goto(`${suite.server.url}/app/agents`);
+    const box = page.getByTestId('agent-instructions');
+    await box.waitFor();
+    // The template's text is read-only until the user chooses to edit it, and is told what that does.
+    expect(await box.getAttribute('readonly')).not.toBeNull();
+    await page.getByRole('button', { name: 'Edit instructions' }).click();
+    const warn = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: /Edit the instructions/ }));
+    await warn.getByText(/stops following the template/).waitFor();
+    await warn.getByRole('button', { name: 'Cancel' }).click();
+    expect((await call('GET', '/api/v2/agentEventRules/staging', owner.token)).campaign.mode).toBe('TEMPLATE');
+    await page.getByRole('button', { name: 'Edit instructions' }).click();
+    await warn.getByRole('button', { name: 'Edit and detach' }).click();
+    await box.fill('You are the front desk of Detach Dental.');
+    await expect.poll(async () => (await call('GET', '/api/v2/agentEventRules/staging', owner.token)).campaign.mode, { timeout: 10_000 }).toBe('FULL_AGENT');
     await context.close();
   });
 });

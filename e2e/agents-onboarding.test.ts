@@ -76,7 +76,7 @@ describe('agents: onboarding and templates', () => {
     await next.click();
     await next.click(); // address is optional
     await setup.getByLabel('Menu highlights').fill('wood-fired pizza');
-    await setup.getByRole('button', { name: 'Done' }).click();
+    await setup.getByRole('button', { name: 'Create the agent' }).click();
 
     const editor = page.getByRole('dialog', { name: 'Edit agent' });
     await editor.waitFor();
@@ -106,7 +106,7 @@ describe('agents: onboarding and templates', () => {
     await fields.getByLabel('Length of an appointment').waitFor();
     await fields.getByRole('button', { name: 'Next' }).click();
     await fields.getByLabel('Opening hours').fill('weekdays 8am to 6pm');
-    await fields.getByRole('button', { name: 'Done' }).click();
+    await fields.getByRole('button', { name: 'Continue' }).click();
 
     const integrations = page.getByRole('dialog', { name: 'Connect your tools' });
     await integrations.getByText('Integration 1 of 2').waitFor();

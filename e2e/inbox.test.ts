@@ -131,7 +131,7 @@ describe('live inbox', () => {
     await row.waitFor();
     await snap(page, 'inbox-list-390');
     await row.locator('button').click();
-    await page.getByText('Please call me back').waitFor();
+    await page.getByText('Please call me back', { exact: true }).waitFor();
     await snap(page, 'inbox-conversation-390');
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByText('Conversation closed').waitFor();
@@ -145,7 +145,7 @@ describe('live inbox', () => {
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${server.url}/inbox?filter=agent&active=${sent.roomId}`);
-    await page.getByText('Please call me back').waitFor();
+    await page.getByText('Please call me back', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Mark unread' }).click();
     await page.locator(`li[data-room="${sent.roomId}"]`).getByLabel('Unread').waitFor();
 

@@ -65,7 +65,7 @@ describe('brand of the host', () => {
 
     await page.evaluate((t) => localStorage.setItem('token', t), partnerToken);
     await page.goto(`${base}/app`);
-    await page.locator('[data-field="Account id"]').waitFor();
+    await page.locator('[data-home]').waitFor();
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Help' }).click();
     const desk = await popup;
@@ -81,7 +81,7 @@ describe('brand of the host', () => {
     const base = `http://plain.acme.test:${port}`;
     await page.addInitScript((t) => localStorage.setItem('token', t), partnerToken);
     await page.goto(`${base}/app`);
-    await page.locator('[data-field="Account id"]').waitFor();
+    await page.locator('[data-home]').waitFor();
     await page.getByRole('link', { name: /home/i }).first().getByText('Plain Calls').waitFor();
     await page.getByRole('button', { name: 'Help' }).click();
     await page.waitForURL((u) => u.searchParams.get('form') === 'get-support');

@@ -47,7 +47,7 @@ describe('web shell', () => {
   it('opens an overlay from its query key and closes it with the back button or its close button', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.url}/app`);
-    await page.locator('[data-field="Account id"]').waitFor();
+    await page.locator('[data-home]').waitFor();
 
     // The help button adds ?help to the address; Back removes it and closes the overlay.
     await page.getByRole('button', { name: 'Help' }).click();
@@ -82,7 +82,7 @@ describe('web shell', () => {
 
     // A key outside the allowed list opens nothing.
     await page.goto(`${server.url}/app?notAnOverlay=true`);
-    await page.locator('[data-field="Account id"]').waitFor();
+    await page.locator('[data-home]').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     // upgrade carries upgradeRedirect, removed with it.
@@ -98,7 +98,7 @@ describe('web shell', () => {
     const own = await signUp('leaver@shell.test', 'Leaver Inc');
     const { context, page } = await signedIn(390, 844, own.token);
     await page.goto(`${server.url}/app`);
-    await page.locator('[data-field="Account id"]').waitFor();
+    await page.locator('[data-home]').waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign out?' });
     await dialog.waitFor();
@@ -177,7 +177,7 @@ describe('web shell', () => {
     // /app/org/<id> opens that account; a bad path is said in words.
     await page.goto(`${server.url}/app/org/${session.id}`);
     await page.getByRole('navigation', { name: 'Account path' }).waitFor();
-    expect(await page.locator('[data-field="Account id"]').textContent()).toBe(String(session.id));
+    expect(await page.locator('[data-home]').getAttribute('data-home')).toBe(String(session.id));
     await page.goto(`${server.url}/app/org/abc`);
     await page.getByText('This address does not name an account').waitFor();
 
@@ -213,7 +213,7 @@ describe('web shell', () => {
 
     const s = await signedIn(390, 844);
     await s.page.goto(`${server.url}/app`);
-    await s.page.locator('[data-field="Account id"]').waitFor();
+    await s.page.locator('[data-home]').waitFor();
     expect(await axe(s.page)).toEqual([]);
     await s.page.goto(`${server.url}/app?help=true`);
     await s.page.getByRole('dialog', { name: 'How can we help?' }).waitFor();

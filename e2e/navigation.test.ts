@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, seriousAxeViolations, type Session } from './harness.ts';
+
+/** Screens to look at (issue 10 "Done means"): home, inbox and editor at 390 and 1280 px. */
+const SCREENS = process.env.SCREENS_DIR ?? '/work/notes/screens';
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
+}
+
+/** Issue 10 item 1: a way around the product, from one section list, on a phone and a desktop. */
+describe('app shell: navigation', () => {
+  const suite = browserSuite();
+  let owner: Session;
+  const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true });
+
+  it('reaches Home, Agent, Inbox and Settings by clicking at 1280 px; ids live in Settings', async () => {
+    owner = await suite.signUp('owner@nav.test', 'Harbor Dental');
+    const { context, page } = await suite.page(owner, 1280, 800);
+    await page.goto(`${suite.server.url}/app`);
+    const nav = sections(page);
+    await nav.getByRole('link', { name: 'Home' }).waitFor();
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Agent', 'Inbox', 'Settings']);
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    // Home answers "is my agent working?" and shows no ids or usernames.
+    await page.getByTestId('agent-state').waitFor();
+    expect(await page.getByTestId('agent-number').textContent()).toContain('No phone number yet');
+    await page.getByTestId('needs-person').waitFor();
+    expect(await page.locator('[data-field="Account id"]').count()).toBe(0);
+    expect(await page.locator('main').textContent()).not.toContain(`@${owner.username}`);
+    await shot(page, 'home-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await nav.getByRole('link', { name: 'Inbox' }).click();
+    await page.waitForURL(/\/inbox$/);
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await shot(page, 'inbox-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await nav.getByRole('link', { name: 'Agent' }).click();
+    await page.waitForURL(/\/app\/agents$/);
+    await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state'), { timeout: 10_000 }).toBe('published');
+    await page.getByTestId('test-chat').waitFor();
+    await shot(page, 'editor-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await nav.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(/\/app\/settings$/);
+    expect(await page.locator('[data-field="Account id"]').textContent()).toBe(String(owner.id));
+    expect(await page.locator('[data-field="Username"]').textContent()).toBe(owner.username);
+    await context.close();
+  });
+
+  it('has a bottom bar with the same sections at 390 px and the spec routes keep working', async () => {
+    const { context, page } = await suite.page(owner, 390, 844);
+    await page.goto(`${suite.server.url}/app`);
+    const bar = sections(page);
+    await bar.getByRole('link', { name: 'Home' }).waitFor();
+    expect(await bar.getByRole('link').allTextContents()).toEqual(['Home', 'Agent', 'Inbox', 'Settings']);
+    const box = await bar.boundingBox();
+    expect(box && box.y + box.height).toBeGreaterThan(800);
+    await page.getByTestId('agent-state').waitFor();
+    await shot(page, 'home-390');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await bar.getByRole('link', { name: 'Inbox' }).click();
+    await page.waitForURL(/\/inbox$/);
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await shot(page, 'inbox-390');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await bar.getByRole('link', { name: 'Agent' }).click();
+    await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state'), { timeout: 10_000 }).toBe('published');
+    await shot(page, 'editor-390');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Spec routes: the account path with a section, an overlay key on a section, an unknown path.
+    await page.goto(`${suite.server.url}/app/org/${owner.id}/settings?members=true`);
+    await page.getByRole('dialog').waitFor();
+    expect(await page.locator('[data-field="Account id"]').textContent()).toBe(String(owner.id));
+    await page.goto(`${suite.server.url}/app/org/${owner.id}/nowhere`);
+    await page.getByText('This page does not exist here').waitFor();
+    await context.close();
+  });
+
+  it('works with the keyboard alone: skip link, sections, search with Ctrl+K', async () => {
+    const { context, page } = await suite.page(owner, 1280, 800);
+    await page.goto(`${suite.server.url}/app`);
+    await page.getByTestId('agent-state').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    // Tab reaches the Inbox link in the sidebar; Enter opens it.
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab');
+      if ((await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.section)) === 'inbox') break;
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/inbox$/);
+
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe('true');
+    await page.keyboard.type('Harbor');
+    await dialog.getByRole('link', { name: /Harbor Dental/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('uses the inbox and the editor with the keyboard alone', async () => {
+    const { number } = await suite.call('POST', '/api/v2/phoneNumber/assign', owner.token, { targetAccountId: owner.id });
+    await suite.call('POST', '/api/dev/carrier/inbound', null, { from: '+14155550311', to: number, body: 'Can I book for Friday?' });
+    const { context, page } = await suite.page(owner, 1280, 800);
+    const tabUntil = async (test: () => boolean | Promise<boolean>, max = 40) => {
+      for (let i = 0; i < max; i++) {
+        await page.keyboard.press('Tab');
+        if (await test()) return;
+      }
+      throw new Error('focus never got there');
+    };
+    await page.goto(`${suite.server.url}/inbox?filter=agent`);
+    await page.locator('li[data-room]').first().waitFor();
+    await tabUntil(() => page.evaluate(() => !!document.activeElement?.closest('li[data-room]')));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('active')).toBeTruthy();
+    await page.getByText('Can I book for Friday?').last().waitFor();
+
+    await page.goto(`${suite.server.url}/app/agents`);
+    const status = page.getByTestId('save-status');
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('published');
+    await tabUntil(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'agent-instructions'));
+    await page.keyboard.press('End');
+    await page.keyboard.type(' We open at nine.');
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
+    // The panes beside the editor are tabs: arrow keys move between them.
+    await page.locator('#agent-side-test').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.locator('#agent-side-versions').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('agent-side-versions');
+    await context.close();
+  });
+});

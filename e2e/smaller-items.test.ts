@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { browserSuite, seriousAxeViolations, snap, SUPER_ADMIN_EMAIL } from './harness.ts';
+
+/** Issue 10, "Why" item 9: the smaller things a new user hit. Each check fails on the old behaviour. */
+describe('smaller items (issue 10 item 9)', () => {
+  const suite = browserSuite();
+  const { call, signUp, signIn } = suite;
+
+  it('confirm dialogs are described by their message, not by the word "Dialog"', async () => {
+    const owner = await signUp('confirm@small.test', 'Confirm Co');
+    const { context, page } = await suite.page(owner, 390, 844);
+    await page.goto(`${suite.server.url}/app?onboard=true&activeStep=voice`);
+    await page.getByRole('dialog', { name: 'Pick a voice' }).getByRole('button', { name: 'Exit setup' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Leave the setup?' });
+    await confirm.waitFor();
+    const description = await confirm.evaluate((el) => {
+      const ids = el.getAttribute('aria-describedby');
+      return ids ? ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : null;
+    });
+    expect(description).toContain('Your answers so far are discarded');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // While a dialog is open, a toast sits at the top, clear of the dialog's buttons at the bottom.
+    const placement = await page.evaluate(() => {
+      const c = document.createElement('div');
+      c.className = 'Toastify__toast-container Toastify__toast-container--bottom-center';
+      c.style.position = 'fixed';
+      c.textContent = 'toast';
+      document.body.append(c);
+      const r = c.getBoundingClientRect();
+      c.remove();
+      return { top: r.top, height: innerHeight };
+    });
+    expect(placement.top).toBeLessThan(placement.height / 2);
+    await context.close();
+  });
+
+  it('the debug overlay shows only the signed-in user’s own messages; signed out, only the address typed', async () => {
+    await signUp('first@tenant-a.test', 'Tenant A');
+    const b = await signUp('second@tenant-b.test', 'Tenant B');
+    const { context, page } = await suite.page(b, 1280, 800);
+    await page.goto(`${suite.server.url}/app?debug=true`);
+    const debug = page.getByRole('dialog', { name: 'Debug' });
+    await debug.locator('[data-code]').first().waitFor();
+    const shown = await debug.getByRole('list', { name: 'Outbox messages' }).textContent();
+    expect(shown).toContain('second@tenant-b.test');
+    expect(shown).not.toContain('first@tenant-a.test');
+    await snap(page, 'debug-own-messages-1280');
+    await context.close();
+
+    const anon = await (await import('./harness.ts')).launchBrowser();
+    try {
+      const p = await anon.newPage({ viewport: { width: 390, height: 844 } });
+      await p.goto(`${suite.server.url}/app/signin?debug=true`);
+      const d = p.getByRole('dialog', { name: 'Debug' });
+      await d.getByText('Nothing sent to you yet').waitFor();
+      expect(await d.locator('[data-code]').count()).toBe(0);
+      await d.getByLabel('Your e-mail address').fill('first@tenant-a.test');
+      await d.locator('[data-code]').first().waitFor();
+      expect(await d.getByRole('list', { name: 'Outbox messages' }).textContent()).not.toContain('tenant-b');
+    } finally {
+      await anon.close();
+    }
+  });
+
+  it('members: an invitation not yet accepted says it is pending, not "Added"', async () => {
+    const owner = await signUp('owner@invites.test', 'Invite Co');
+    await call('POST', '/api/v2/inviteAdminUser', owner.token, { email: 'new@invites.test' });
+    const { context, page } = await suite.page(owner, 390, 844);
+    await page.goto(`${suite.server.url}/app?members=true`);
+    const row = page.getByRole('dialog', { name: 'Members' }).getByRole('listitem').filter({ hasText: 'new@invites.test' });
+    await row.getByText('Invitation pending').waitFor();
+    expect(await row.textContent()).toContain('has not signed in yet');
+    expect(await row.textContent()).not.toContain('Added');
+    await snap(page, 'members-pending-390');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('?convoLog=true lists the conversations to read instead of "Failed to fetch convo"', async () => {
+    const owner = await signUp('log@small.test', 'Log Co');
+    const { context, page } = await suite.page(owner, 390, 844);
+    await page.goto(`${suite.server.url}/app?convoLog=true`);
+    const log = page.getByRole('dialog', { name: 'Conversation log' });
+    await log.getByText('No conversations yet').waitFor();
+    expect(await log.getByText('Failed to fetch convo').count()).toBe(0);
+    await context.close();
+  });
+
+  it('generic-brand mode shows a neutral mark, not the word "Home" as the brand', async () => {
+    const page = await (await import('./harness.ts')).launchBrowser();
+    try {
+      const p = await page.newPage({ viewport: { width: 390, height: 844 } });
+      await p.goto(`${suite.server.url}/install?genericBrand=true`);
+      await p.getByRole('heading', { name: 'Get the app' }).waitFor();
+      const home = p.getByRole('link', { name: 'Home' }).first();
+      await home.locator('[data-generic-mark]').waitFor();
+      expect(await p.getByText('Home', { exact: true }).count()).toBe(0);
+      expect(await p.getByText('Switchboard').count()).toBe(0);
+      await snap(p, 'brand-generic-mark-390');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('an inbox row shows its whole focus ring (drawn inside the row, which clips what overflows)', async () => {
+    const owner = await signUp('ring@small.test', 'Ring Co');
+    const username = (await call('GET', '/api/v1/account', owner.token)).username as string;
+    const v = await call('GET', '/api/v1/allocateTempUserSession', null);
+    const sent = await call('POST', '/api/v1/messages', v.token as string, { to: username, body: 'Hello there' });
+    const { context, page } = await suite.page(owner, 1280, 800);
+    await page.goto(`${suite.server.url}/inbox?filter=agent`);
+    const button = page.locator(`li[data-room="${sent.roomId}"] button`).first();
+    await button.waitFor();
+    await button.focus();
+    expect(await button.evaluate((el) => el.matches(':focus-visible') && getComputedStyle(el).outlineStyle !== 'none')).toBe(true);
+    const offset = await button.evaluate((el) => parseFloat(getComputedStyle(el).outlineOffset));
+    const width = await button.evaluate((el) => parseFloat(getComputedStyle(el).outlineWidth));
+    expect(offset + width).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('/docs links each guide to where it is done in the app, and to the API reference', async () => {
+    const owner = await signUp('docs@small.test', 'Docs Co');
+    const { context, page } = await suite.page(owner, 1280, 800);
+    await page.goto(`${suite.server.url}/docs`);
+    await page.getByRole('heading', { name: 'Documentation', level: 1 }).waitFor();
+    for (const name of ['Get started', 'Edit your agent', 'Open the inbox', 'Choose a number', 'Manage members', 'Open the API reference']) {
+      expect(await page.getByRole('link', { name }).count(), name).toBeGreaterThan(0);
+    }
+    await snap(page, 'docs-1280');
+    await page.getByRole('link', { name: 'Open the inbox' }).click();
+    await page.waitForURL(/\/inbox$/);
+    await context.close();
+  });
+
+  it('organization filter: the results come into view and take the focus after Search', async () => {
+    const admin = await signUp(SUPER_ADMIN_EMAIL, 'Switchboard HQ');
+    await call('POST', '/internal/createPartner', admin.token, { name: 'Filter Partners', email: 'partner@filter.test' });
+    const partner = await signIn('partner@filter.test');
+    for (const name of ['Clinic North', 'Clinic South']) await call('POST', '/api/v2/createOrganization', partner.token, { name });
+    const { context, page } = await suite.page(partner, 390, 700);
+    await page.goto(`${suite.server.url}/app?orgSearch=true`);
+    const dialog = page.getByRole('dialog', { name: 'Find organizations' });
+    await dialog.getByLabel('Name, username or e-mail').fill('Clinic');
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    const heading = dialog.getByTestId('org-results');
+    await expect.poll(() => heading.textContent()).toBe('2 organizations found');
+    await expect.poll(() => heading.evaluate((el) => document.activeElement === el)).toBe(true);
+    const box = await heading.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 700).toBe(true);
+    await snap(page, 'org-filter-results-390');
+    await context.close();
+  });
+});
