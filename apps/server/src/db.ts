@@ -15,6 +15,7 @@ import type { NumbersTables } from './modules/numbers/index.ts';
 import type { TemplatesTables } from './modules/templates/index.ts';
 import type { VersionsTables } from './modules/versions/index.ts';
 import type { WalletTables } from './modules/wallet/index.ts';
+import type { BillingTables } from './modules/billing/index.ts';
 
 /**
  * The whole database type, composed from the platform's tables and each module's tables.ts.
@@ -39,7 +40,8 @@ export interface Database
     NotificationsTables,
     NumbersTables,
     DeviceTables,
-    WalletTables {}
+    WalletTables,
+    BillingTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

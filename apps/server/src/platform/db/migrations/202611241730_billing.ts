@@ -106,6 +106,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('active', 'integer', flag)
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
+  await db
+    .insertInto('product_plans')
+    .values(
+      DEFAULT_PLANS.map((p) => ({ owner_account_id: null, name: p.name, description: p.description, price_month: p.month, price_year: p.year, items: JSON.stringify(p.items), active: 1, created_at: 0 })),
+    )
+    .execute();
   await withId(db, db.schema.createTable('subscriptions'))
     .addColumn('account_id', 'integer', (c) => c.notNull())
     .addColumn('product_plan_id', 'integer', (c) => c.notNull())
@@ -127,6 +133,40 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
 }
+
+const open = (min: number, price: number) => ({ quantityMin: min, quantityMax: null, price });
+const free = (max: number) => ({ quantityMin: 0, quantityMax: max, price: 0 });
+/** The platform's own plans (micro-USD): included usage, then graduated prices; numbers by volume. */
+const DEFAULT_PLANS = [
+  {
+    name: 'Pro',
+    description: 'For a team with one busy line: 500 voice minutes and 2,000 messages each way included.',
+    month: 49_000_000,
+    year: 490_000_000,
+    items: {
+      voiceMinutes: { type: 'graduated', unit: 'minute', tiers: [free(500), open(501, 100_000)] },
+      advancedVoiceMinutes: { type: 'graduated', unit: 'minute', tiers: [free(100), open(101, 250_000)] },
+      messagesIn: { type: 'graduated', unit: 'message', tiers: [free(2000), open(2001, 5_000)] },
+      messagesOut: { type: 'graduated', unit: 'message', tiers: [free(2000), open(2001, 10_000)] },
+      tokens: { type: 'graduated', unit: 'token', tiers: [free(1_000_000), open(1_000_001, 1)] },
+      numbers: { type: 'volume', unit: 'number', tiers: [free(1), open(2, 1_500_000)] },
+    },
+  },
+  {
+    name: 'Business',
+    description: 'For several lines and agents: 3,000 voice minutes and 10,000 messages each way included.',
+    month: 199_000_000,
+    year: 1_990_000_000,
+    items: {
+      voiceMinutes: { type: 'graduated', unit: 'minute', tiers: [free(3000), open(3001, 80_000)] },
+      advancedVoiceMinutes: { type: 'graduated', unit: 'minute', tiers: [free(600), open(601, 200_000)] },
+      messagesIn: { type: 'graduated', unit: 'message', tiers: [free(10_000), open(10_001, 4_000)] },
+      messagesOut: { type: 'graduated', unit: 'message', tiers: [free(10_000), open(10_001, 8_000)] },
+      tokens: { type: 'graduated', unit: 'token', tiers: [free(10_000_000), open(10_000_001, 1)] },
+      numbers: { type: 'volume', unit: 'number', tiers: [free(5), open(6, 1_000_000)] },
+    },
+  },
+];
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
