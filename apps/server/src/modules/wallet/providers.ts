@@ -15,7 +15,7 @@ export interface WalletProviders {
 export function createWalletProviders(deps: Deps): WalletProviders {
   const { config, db, log } = deps;
   return {
-    payments: new LocalPayments(db, config.publicUrl, log),
+    payments: new LocalPayments(db, log),
     lightning: new LocalLightningNode(db),
     rates: new ExchangeRates(config.RATE_SOURCE_URL ? new HttpPrice(config.RATE_SOURCE_URL) : new FixedPrice(config.BTC_USD_PRICE)),
   };

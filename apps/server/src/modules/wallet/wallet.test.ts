@@ -39,7 +39,7 @@ describe('adding funds by card through the local checkout', () => {
   it('pays $10 on the checkout page: the wallet holds $10.00 and shows the transaction once', async () => {
     const co = await checkout(owner, '10');
     expect(co.status).toBe(200);
-    expect(co.body.url).toBe(`http://localhost:3000/pay/checkout/${co.body.sessionId}`);
+    expect(co.body.url).toBe(`/pay/checkout/${co.body.sessionId}`);
     const page = await t.app.inject({ method: 'GET', url: `/pay/checkout/${co.body.sessionId}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Pay $10.00');
@@ -151,7 +151,7 @@ describe('authorization', () => {
     const forged = await t.app.inject({ method: 'GET', url: `/pay/portal?customer=${owner.id}&return=http://x&exp=9999999999&sig=${'a'.repeat(64)}` });
     expect(forged.statusCode).toBe(403);
     const real = await local.portalUrl(String(owner.id), 'http://localhost:3000/app');
-    const page = await t.app.inject({ method: 'GET', url: real.replace('http://localhost:3000', '') });
+    const page = await t.app.inject({ method: 'GET', url: real });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Wallet balance: $');
   });

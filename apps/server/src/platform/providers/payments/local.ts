@@ -36,7 +36,7 @@ const SESSION_TTL_MS = 24 * 3600_000;
 
 /**
  * The local payment processor: it keeps its checkout sessions (open → paid | canceled | expired), shows
- * a checkout page at /pay/checkout/:id where the customer pays or cancels, and sends a webhook signed
+ * a checkout page at /pay/checkout/:id (a path on this server) where the customer pays or cancels, and sends a webhook signed
  * with its secret (HMAC-SHA256 over timestamp and body) for each outcome. Paying an expired or already
  * settled session fails as a real processor's would. The webhook secret is kept in the database.
  */
@@ -46,7 +46,6 @@ export class LocalPayments implements PaymentsProvider {
 
   constructor(
     private readonly db: Kysely<LocalPaymentsTables>,
-    private readonly publicUrl: string,
     private readonly log: Logger,
   ) {}
 
@@ -77,14 +76,15 @@ export class LocalPayments implements PaymentsProvider {
         expires_at: now + SESSION_TTL_MS,
       })
       .execute();
-    return { id, url: `${this.publicUrl}/pay/checkout/${id}` };
+    // A path on this same server: it answers on whichever host the customer reached it by.
+    return { id, url: `/pay/checkout/${id}` };
   }
 
   /** A portal link valid for an hour, signed so that no one can open another customer's portal. */
   async portalUrl(customer: string, returnUrl: string, now = Date.now()): Promise<string> {
     const exp = String(Math.floor(now / 1000) + 3600);
     const sig = crypto.createHmac('sha256', await this.secret()).update(`portal|${customer}|${returnUrl}|${exp}`).digest('hex');
-    return `${this.publicUrl}/pay/portal?${new URLSearchParams({ customer, return: returnUrl, exp, sig })}`;
+    return `/pay/portal?${new URLSearchParams({ customer, return: returnUrl, exp, sig })}`;
   }
 
   /** The customer of a portal link, or null when its signature is wrong or it expired. */
