@@ -54,6 +54,28 @@ function specOf(code: string): { kind: string; ownerId: number | null; minBalanc
   throw new Error(`unknown ledger account ${code}`);
 }
 
+/**
+ * Account ids by code, per database (keyed by its dialect adapter, which a database shares with its
+ * transactions): an account is never deleted or renumbered, so a transfer need not look its two up.
+ */
+const idCache = new WeakMap<object, Map<string, number>>();
+function idsOf(db: DbOrTx): Map<string, number> {
+  const key = db.getExecutor().adapter;
+  let m = idCache.get(key);
+  if (!m) idCache.set(key, (m = new Map()));
+  return m;
+}
+
+async function accountId(db: DbOrTx, code: string): Promise<number> {
+  const ids = idsOf(db);
+  const known = ids.get(code);
+  if (known !== undefined) return known;
+  const id = (await ledger.account(db, code)).id;
+  // Inside a transaction the row may be this transaction's own insert, gone if it rolls back.
+  if (!db.isTransaction) ids.set(code, id);
+  return id;
+}
+
 export const ledger = {
   /** The account with this code, created (balance 0) when it does not exist yet. */
   async account(db: DbOrTx, code: string): Promise<LedgerAccountRow> {
@@ -78,8 +100,8 @@ export const ledger = {
     if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw badRequest('amount: must be a whole number of micro-USD above 0.', 'amount');
     if (t.debit === t.credit) throw badRequest('A transfer needs two different accounts.');
     // Accounts are created outside the transfer's transaction, so a refused transfer still leaves them.
-    const debit = await ledger.account(db, t.debit);
-    const credit = await ledger.account(db, t.credit);
+    const debit = { id: await accountId(db, t.debit) };
+    const credit = { id: await accountId(db, t.credit) };
     const run = async (trx: Tx): Promise<TransferResult> => {
       const inserted = await trx
         .insertInto('ledger_transfers')

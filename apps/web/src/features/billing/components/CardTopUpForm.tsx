@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { CreditCard } from 'lucide-react';
 import { useActingTarget } from '../../../api/acting.ts';
 import { fieldError } from '../../../api/mutation.ts';
-import { Button, TextField } from '../../../ui/index.ts';
+import { Button } from '../../../ui/index.ts';
+import { UsdAmountField } from './UsdAmountField.tsx';
 import { useCardTopUp } from '../api.ts';
 
 const PRESETS = ['10', '25', '50', '100'];
@@ -25,16 +26,7 @@ export function CardTopUpForm() {
           </Button>
         ))}
       </div>
-      <TextField
-        label="Amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={fieldError(topUp.error, 'amount')}
-        hint="From $1.00 to $10,000.00."
-        required
-      />
+      <UsdAmountField value={amount} onChange={setAmount} error={fieldError(topUp.error, 'amount')} hint="From $1.00 to $10,000.00." />
       <Button type="submit" loading={topUp.isPending || topUp.isSuccess} block>
         <CreditCard className="size-4" aria-hidden="true" /> Continue to payment
       </Button>

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { displayUsd } from '@switchboard/core/rules/money';
 import { Zap } from 'lucide-react';
 import { errorText, fieldError } from '../../../api/mutation.ts';
-import { Button, ErrorState, Skeleton, TextField } from '../../../ui/index.ts';
+import { Button, ErrorState, Skeleton } from '../../../ui/index.ts';
+import { UsdAmountField } from './UsdAmountField.tsx';
 import { usePendingInvoice, useRequestInvoice } from '../api.ts';
 import { PendingInvoicePanel } from './PendingInvoicePanel.tsx';
 
@@ -22,16 +23,7 @@ export function LightningTopUp() {
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Add funds by Lightning">
       {invoice && <p className="text-sm text-slate-600">Your invoice for {displayUsd(invoice.amount)} expired. Request a new one.</p>}
-      <TextField
-        label="Amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={fieldError(request.error, 'amount')}
-        hint="Paid in bitcoin at the current rate; the invoice is valid for an hour."
-        required
-      />
+      <UsdAmountField value={amount} onChange={setAmount} error={fieldError(request.error, 'amount')} hint="Paid in bitcoin at the current rate; the invoice is valid for an hour." />
       <Button type="submit" loading={request.isPending} block>
         <Zap className="size-4" aria-hidden="true" /> Create invoice
       </Button>
