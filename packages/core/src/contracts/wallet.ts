@@ -98,3 +98,12 @@ export const validateInvoiceResponse = z.object({
 export type ValidateInvoiceResponse = z.infer<typeof validateInvoiceResponse>;
 
 export const lightningPayResponse = z.object({ success: z.literal(true), preimage: z.string(), paymentHash: z.string() });
+
+/** POST /internal/issueRefundToUser (spec §8 message on success). */
+export const refundResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  repeated: z.boolean(),
+  balance: z.number().int(),
+  balanceUsd: z.string(),
+});

@@ -9,6 +9,7 @@ import {
   pendingInvoiceResponse,
   provedInvoiceResponse,
   recentTransactionsResponse,
+  refundResponse,
   usdAmount,
   validateInvoiceResponse,
 } from '@switchboard/core/contracts/wallet';
@@ -128,6 +129,22 @@ export function walletRoutes(app: FastifyInstance, s: Services): void {
     query: withAuthParams({ invoice: bolt11Text }),
     response: validateInvoiceResponse,
     handler: async (req) => w.validateInvoice(authOf(req), req.query.invoice),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/internal/issueRefundToUser',
+    summary: "Super admin: refund into a user's wallet (usdAmount or satsAmount)",
+    tags: ['admin'],
+    auth: 'superAdmin',
+    body: withAuthParams({
+      username: z.string().trim().min(1, 'is required').max(100, 'is too long'),
+      usdAmount: usdAmount.optional(),
+      satsAmount: z.number().int('must be a whole number of sats').min(1).max(Number.MAX_SAFE_INTEGER / 1000).optional(),
+      idempotencyKey: z.string().min(1).max(100).optional(),
+    }),
+    response: refundResponse,
+    handler: async (req) => w.refund(authOf(req), req.body),
   });
 
   // The payment processor's webhook: the raw body is what the signature covers.

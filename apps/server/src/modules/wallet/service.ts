@@ -19,6 +19,9 @@ export const MAX_TOPUP = 10_000_000_000;
 /** Lightning invoices are payable for an hour. */
 export const INVOICE_EXPIRY_S = 3600;
 const RECENT = 50;
+/** Spec §8, the refund's two messages. */
+export const REFUND_DONE = 'The refund for the issue has been processed.';
+export const REFUND_FAILED = 'Something went wrong.';
 
 /** What another module does when a checkout it opened is paid, inside the transaction that records it. */
 export type CheckoutPaidHandler = (trx: Tx, checkout: CheckoutRow) => Promise<void>;
@@ -235,6 +238,27 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
     },
 
     balanceOf,
+
+    /**
+     * A super admin refunds a user (spec §6, §7 POST /internal/issueRefundToUser): usdAmount (a decimal)
+     * or satsAmount (whole sats at the current rate) from the platform's refunds account into the
+     * account's wallet, once per idempotency key.
+     */
+    async refund(ctx: AuthContext, input: { username: string; usdAmount?: string | number; satsAmount?: number; idempotencyKey?: string }) {
+      await deps.requireAccess(ctx, 'canManageBilling');
+      if ((input.usdAmount == null) === (input.satsAmount == null)) throw badRequest('usdAmount: give usdAmount or satsAmount (one of them).', 'usdAmount');
+      let micros: number | null;
+      if (input.usdAmount != null) micros = parseUsdMicros(input.usdAmount);
+      else micros = msatToMicros(input.satsAmount! * MSAT_PER_SAT, (await rates.satToUsd()).satToUsd);
+      const field = input.usdAmount != null ? 'usdAmount' : 'satsAmount';
+      if (micros === null || micros <= 0) throw badRequest(`${field}: must be an amount above 0.`, field);
+      if (micros > MAX_TOPUP) throw badRequest(`${field}: must be at most ${formatUsdMicros(MAX_TOPUP)} USD.`, field);
+      const account = await accountsRepository.findByUsername(db, input.username);
+      if (!account) throw notFound(REFUND_FAILED);
+      const key = clientKey('refund', ctx.user.id, input.idempotencyKey) ?? `refund:${ctx.user.id}:${crypto.randomUUID()}`;
+      const { repeated } = await ledger.transfer(db, { key, debit: PLATFORM_ACCOUNTS.refunds, credit: walletCode(account.id), amount: micros, kind: 'refund' });
+      return { success: true as const, message: REFUND_DONE, repeated, ...(await balanceOf(account.id)) };
+    },
 
     /** Other modules add lines to the billing portal (billing: the plan and its renewal). */
     addPortalSection(section: (accountId: number) => Promise<string[]>) {

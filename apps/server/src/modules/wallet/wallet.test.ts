@@ -156,3 +156,27 @@ describe('authorization', () => {
     expect(page.body).toContain('Wallet balance: $');
   });
 });
+
+describe('refunds by a super admin', () => {
+  it("refunds into a user's wallet once per key, with the spec's messages", async () => {
+    const admin = await t.superAdmin();
+    const before = await balance(other);
+    const username = (await t.request('GET', '/api/v1/account', { token: other.token })).body.username;
+    const body = { username, usdAmount: '7.25', idempotencyKey: 'ticket-42' };
+    const r = await t.request('POST', '/internal/issueRefundToUser', { token: admin.token, body });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ message: 'The refund for the issue has been processed.', repeated: false, balance: before + 7_250_000 });
+    expect((await t.request('POST', '/internal/issueRefundToUser', { token: admin.token, body })).body.repeated).toBe(true);
+    const sats = await t.request('POST', '/internal/issueRefundToUser', { token: admin.token, body: { username, satsAmount: 1000 } });
+    expect(sats.body.balance).toBe(before + 7_250_000 + 430_000);
+    const recent = await t.request('GET', '/api/v1/recentTransactions', { token: other.token });
+    expect(recent.body.transactions[0]).toMatchObject({ kind: 'refund', memo: 'Refund' });
+
+    const unknown = await t.request('POST', '/internal/issueRefundToUser', { token: admin.token, body: { username: 'nobody-here', usdAmount: '1' } });
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'Something went wrong.' } });
+    expect((await t.request('POST', '/internal/issueRefundToUser', { token: admin.token, body: { username } })).body.field).toBe('usdAmount');
+    // Not a super admin: refused, nothing moves.
+    expect((await t.request('POST', '/internal/issueRefundToUser', { token: owner.token, body: { username, usdAmount: '100' } })).status).toBe(403);
+    expect(await balance(other)).toBe(before + 7_680_000);
+  });
+});
