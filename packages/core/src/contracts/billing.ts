@@ -67,3 +67,13 @@ export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 export const cancelQuery = { reason: z.string().min(1, 'is required').max(200, 'is too long'), details: z.string().max(2000, 'is too long').optional() };
 export const portalLinkBody = { redirectUrl: returnUrl };
 export const portalLinkResponse = z.object({ success: z.literal(true), url: z.string() });
+
+/** Plans a partner or reseller defines for its organizations (prices as decimal USD, parsed exactly). */
+export const planBody = {
+  name: z.string().trim().min(1, 'Please enter a name.').max(80, 'is too long'),
+  description: z.string().max(500, 'is too long').default(''),
+  priceMonth: z.union([z.string().max(20, 'is too long'), z.number()]),
+  priceYear: z.union([z.string().max(20, 'is too long'), z.number()]),
+  productItems,
+};
+export const offerPlanBody = { organizationId: idParam, productPlanId: idParam };

@@ -30,6 +30,24 @@ export const billingRepository = {
     const r = await db.selectFrom('product_plans').selectAll().where('id', '=', id).executeTakeFirst();
     return r && plan(r);
   },
+  async ownedBy(db: DbOrTx, ownerId: number): Promise<PlanRow[]> {
+    const rows = await db.selectFrom('product_plans').selectAll().where('owner_account_id', '=', ownerId).where('active', '=', 1).orderBy('id').execute();
+    return rows.map(plan);
+  },
+  async insertPlan(db: DbOrTx, row: Insertable<ProductPlansTable>): Promise<PlanRow> {
+    return plan(await db.insertInto('product_plans').values(row).returningAll().executeTakeFirstOrThrow());
+  },
+  async updatePlan(db: DbOrTx, id: number, ownerId: number, values: Partial<Insertable<ProductPlansTable>>): Promise<PlanRow | undefined> {
+    const r = await db.updateTable('product_plans').set(values).where('id', '=', id).where('owner_account_id', '=', ownerId).returningAll().executeTakeFirst();
+    return r && plan(r);
+  },
+  async offer(db: DbOrTx, accountId: number, planId: number, by: number): Promise<void> {
+    await db
+      .insertInto('plan_offers')
+      .values({ account_id: accountId, product_plan_id: planId, offered_by: by, created_at: Date.now() })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ product_plan_id: planId, offered_by: by, created_at: Date.now() }))
+      .execute();
+  },
   async offeredPlanId(db: DbOrTx, accountId: number): Promise<number | null> {
     const r = await db.selectFrom('plan_offers').select('product_plan_id').where('account_id', '=', accountId).executeTakeFirst();
     return r?.product_plan_id ?? null;

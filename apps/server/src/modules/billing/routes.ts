@@ -1,7 +1,9 @@
 import {
   cancelQuery,
   currentPlanResponse,
+  offerPlanBody,
   offeredPlanResponse,
+  planBody,
   portalLinkBody,
   portalLinkResponse,
   productCatalogResponse,
@@ -51,6 +53,50 @@ export function billingRoutes(app: FastifyInstance, s: Services): void {
     query: withAuthParams({}),
     response: productPlanResponse,
     handler: async (req) => b.productPlan(authOf(req), req.params.id),
+  });
+
+  // Plans partners and resellers define and offer to their organizations.
+  const consoles = ['partner', 'reseller'] as ('partner' | 'reseller')[];
+  route(app, {
+    method: 'GET',
+    url: '/api/v2/product/myPlans',
+    summary: 'Plans this partner or reseller defined',
+    tags,
+    actingTypes: consoles,
+    query: withAuthParams({}),
+    response: productCatalogResponse,
+    handler: async (req) => b.myPlans(authOf(req)),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/v2/product/plans',
+    summary: 'Define a plan (product items with pricing tiers) for the organizations below',
+    tags,
+    actingTypes: consoles,
+    body: withAuthParams(planBody),
+    response: productPlanResponse,
+    handler: async (req) => b.createPlan(authOf(req), req.body),
+  });
+  route(app, {
+    method: 'PUT',
+    url: '/api/v2/product/plans/:id',
+    summary: 'Change a plan this partner or reseller defined',
+    tags,
+    actingTypes: consoles,
+    params: z.object({ id: idParam }),
+    body: withAuthParams(planBody),
+    response: productPlanResponse,
+    handler: async (req) => b.updatePlan(authOf(req), req.params.id, req.body),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/v2/product/offerPlan',
+    summary: 'Offer a plan to an organization below',
+    tags,
+    actingTypes: consoles,
+    body: withAuthParams(offerPlanBody),
+    response: productPlanResponse,
+    handler: async (req) => b.offerPlan(authOf(req), req.body),
   });
 
   route(app, {

@@ -5,6 +5,7 @@ import { accountsRepository } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { toPlan, toSubscription } from './mappers.ts';
+import { createPlanAdmin } from './plans.ts';
 import { billingRepository as repo, type PlanRow } from './repository.ts';
 
 type Term = 'month' | 'year';
@@ -64,6 +65,8 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
   });
 
   return {
+    ...createPlanAdmin(deps),
+
     async productCatalog(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewBilling');
       return { success: true as const, productPlans: (await repo.plansOf(db, ownersOf(ctx))).map(toPlan) };
