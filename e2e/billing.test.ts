@@ -82,6 +82,13 @@ describe('billing and the wallet', () => {
     await page.goto(`${suite.server.url}/app/billing`);
     await page.getByRole('button', { name: 'Choose a plan' }).click();
     const plans = page.getByRole('dialog', { name: 'Choose a plan' });
+    await plans.getByRole('button', { name: 'Prices of Pro' }).click();
+    const details = page.getByRole('dialog', { name: 'Pro' });
+    await details.getByRole('table', { name: /voice minutes/ }).first().waitFor();
+    expect(await details.locator('[data-item="voiceMinutes"]').textContent()).toContain('501 and more$0.10');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await snap(page, 'billing-plan-details-1280');
+    await page.goBack();
     await plans.getByRole('button', { name: 'Choose Pro' }).click();
     const checkout = page.getByRole('dialog', { name: 'Checkout' });
     await checkout.getByText('$49.00').waitFor();

@@ -125,6 +125,8 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   billing: billing('Billing'),
   subscription: billing('Subscription'),
   checkout: billing('Checkout'),
+  planDetails: billing('PlanDetails'),
+  planOffered: billing('PlanOffered'),
 };
 
 let allowed: ReadonlySet<string> = new Set(DEFAULT_OVERLAY_KEYS);

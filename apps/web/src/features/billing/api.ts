@@ -98,6 +98,14 @@ export function usePlan(id: number | null) {
   });
 }
 
+export function useOfferedPlan() {
+  return useQuery({
+    queryKey: [...billingKeys.plans, 'offered'],
+    queryFn: ({ signal }) => api<{ productPlan: ProductPlan | null }>('/api/v2/product/offeredPlan', { signal }),
+    retry: false,
+  });
+}
+
 export function useCurrentPlan() {
   return useQuery({ queryKey: billingKeys.current, queryFn: ({ signal }) => api<CurrentPlanResponse>('/api/v2/product/currentPlan', { signal }), retry: false });
 }

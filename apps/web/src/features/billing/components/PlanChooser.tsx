@@ -17,7 +17,7 @@ export function PlanChooser() {
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label="Plans">
       {plans.data.productPlans.map((p) => (
-        <PlanOption key={p.productPlanId} plan={p} current={p.productPlanId === currentId} onChoose={() => open('checkout', String(p.productPlanId))} />
+        <PlanOption key={p.productPlanId} plan={p} current={p.productPlanId === currentId} onChoose={() => open('checkout', String(p.productPlanId))} onDetails={() => open('planDetails', String(p.productPlanId))} />
       ))}
     </ul>
   );

@@ -3,7 +3,7 @@ import type { ProductPlan } from '@switchboard/core/contracts/billing';
 import { Check } from 'lucide-react';
 import { Button } from '../../../ui/index.ts';
 
-const ITEM_LABELS: Record<string, string> = {
+export const ITEM_LABELS: Record<string, string> = {
   voiceMinutes: 'voice minutes',
   advancedVoiceMinutes: 'advanced voice minutes',
   messagesIn: 'messages in',
@@ -21,7 +21,7 @@ export function includedOf(plan: ProductPlan): string[] {
 }
 
 /** One plan of the catalog with its price and inclusions, and a button to choose it. */
-export function PlanOption({ plan, current, onChoose }: { plan: ProductPlan; current: boolean; onChoose: () => void }) {
+export function PlanOption({ plan, current, onChoose, onDetails }: { plan: ProductPlan; current: boolean; onChoose: () => void; onDetails?: () => void }) {
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 p-4" data-plan-option={plan.name}>
       <div className="flex items-baseline justify-between gap-2">
@@ -38,9 +38,16 @@ export function PlanOption({ plan, current, onChoose }: { plan: ProductPlan; cur
           </li>
         ))}
       </ul>
-      <Button className="mt-4" variant={current ? 'secondary' : 'primary'} disabled={current} onClick={onChoose}>
-        {current ? 'Your plan' : `Choose ${plan.name}`}
-      </Button>
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        <Button className="flex-1" variant={current ? 'secondary' : 'primary'} disabled={current} onClick={onChoose}>
+          {current ? 'Your plan' : `Choose ${plan.name}`}
+        </Button>
+        {onDetails && (
+          <Button variant="ghost" onClick={onDetails} aria-label={`Prices of ${plan.name}`}>
+            Prices
+          </Button>
+        )}
+      </div>
     </li>
   );
 }
