@@ -159,7 +159,7 @@ export function walletRoutes(app: FastifyInstance, s: Services): void {
       response: z.object({ success: z.literal(true), handled: z.boolean() }),
       handler: async (req) => {
         const raw = typeof req.body === 'string' ? req.body : '';
-        const signature = req.headers[SIGNATURE_HEADER];
+        const signature = req.headers[w.payments.signatureHeader];
         let event;
         try {
           event = await w.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);

@@ -94,6 +94,7 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
       }
       const session = await payments.createCheckout({
         reference: `${input.purpose}:${ctx.acting.id}`,
+        customer: String(ctx.acting.id),
         mode: input.purpose === 'credit' ? 'payment' : 'subscription',
         amount: input.amount,
         currency: 'usd',
@@ -145,7 +146,7 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
       return db.transaction().execute(async (trx) => {
         if (!(await repo.recordEvent(trx, event.id, event.type))) return { handled: false };
         const co = await repo.checkout(trx, event.sessionId);
-        if (!co) return { handled: false };
+        if (!co || event.type === 'ignored') return { handled: false };
         if (event.type === 'checkout.completed') {
           if (event.amount !== co.amount) throw badRequest('The paid amount does not match the checkout.');
           const credit = co.purpose === 'credit';

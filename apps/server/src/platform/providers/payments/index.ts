@@ -7,6 +7,8 @@ import crypto from 'node:crypto';
 export interface CheckoutRequest {
   /** Our reference (the checkout's purpose and account): echoed back in the webhook. */
   reference: string;
+  /** Who pays (our account id): a processor keeps one customer per account. */
+  customer: string;
   mode: 'payment' | 'subscription';
   /** Micro-USD. */
   amount: number;
@@ -25,7 +27,8 @@ export interface CheckoutSession {
 /** A verified webhook event. */
 export interface PaymentEvent {
   id: string;
-  type: 'checkout.completed' | 'checkout.canceled' | 'payment.failed';
+  /** `ignored`: an event of the processor this product does not act on (still recorded once). */
+  type: 'checkout.completed' | 'checkout.canceled' | 'payment.failed' | 'ignored';
   sessionId: string;
   reference: string;
   amount: number;
@@ -33,7 +36,9 @@ export interface PaymentEvent {
 }
 
 export interface PaymentsProvider {
-  readonly kind: 'local';
+  readonly kind: 'local' | 'stripe';
+  /** The request header that carries the webhook's signature. */
+  readonly signatureHeader: string;
   createCheckout(req: CheckoutRequest): Promise<CheckoutSession>;
   /** The billing portal for a customer, returning to `returnUrl`. */
   portalUrl(customer: string, returnUrl: string): Promise<string>;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import {
+  SIGNATURE_HEADER,
   signPayload,
   verifySignature,
   WebhookError,
@@ -42,6 +43,7 @@ const SESSION_TTL_MS = 24 * 3600_000;
  */
 export class LocalPayments implements PaymentsProvider {
   readonly kind = 'local' as const;
+  readonly signatureHeader = SIGNATURE_HEADER;
   private deliver: ((body: string, signature: string) => Promise<void>) | null = null;
 
   constructor(
