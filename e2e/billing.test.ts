@@ -41,6 +41,13 @@ describe('billing and the wallet', () => {
     expect(await row.textContent()).toContain('Added funds by card');
     expect(await row.textContent()).toContain('+$10.00');
     await snap(page, 'billing-funded-1280');
+
+    // The balances overlay: USD and what it is worth in sats at the local rate (0.00043 USD per sat).
+    await page.goto(`${suite.server.url}/app/billing?balances=true`);
+    const balances = page.getByRole('dialog', { name: 'Balances' });
+    await balances.getByText('23,255 sats').waitFor();
+    expect(await balances.textContent()).toContain('$10.00');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -100,6 +107,9 @@ describe('billing and the wallet', () => {
     await page.getByRole('link', { name: 'Back to the app' }).click();
     await page.locator('[data-plan="Pro"]').waitFor();
     expect((await suite.call('GET', '/api/v1/account', org.token)).vidaPremium).toBe(true);
+    await page.goto(`${suite.server.url}/app/billing?premium=true`);
+    await page.getByRole('dialog', { name: 'Premium' }).getByText('Premium is on with the Pro plan.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 });

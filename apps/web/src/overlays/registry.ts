@@ -127,6 +127,8 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   checkout: billing('Checkout'),
   planDetails: billing('PlanDetails'),
   planOffered: billing('PlanOffered'),
+  balances: billing('Balances'),
+  premium: billing('Premium'),
 };
 
 let allowed: ReadonlySet<string> = new Set(DEFAULT_OVERLAY_KEYS);
