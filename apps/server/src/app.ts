@@ -30,6 +30,8 @@ import { numbersModule } from './modules/numbers/index.ts';
 import { searchModule } from './modules/search/index.ts';
 import { templatesModule } from './modules/templates/index.ts';
 import { versionsModule } from './modules/versions/index.ts';
+import { walletModule } from './modules/wallet/index.ts';
+import { billingModule } from './modules/billing/index.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
 import { registerDevToolsGuard } from './platform/http/devtools.ts';
 import { registerInputGuard } from './platform/http/input.ts';
@@ -62,6 +64,8 @@ export const MODULES: ServerModule<Services>[] = [
   chatModule,
   brandsModule,
   deviceModule,
+  walletModule,
+  billingModule,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -90,6 +90,15 @@ const schema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
   /** Hosts push endpoints may use even when private, loopback or plain http (comma list; for tests). */
   PUSH_ALLOW_HOSTS: lowercaseList,
+  /** A BTC spot-price API in Coinbase's shape for the exchange rate; unset: the fixed BTC_USD_PRICE. */
+  RATE_SOURCE_URL: z.url().optional(),
+  /** The local price feed's BTC price in USD (43000 makes 0.00043 USD per sat). */
+  BTC_USD_PRICE: z.coerce.number().positive().default(43_000),
+  /** Stripe for card checkouts and the billing portal (both keys needed; unset: the local checkout). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API address (tests: a fake Stripe on 127.0.0.1). */
+  STRIPE_API_BASE: z.url().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -61,6 +61,7 @@ export interface OverlayEntry {
 const accounts = (file: string): OverlayEntry => ({ module: `../features/accounts/overlays/${file}.tsx` });
 const screen = (file: string): OverlayEntry => ({ module: `./screens/${file}.tsx` });
 const device = (file: string): OverlayEntry => ({ module: `../features/device/overlays/${file}.tsx` });
+const billing = (file: string): OverlayEntry => ({ module: `../features/billing/overlays/${file}.tsx` });
 
 /** key → module. Keys of the allowed list without an entry render the "coming soon" panel. */
 export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
@@ -117,6 +118,17 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   orgApp: device('OrgApp'),
   resellerApp: device('ResellerApp'),
   form: device('Form'),
+  // Billing and the wallet (features/billing).
+  addFunds: billing('AddFunds'),
+  wallet: billing('Wallet'),
+  transactions: billing('Transactions'),
+  billing: billing('Billing'),
+  subscription: billing('Subscription'),
+  checkout: billing('Checkout'),
+  planDetails: billing('PlanDetails'),
+  planOffered: billing('PlanOffered'),
+  balances: billing('Balances'),
+  premium: billing('Premium'),
 };
 
 let allowed: ReadonlySet<string> = new Set(DEFAULT_OVERLAY_KEYS);

@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, Landmark, Undo2 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { CheckoutOutcome } from '../features/billing/index.ts';
 import { useTitle } from '../shell/useTitle.ts';
 import { PageFrame, primaryLink, ResultPanel, secondaryLink } from './PageFrame.tsx';
 
@@ -10,6 +11,14 @@ function Back({ label = 'Back to the app', to = '/app' }: { label?: string; to?:
       {label}
     </Link>
   );
+}
+
+/** The checkout's own outcome when the page came back from one (`session_id`, and the account that paid). */
+function Outcome({ params, fallback }: { params: URLSearchParams; fallback: string }) {
+  const sessionId = params.get('session_id');
+  const account = params.get('account');
+  if (!sessionId) return <p>{fallback}</p>;
+  return <CheckoutOutcome sessionId={sessionId} target={account && /^\d+$/.test(account) ? Number(account) : null} />;
 }
 
 function returnTo(params: URLSearchParams): string {
@@ -23,7 +32,7 @@ export function PaymentSuccess() {
   return (
     <PageFrame>
       <ResultPanel icon={<CircleCheck className="size-7" />} tone="good" title="Payment received" actions={<Back to={returnTo(params)} />}>
-        <p>Thank you. Your payment went through and your plan or credit is updated. A receipt is on its way to your e-mail.</p>
+        <Outcome params={params} fallback="Thank you. Your payment went through and your plan or credit is updated." />
       </ResultPanel>
     </PageFrame>
   );
@@ -47,7 +56,8 @@ export function PaymentCancel() {
           </>
         }
       >
-        <p>You left the checkout before paying. Nothing was charged, and you can start again whenever you are ready.</p>
+        <p>You left the checkout before paying. You can start again whenever you are ready.</p>
+        <Outcome params={params} fallback="Nothing was charged." />
       </ResultPanel>
     </PageFrame>
   );

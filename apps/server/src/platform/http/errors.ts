@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -39,6 +40,8 @@ export const unauthorized = (message = 'Please sign in.') => new AppError('unaut
 export const forbidden = (message = 'You do not have access to this account.') => new AppError('forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);
 export const conflict = (message: string, field?: string) => new AppError('conflict', message, field);
+/** 402: the balance cannot cover a paid action (the message says why). */
+export const paymentRequired = (message: string, field?: string) => new AppError('payment_required', message, field);
 export const ruleBroken = (message: string, field?: string) => new AppError('rule_broken', message, field);
 
 /** The envelope for every failure, and the 500 that hides internals but logs them with the request id. */

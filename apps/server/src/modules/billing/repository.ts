@@ -1,0 +1,80 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { DbOrTx } from '../../db.ts';
+import type { ProductPlansTable, SubscriptionsTable } from './tables.ts';
+
+export type PlanRow = Selectable<ProductPlansTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+const plan = (r: PlanRow): PlanRow => ({ ...r, price_month: Number(r.price_month), price_year: Number(r.price_year) });
+const sub = (r: SubscriptionRow): SubscriptionRow => ({
+  ...r,
+  current_period_end: Number(r.current_period_end),
+  created_at: Number(r.created_at),
+  canceled_at: r.canceled_at == null ? null : Number(r.canceled_at),
+});
+
+export const billingRepository = {
+  /** Active plans defined by the platform (owner null) or by one of these owners. */
+  async plansOf(db: DbOrTx, owners: number[]): Promise<PlanRow[]> {
+    const rows = await db
+      .selectFrom('product_plans')
+      .selectAll()
+      .where('active', '=', 1)
+      .where((eb) => (owners.length ? eb.or([eb('owner_account_id', 'is', null), eb('owner_account_id', 'in', owners)]) : eb('owner_account_id', 'is', null)))
+      .orderBy('price_month')
+      .orderBy('id')
+      .execute();
+    return rows.map(plan);
+  },
+  async plan(db: DbOrTx, id: number): Promise<PlanRow | undefined> {
+    const r = await db.selectFrom('product_plans').selectAll().where('id', '=', id).executeTakeFirst();
+    return r && plan(r);
+  },
+  async ownedBy(db: DbOrTx, ownerId: number): Promise<PlanRow[]> {
+    const rows = await db.selectFrom('product_plans').selectAll().where('owner_account_id', '=', ownerId).where('active', '=', 1).orderBy('id').execute();
+    return rows.map(plan);
+  },
+  async insertPlan(db: DbOrTx, row: Insertable<ProductPlansTable>): Promise<PlanRow> {
+    return plan(await db.insertInto('product_plans').values(row).returningAll().executeTakeFirstOrThrow());
+  },
+  async updatePlan(db: DbOrTx, id: number, ownerId: number, values: Partial<Insertable<ProductPlansTable>>): Promise<PlanRow | undefined> {
+    const r = await db.updateTable('product_plans').set(values).where('id', '=', id).where('owner_account_id', '=', ownerId).returningAll().executeTakeFirst();
+    return r && plan(r);
+  },
+  async offer(db: DbOrTx, accountId: number, planId: number, by: number): Promise<void> {
+    await db
+      .insertInto('plan_offers')
+      .values({ account_id: accountId, product_plan_id: planId, offered_by: by, created_at: Date.now() })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ product_plan_id: planId, offered_by: by, created_at: Date.now() }))
+      .execute();
+  },
+  async offeredPlanId(db: DbOrTx, accountId: number): Promise<number | null> {
+    const r = await db.selectFrom('plan_offers').select('product_plan_id').where('account_id', '=', accountId).executeTakeFirst();
+    return r?.product_plan_id ?? null;
+  },
+  async activeSubscription(db: DbOrTx, accountId: number): Promise<SubscriptionRow | undefined> {
+    const r = await db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'active')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return r && sub(r);
+  },
+  /** Starts a subscription once per checkout (undefined when that checkout already started one). */
+  async insertSubscription(db: DbOrTx, row: Insertable<SubscriptionsTable>): Promise<SubscriptionRow | undefined> {
+    const r = await db.insertInto('subscriptions').values(row).onConflict((oc) => oc.column('checkout_id').doNothing()).returningAll().executeTakeFirst();
+    return r && sub(r);
+  },
+  /** Ends the account's active subscriptions (all but `keep`). */
+  async cancelActive(db: DbOrTx, accountId: number, reason: { reason: string; details: string | null }, keep?: number): Promise<number> {
+    let q = db
+      .updateTable('subscriptions')
+      .set({ status: 'canceled', canceled_at: Date.now(), cancel_reason: reason.reason, cancel_details: reason.details })
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'active');
+    if (keep !== undefined) q = q.where('id', '!=', keep);
+    return Number((await q.executeTakeFirst()).numUpdatedRows);
+  },
+};

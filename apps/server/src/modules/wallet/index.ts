@@ -1,0 +1,13 @@
+import type { ServerModule } from '../../platform/http/module.ts';
+import type { Services } from '../../services.ts';
+import { walletRoutes } from './routes.ts';
+
+export { createWalletService, INVOICE_EXPIRY_S } from './service.ts';
+export type { CheckoutPaidHandler, WalletService } from './service.ts';
+export { createWalletProviders } from './providers.ts';
+export { INSUFFICIENT_FUNDS, ledger, PLATFORM_ACCOUNTS, walletCode } from './ledger.ts';
+export type { TransferInput, TransferResult } from './ledger.ts';
+export type { CheckoutRow } from './repository.ts';
+export type { WalletTables } from './tables.ts';
+
+export const walletModule: ServerModule<Services> = { name: 'wallet', register: walletRoutes };

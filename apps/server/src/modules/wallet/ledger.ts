@@ -1,0 +1,180 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db, DbOrTx, Tx } from '../../db.ts';
+import { badRequest, conflict, paymentRequired } from '../../platform/http/errors.ts';
+import type { LedgerAccountsTable, LedgerTransfersTable } from './tables.ts';
+
+/**
+ * The double-entry ledger: the only way money moves (TigerBeetle's and pgledger's ideas).
+ * - Every move is one transfer from a debit account to a credit account, in whole micro-USD, with an
+ *   idempotency key: the same key again returns the first transfer (a different amount or accounts
+ *   under a used key is a conflict), however the repeats interleave (the key is a unique column; a
+ *   repeat waits on the first's insert and then reads it).
+ * - A balance never goes below its account's limit: the debit is a conditional update inside the
+ *   transfer's transaction (`... where balance - x >= min_balance`); when it matches no row the whole
+ *   transfer rolls back and is refused (402). Both balances are updated in account-id order, so two
+ *   opposite transfers cannot deadlock on PostgreSQL.
+ * - Every account starts at 0 and each transfer adds to one what it takes from another, so the sum of
+ *   all balances is always 0, and each balance equals its credits minus its debits: `checkLedger`.
+ */
+export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
+export type TransferRow = Selectable<LedgerTransfersTable>;
+
+/** The platform's own accounts: money enters through clearing accounts and leaves through payouts. */
+export const PLATFORM_ACCOUNTS = {
+  card: 'platform:card_clearing',
+  lightning: 'platform:lightning_node',
+  revenue: 'platform:revenue',
+  refunds: 'platform:refunds',
+} as const;
+
+export const walletCode = (accountId: number) => `wallet:${accountId}`;
+
+export interface TransferInput {
+  /** The idempotency key (scoped by the caller: `checkout:<id>`, `ln:<hash>`, `client:<account>:<key>`). */
+  key: string;
+  debit: string;
+  credit: string;
+  /** Micro-USD, a whole number above 0. */
+  amount: number;
+  kind: string;
+  memo?: string | null;
+}
+
+export interface TransferResult {
+  transfer: TransferRow;
+  repeated: boolean;
+}
+
+export const INSUFFICIENT_FUNDS = 'Your balance is too low for this payment. Add funds to your wallet and try again.';
+
+function specOf(code: string): { kind: string; ownerId: number | null; minBalance: number | null } {
+  const wallet = /^wallet:(\d+)$/.exec(code);
+  if (wallet) return { kind: 'wallet', ownerId: Number(wallet[1]), minBalance: 0 };
+  if (code.startsWith('platform:')) return { kind: code.slice('platform:'.length), ownerId: null, minBalance: null };
+  throw new Error(`unknown ledger account ${code}`);
+}
+
+/**
+ * Account ids by code, per database (keyed by its dialect adapter, which a database shares with its
+ * transactions): an account is never deleted or renumbered, so a transfer need not look its two up.
+ */
+const idCache = new WeakMap<object, Map<string, number>>();
+function idsOf(db: DbOrTx): Map<string, number> {
+  const key = db.getExecutor().adapter;
+  let m = idCache.get(key);
+  if (!m) idCache.set(key, (m = new Map()));
+  return m;
+}
+
+async function accountId(db: DbOrTx, code: string): Promise<number> {
+  const ids = idsOf(db);
+  const known = ids.get(code);
+  if (known !== undefined) return known;
+  const id = (await ledger.account(db, code)).id;
+  // Inside a transaction the row may be this transaction's own insert, gone if it rolls back.
+  if (!db.isTransaction) ids.set(code, id);
+  return id;
+}
+
+export const ledger = {
+  /** The account with this code, created (balance 0) when it does not exist yet. */
+  async account(db: DbOrTx, code: string): Promise<LedgerAccountRow> {
+    const found = await db.selectFrom('ledger_accounts').selectAll().where('code', '=', code).executeTakeFirst();
+    if (found) return found;
+    const spec = specOf(code);
+    await db
+      .insertInto('ledger_accounts')
+      .values({ code, kind: spec.kind, owner_id: spec.ownerId, min_balance: spec.minBalance, created_at: Date.now() })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    return db.selectFrom('ledger_accounts').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
+  },
+
+  async balance(db: DbOrTx, code: string): Promise<number> {
+    const row = await db.selectFrom('ledger_accounts').select('balance').where('code', '=', code).executeTakeFirst();
+    return row ? Number(row.balance) : 0;
+  },
+
+  /** Moves `amount` from debit to credit once per key; refused (402) when the debit would go below its limit. */
+  async transfer(db: Db | Tx, t: TransferInput): Promise<TransferResult> {
+    if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw badRequest('amount: must be a whole number of micro-USD above 0.', 'amount');
+    if (t.debit === t.credit) throw badRequest('A transfer needs two different accounts.');
+    // Accounts are created outside the transfer's transaction, so a refused transfer still leaves them.
+    const debit = { id: await accountId(db, t.debit) };
+    const credit = { id: await accountId(db, t.credit) };
+    const run = async (trx: Tx): Promise<TransferResult> => {
+      const inserted = await trx
+        .insertInto('ledger_transfers')
+        .values({
+          idempotency_key: t.key,
+          debit_account_id: debit.id,
+          credit_account_id: credit.id,
+          amount: t.amount,
+          kind: t.kind,
+          memo: t.memo ?? null,
+          created_at: Date.now(),
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!inserted) {
+        const first = await trx.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', t.key).executeTakeFirstOrThrow();
+        if (first.debit_account_id !== debit.id || first.credit_account_id !== credit.id || Number(first.amount) !== t.amount) {
+          throw conflict('This idempotency key was already used for a different transfer.', 'idempotencyKey');
+        }
+        return { transfer: normalize(first), repeated: true };
+      }
+      const steps = [
+        { id: debit.id, delta: -t.amount },
+        { id: credit.id, delta: t.amount },
+      ].sort((a, b) => a.id - b.id);
+      for (const step of steps) {
+        const updated = await trx
+          .updateTable('ledger_accounts')
+          .set({ balance: sql`balance + ${step.delta}` })
+          .where('id', '=', step.id)
+          .where((eb) => eb.or([eb('min_balance', 'is', null), eb(sql`balance + ${step.delta}`, '>=', eb.ref('min_balance'))]))
+          .returning('id')
+          .executeTakeFirst();
+        if (!updated) throw paymentRequired(INSUFFICIENT_FUNDS, 'amount');
+      }
+      return { transfer: normalize(inserted), repeated: false };
+    };
+    return db.isTransaction ? run(db as Tx) : (db as Db).transaction().execute(run);
+  },
+
+  /** An account's transfers, newest first, with the other side's code and the signed amount. */
+  async history(db: DbOrTx, code: string, limit: number) {
+    const acc = await db.selectFrom('ledger_accounts').select('id').where('code', '=', code).executeTakeFirst();
+    if (!acc) return [];
+    const rows = await db
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where((eb) => eb.or([eb('debit_account_id', '=', acc.id), eb('credit_account_id', '=', acc.id)]))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...normalize(r), signedAmount: r.credit_account_id === acc.id ? Number(r.amount) : -Number(r.amount) }));
+  },
+
+  /**
+   * The reconciliation check: the sum of all balances is 0, and every balance equals its credits minus
+   * its debits. Returns the total and the accounts that disagree (none on a healthy ledger).
+   */
+  async check(db: DbOrTx): Promise<{ total: number; accounts: number; mismatched: { code: string; balance: number; expected: number }[] }> {
+    const accounts = await db.selectFrom('ledger_accounts').select(['id', 'code', 'balance']).execute();
+    const credits = await db.selectFrom('ledger_transfers').select(['credit_account_id as id', sql<string>`sum(amount)`.as('total')]).groupBy('credit_account_id').execute();
+    const debits = await db.selectFrom('ledger_transfers').select(['debit_account_id as id', sql<string>`sum(amount)`.as('total')]).groupBy('debit_account_id').execute();
+    const net = new Map<number, number>();
+    for (const c of credits) net.set(c.id, (net.get(c.id) ?? 0) + Number(c.total));
+    for (const d of debits) net.set(d.id, (net.get(d.id) ?? 0) - Number(d.total));
+    const mismatched = accounts
+      .map((a) => ({ code: a.code, balance: Number(a.balance), expected: net.get(a.id) ?? 0 }))
+      .filter((a) => a.balance !== a.expected);
+    return { total: accounts.reduce((s, a) => s + Number(a.balance), 0), accounts: accounts.length, mismatched };
+  },
+};
+
+function normalize(r: TransferRow): TransferRow {
+  return { ...r, amount: Number(r.amount), created_at: Number(r.created_at) };
+}

@@ -1,0 +1,40 @@
+import { formatUsdMicros } from '@switchboard/core';
+import type { PendingInvoice, WalletTransaction } from '@switchboard/core/contracts/wallet';
+import type { LightningInvoiceRow, CheckoutRow } from './repository.ts';
+import type { TransferRow } from './ledger.ts';
+
+const MEMO_OF_KIND: Record<string, string> = {
+  card_topup: 'Added funds by card',
+  lightning_topup: 'Added funds by Lightning',
+  subscription: 'Plan subscription',
+  refund: 'Refund',
+  charge: 'Usage charge',
+};
+
+export function toTransaction(t: TransferRow & { signedAmount: number }): WalletTransaction {
+  return {
+    id: t.id,
+    kind: t.kind,
+    amount: t.signedAmount,
+    amountUsd: formatUsdMicros(t.signedAmount),
+    memo: t.memo ?? MEMO_OF_KIND[t.kind] ?? null,
+    createdAt: t.created_at,
+  };
+}
+
+export function toInvoice(r: LightningInvoiceRow): PendingInvoice {
+  return {
+    invoice: r.bolt11,
+    paymentHash: r.payment_hash,
+    amountMsat: r.amount_msat,
+    amount: r.amount_usd,
+    amountUsd: formatUsdMicros(r.amount_usd),
+    status: r.status,
+    expiresAt: r.expires_at,
+    createdAt: r.created_at,
+  };
+}
+
+export function toCheckout(r: CheckoutRow) {
+  return { id: r.id, purpose: r.purpose, status: r.status, amount: r.amount, amountUsd: formatUsdMicros(r.amount), createdAt: r.created_at };
+}

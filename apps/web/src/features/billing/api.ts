@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CheckoutResponse, CheckoutStatusResponse, ExchangeRatesResponse, PendingInvoice, RecentTransactionsResponse, ValidateInvoiceResponse } from '@switchboard/core/contracts/wallet';
+import type { CurrentPlanResponse, ProductPlan, SubscribeResponse } from '@switchboard/core/contracts/billing';
+import { api } from '../../api/client.ts';
+import { useAppMutation } from '../../api/mutation.ts';
+
+/**
+ * The billing feature's calls (the only file here with URL paths): the wallet (spec §7 Wallet) and
+ * plans (spec §7 Billing). Every call acts on the account the address opens (targetAccountId).
+ */
+export const billingKeys = {
+  wallet: ['billing', 'wallet'] as const,
+  rate: ['billing', 'rate'] as const,
+  invoice: ['billing', 'invoice'] as const,
+  plans: ['billing', 'plans'] as const,
+  current: ['billing', 'current'] as const,
+  checkout: (id: string) => ['billing', 'checkout', id] as const,
+};
+
+/** Where the checkout returns: the result pages, remembering the account and the page to go back to. */
+export function returnUrls(accountId: number | null) {
+  const here = `${location.pathname}${location.search}`;
+  const q = new URLSearchParams({ returnTo: here.replace(/[?&](addFunds|checkout|subscription|billing|wallet)=[^&]*/g, '') || '/app' });
+  if (accountId) q.set('account', String(accountId));
+  return { successUrl: `${location.origin}/app/paymentSuccess?${q}`, cancelUrl: `${location.origin}/app/paymentCancel?${q}` };
+}
+
+export function useWallet() {
+  return useQuery({ queryKey: billingKeys.wallet, queryFn: ({ signal }) => api<RecentTransactionsResponse>('/api/v1/recentTransactions', { signal }), retry: false });
+}
+
+export function useExchangeRate() {
+  return useQuery({ queryKey: billingKeys.rate, queryFn: ({ signal }) => api<ExchangeRatesResponse>('/api/v1/exchangeRates', { signal }), staleTime: 900_000 });
+}
+
+export function useCardTopUp() {
+  return useAppMutation((v: { amount: string; accountId: number | null }) =>
+    api<CheckoutResponse>('/api/v1/checkout/vidaCredit', { body: { amount: v.amount, currency: 'usd', ...returnUrls(v.accountId), idempotencyKey: crypto.randomUUID() } }),
+  );
+}
+
+/** What became of a checkout (the result pages); `target` is the account that opened it. */
+export function useCheckoutStatus(sessionId: string | null, target: number | null) {
+  return useQuery({
+    queryKey: billingKeys.checkout(sessionId ?? ''),
+    queryFn: ({ signal }) => api<CheckoutStatusResponse>('/api/v1/checkout/status', { signal, query: { sessionId }, target: target ?? false }),
+    enabled: !!sessionId,
+    retry: false,
+    // A processor's webhook can arrive after the customer is back: look again until it has.
+    refetchInterval: (q) => (q.state.data?.checkout.status === 'open' ? 2000 : false),
+  });
+}
+
+export function usePendingInvoice() {
+  return useQuery({
+    queryKey: billingKeys.invoice,
+    queryFn: ({ signal }) => api<{ invoice: PendingInvoice | null }>('/api/v1/pendingInvoice', { signal }),
+    retry: false,
+  });
+}
+
+export function useRequestInvoice() {
+  return useAppMutation((v: { amount: string }) => api<{ invoice: PendingInvoice }>('/api/v1/requestInvoice', { body: { amount: v.amount, unit: 'USD' } }), {
+    invalidate: [billingKeys.invoice],
+  });
+}
+
+export function useResetInvoice() {
+  return useAppMutation(() => api('/api/v1/resetPendingInvoice', { body: {} }), { invalidate: [billingKeys.invoice], success: 'Invoice cancelled.' });
+}
+
+export function useProveInvoice() {
+  return useAppMutation((v: { invoice: string; preimage: string }) => api<{ balanceUsd: string }>('/api/v1/provePendingInvoicePaid', { body: v }), {
+    invalidate: [billingKeys.invoice, billingKeys.wallet],
+    success: (r) => `Payment received. Your balance is $${r.balanceUsd}.`,
+  });
+}
+
+export function validateInvoice(invoice: string) {
+  return api<ValidateInvoiceResponse>('/api/v1/validateInvoice', { query: { invoice } });
+}
+
+/** The local Lightning node's payer (development only): pays an invoice and hands back the preimage. */
+export function useLocalLightningPay() {
+  return useAppMutation((v: { invoice: string }) => api<{ preimage: string }>('/api/dev/lightning/pay', { body: v, anonymous: true }));
+}
+
+export function usePlans() {
+  return useQuery({ queryKey: billingKeys.plans, queryFn: ({ signal }) => api<{ productPlans: ProductPlan[] }>('/api/v2/product/allAvailablePlans', { signal }), retry: false });
+}
+
+export function usePlan(id: number | null) {
+  return useQuery({
+    queryKey: [...billingKeys.plans, id],
+    queryFn: ({ signal }) => api<{ productPlan: ProductPlan }>(`/api/v2/product/productCatalog/${id}`, { signal }),
+    enabled: id != null,
+    retry: false,
+  });
+}
+
+export function useOfferedPlan() {
+  return useQuery({
+    queryKey: [...billingKeys.plans, 'offered'],
+    queryFn: ({ signal }) => api<{ productPlan: ProductPlan | null }>('/api/v2/product/offeredPlan', { signal }),
+    retry: false,
+  });
+}
+
+export function useCurrentPlan() {
+  return useQuery({ queryKey: billingKeys.current, queryFn: ({ signal }) => api<CurrentPlanResponse>('/api/v2/product/currentPlan', { signal }), retry: false });
+}
+
+export function useSubscribe() {
+  return useAppMutation((v: { productPlanId: number; term: 'month' | 'year'; accountId: number | null }) =>
+    api<SubscribeResponse>('/api/v2/product/subscribe', { body: { productPlanId: v.productPlanId, term: v.term, ...returnUrls(v.accountId) } }),
+  );
+}
+
+export function useCancelPlan() {
+  return useAppMutation((v: { reason: string; details: string }) => api('/api/v1/vidaPro/cancel', { method: 'DELETE', query: v }), {
+    invalidate: [billingKeys.current],
+    success: 'Your subscription has been cancelled.',
+  });
+}
+
+export function usePortalLink() {
+  return useAppMutation(() => api<{ url: string }>('/api/v1/getBillingCustomerPortalLink', { body: { redirectUrl: location.href } }));
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { browserSuite, seriousAxeViolations, snap } from './harness.ts';
+
+/** Billing (issue 13): add funds by card on the local checkout, see the balance and the transaction; Lightning; a plan. */
+describe('billing and the wallet', () => {
+  const suite = browserSuite();
+
+  it('adds $10 through the local checkout and shows the balance and the transaction', async () => {
+    const org = await suite.signUp('olive@billing.test', 'Olive Billing');
+    const { context, page } = await suite.page(org);
+    await page.goto(`${suite.server.url}/app/billing`);
+    await page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor();
+    await expect.poll(() => page.locator('[data-balance]').textContent()).toBe('$0.00');
+    await page.getByText('No transactions yet').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await snap(page, 'billing-empty-1280');
+
+    await page.getByRole('button', { name: 'Add funds' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add funds' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Amount (USD)').inputValue()).toBe('10');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+
+    // The local checkout page: pay.
+    await page.waitForURL(/\/pay\/checkout\//);
+    await page.getByRole('button', { name: 'Pay $10.00' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Pay $10.00' }).click();
+
+    // Back on the result page, which reads the checkout's outcome from the server.
+    await page.waitForURL(/\/app\/paymentSuccess/);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('$10.00 was added to your wallet. Your balance is $10.00.');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Back to the app' }).click();
+
+    await page.waitForURL(/\/app\/billing$/);
+    await expect.poll(() => page.locator('[data-balance]').textContent()).toBe('$10.00');
+    const row = page.locator('[data-transaction="card_topup"]');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Added funds by card');
+    expect(await row.textContent()).toContain('+$10.00');
+    await snap(page, 'billing-funded-1280');
+
+    // The balances overlay: USD and what it is worth in sats at the local rate (0.00043 USD per sat).
+    await page.goto(`${suite.server.url}/app/billing?balances=true`);
+    const balances = page.getByRole('dialog', { name: 'Balances' });
+    await balances.getByText('23,255 sats').waitFor();
+    expect(await balances.textContent()).toContain('$10.00');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('cancelling the checkout adds nothing and says so', async () => {
+    const org = await suite.signUp('cancel@billing.test', 'Cancel Co');
+    const { context, page } = await suite.page(org, 390, 844);
+    await page.goto(`${suite.server.url}/app/billing?addFunds=true`);
+    const dialog = page.getByRole('dialog', { name: 'Add funds' });
+    await dialog.getByLabel('Amount (USD)').fill('25.50');
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/app\/paymentCancel/);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Nothing was charged.');
+    expect((await suite.call('GET', '/api/v1/recentTransactions', org.token)).balance).toBe(0);
+    await context.close();
+  });
+
+  it('adds funds by Lightning: a BOLT11 invoice with a QR code, paid from the local test wallet', async () => {
+    const org = await suite.signUp('zap@billing.test', 'Zap Co');
+    const { context, page } = await suite.page(org, 390, 844);
+    await page.goto(`${suite.server.url}/app/billing?addFunds=lightning`);
+    const dialog = page.getByRole('dialog', { name: 'Add funds' });
+    await dialog.getByLabel('Amount (USD)').fill('5');
+    await dialog.getByRole('button', { name: 'Create invoice' }).click();
+    const qr = dialog.getByRole('img', { name: 'QR code of the Lightning invoice' });
+    await qr.waitFor();
+    expect(await qr.getAttribute('data-invoice-qr')).toMatch(/^lnbcrt/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await snap(page, 'billing-lightning-390');
+    await dialog.getByRole('button', { name: 'Pay with the local test wallet' }).click();
+    await page.getByText('Payment received. Your balance is $5.00.').waitFor();
+    expect((await suite.call('GET', '/api/v1/recentTransactions', org.token)).balance).toBe(5_000_000);
+    await context.close();
+  });
+
+  it('subscribes to a plan through the checkout', async () => {
+    const org = await suite.signUp('plan@billing.test', 'Plan Co');
+    const { context, page } = await suite.page(org);
+    await page.goto(`${suite.server.url}/app/billing`);
+    await page.getByRole('button', { name: 'Choose a plan' }).click();
+    const plans = page.getByRole('dialog', { name: 'Choose a plan' });
+    await plans.getByRole('button', { name: 'Prices of Pro' }).click();
+    const details = page.getByRole('dialog', { name: 'Pro' });
+    await details.getByRole('table', { name: /voice minutes/ }).first().waitFor();
+    expect(await details.locator('[data-item="voiceMinutes"]').textContent()).toContain('501 and more$0.10');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await snap(page, 'billing-plan-details-1280');
+    await page.goBack();
+    await plans.getByRole('button', { name: 'Choose Pro' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    await checkout.getByText('$49.00').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: 'Pay $49.00' }).click();
+    await page.waitForURL(/\/app\/paymentSuccess/);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Your plan is paid ($49.00) and active.');
+    await page.getByRole('link', { name: 'Back to the app' }).click();
+    await page.locator('[data-plan="Pro"]').waitFor();
+    expect((await suite.call('GET', '/api/v1/account', org.token)).vidaPremium).toBe(true);
+    await page.goto(`${suite.server.url}/app/billing?premium=true`);
+    await page.getByRole('dialog', { name: 'Premium' }).getByText('Premium is on with the Pro plan.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
