@@ -46,6 +46,17 @@ export interface CarrierProvider {
   listen(listener: CarrierListener): void;
   /** Numbers the carrier can hand out (the simulated pool; empty for a real carrier here). */
   pool(country: string): string[];
+  /** Dials a number; once answered, the call's audio flows over a Media Streams connection carrying `ticket`. */
+  placeCall?(call: OutboundCall): Promise<{ status: 'ringing' | 'failed' | 'no-answer'; error?: string }>;
+}
+
+export interface OutboundCall {
+  callId: string;
+  from: string;
+  to: string;
+  /** Passed back in the stream's `start.customParameters.ticket`. */
+  ticket: string;
+  streamUrl: string;
 }
 
 export const PLATFORM_SENDER = '+15005550006';
