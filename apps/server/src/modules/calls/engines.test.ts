@@ -47,7 +47,11 @@ describe.skipIf(!installed)('a call on the local speech engines (skipped: espeak
     caller.send({ event: 'stop', streamSid: 'MZ' });
     await caller.closed();
     await expect
-      .poll(async () => (await t.request('GET', `/api/v1/calls/${placed.body.call.id}`, { token: org.token, query: { targetAccountId: org.id } })).body.call)
+      .poll(
+        async () =>
+          (await t.request('GET', `/api/v1/calls/${placed.body.call.id}`, { token: org.token, query: { targetAccountId: org.id } })).body
+            .call,
+      )
       .toMatchObject({ status: 'completed', transcript: expect.arrayContaining([expect.objectContaining({ role: 'caller' })]) });
   }, 90_000);
 });

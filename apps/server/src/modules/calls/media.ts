@@ -1,19 +1,12 @@
 import type { CallLiveEvent } from '@switchboard/core/contracts/calls';
 import type { Logger } from 'pino';
+import type { MediaConnection } from '../../platform/providers/carrier/index.ts';
 import type { SttProvider } from '../../platform/providers/stt/index.ts';
 import type { TtsProvider } from '../../platform/providers/tts/index.ts';
 import type { createAgentRuntime } from '../agents/index.ts';
 import type { CallRow } from './repository.ts';
 import type { CallsService } from './service.ts';
 import { CallSession, type AgentBrain } from './session.ts';
-
-/** A text-message connection speaking the Twilio Media Streams protocol (a WebSocket, or the simulated carrier's pipe). */
-export interface StreamConnection {
-  send(text: string): void;
-  close(): void;
-  onMessage(cb: (text: string) => void): void;
-  onClose(cb: () => void): void;
-}
 
 export interface VoiceEngines {
   stt: SttProvider | null;
@@ -35,7 +28,7 @@ type Inbound =
  * after each sentence and `clear` on barge-in. Web calls also receive `transcript` and `status` messages.
  */
 export function handleMediaStream(
-  conn: StreamConnection,
+  conn: MediaConnection,
   deps: { calls: CallsService; engines: VoiceEngines; brainFor: (call: CallRow) => AgentBrain; log: Logger },
 ): void {
   let session: CallSession | null = null;

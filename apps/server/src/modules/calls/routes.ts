@@ -13,6 +13,7 @@ import { authOf } from '../auth/index.ts';
 import { route, withAuthParams } from '../../platform/http/route.ts';
 import type { Services } from '../../services.ts';
 import { handleMediaStream, runtimeBrain } from './media.ts';
+import type { CallRow } from './repository.ts';
 
 const tags = ['calls'];
 const callId = z.object({ callId: z.string().regex(/^CA[0-9a-f]{32}$/, 'must be a call id (CA followed by 32 hex digits)') });
@@ -85,7 +86,11 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
     handler: () => s.calls.forReview(),
   });
 
-  // Twilio Media Streams (and the simulated carrier, and web calls): the ticket in `start` authorizes.
+  const media = { calls: s.calls, engines: s.voice, brainFor: (call: CallRow) => runtimeBrain(s.agentRuntime, call), log: s.deps.log };
+  // The simulated carrier's phones connect in-process, speaking the same protocol.
+  s.deps.carrier.acceptMedia?.((conn) => handleMediaStream(conn, media));
+
+  // Twilio Media Streams (and web calls): the ticket in `start` authorizes.
   app.get(
     '/api/v1/calls/media',
     {
@@ -101,7 +106,7 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
           onMessage: (cb) => socket.on('message', (raw: Buffer) => cb(raw.toString())),
           onClose: (cb) => socket.on('close', cb),
         },
-        { calls: s.calls, engines: s.voice, brainFor: (call) => runtimeBrain(s.agentRuntime, call), log: s.deps.log },
+        media,
       );
     },
   );

@@ -48,6 +48,19 @@ export interface CarrierProvider {
   pool(country: string): string[];
   /** Dials a number; once answered, the call's audio flows over a Media Streams connection carrying `ticket`. */
   placeCall?(call: OutboundCall): Promise<{ status: 'ringing' | 'failed' | 'no-answer'; error?: string }>;
+  /** Who serves the media of calls the carrier connects in-process (the simulated carrier). */
+  acceptMedia?(serve: (conn: MediaConnection) => void): void;
+}
+
+/**
+ * A text-message connection speaking the Twilio Media Streams protocol: a WebSocket from Twilio or a
+ * browser, or the simulated carrier's in-process pipe. The calls module serves it.
+ */
+export interface MediaConnection {
+  send(text: string): void;
+  close(): void;
+  onMessage(cb: (text: string) => void): void;
+  onClose(cb: () => void): void;
 }
 
 export interface OutboundCall {

@@ -43,7 +43,12 @@ export class TwilioCarrier implements CarrierProvider {
     const from = m.from ?? this.config.TWILIO_FROM_NUMBER ?? PLATFORM_SENDER;
     let sid: string | null = null;
     await sendThroughOutbox(this.db, { channel: 'sms', to: m.to, from, body: m.body, idempotencyKey: m.idempotencyKey }, async () => {
-      const form = new URLSearchParams({ To: m.to, From: from, Body: m.body, StatusCallback: `${this.config.publicUrl}/api/v1/carrier/twilio/status` });
+      const form = new URLSearchParams({
+        To: m.to,
+        From: from,
+        Body: m.body,
+        StatusCallback: `${this.config.publicUrl}/api/v1/carrier/twilio/status`,
+      });
       const auth = Buffer.from(`${this.config.TWILIO_ACCOUNT_SID}:${this.config.TWILIO_AUTH_TOKEN}`).toString('base64');
       let res: Response;
       try {
@@ -60,7 +65,11 @@ export class TwilioCarrier implements CarrierProvider {
       if (!res.ok || !body.sid) {
         // 429 and 5xx are worth retrying; other 4xx (bad number, unverified sender) are not.
         const retryable = res.status === 429 || res.status >= 500;
-        throw new ProviderError('twilio', `Twilio refused the message (${res.status}${body.code ? ` ${body.code}` : ''}): ${body.message ?? 'no detail'}`, retryable);
+        throw new ProviderError(
+          'twilio',
+          `Twilio refused the message (${res.status}${body.code ? ` ${body.code}` : ''}): ${body.message ?? 'no detail'}`,
+          retryable,
+        );
       }
       sid = body.sid;
       this.log.info({ to: m.to, sid }, '[twilio] SMS sent');
@@ -77,7 +86,12 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
   return crypto.createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
 }
 
-export function verifyTwilioSignature(authToken: string, url: string, params: Record<string, string>, signature: string | undefined): boolean {
+export function verifyTwilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+  signature: string | undefined,
+): boolean {
   if (!signature) return false;
   const expected = Buffer.from(twilioSignature(authToken, url, params));
   const given = Buffer.from(signature);
