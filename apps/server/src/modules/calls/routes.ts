@@ -14,6 +14,7 @@ import { route, withAuthParams } from '../../platform/http/route.ts';
 import type { Services } from '../../services.ts';
 import { handleMediaStream, runtimeBrain } from './media.ts';
 import type { CallRow } from './repository.ts';
+import { twilioVoiceRoutes } from './twilio.ts';
 
 const tags = ['calls'];
 const callId = z.object({ callId: z.string().regex(/^CA[0-9a-f]{32}$/, 'must be a call id (CA followed by 32 hex digits)') });
@@ -85,6 +86,8 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
     response: reviewCallsResponse,
     handler: () => s.calls.forReview(),
   });
+
+  twilioVoiceRoutes(app, s);
 
   const media = { calls: s.calls, engines: s.voice, brainFor: (call: CallRow) => runtimeBrain(s.agentRuntime, call), log: s.deps.log };
   // The simulated carrier's phones connect in-process, speaking the same protocol.

@@ -7,7 +7,7 @@ import { normalizePhone } from '../../platform/http/phone.ts';
 import type { DbOrTx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { numberOfAccount } from '../numbers/index.ts';
+import { accountOfNumber, numberOfAccount } from '../numbers/index.ts';
 import { toCall } from './mappers.ts';
 import { callsRepository, type CallRow } from './repository.ts';
 import { LONG_SILENCE_MS, type CallEvent, type CallSession } from './session.ts';
@@ -75,6 +75,17 @@ export function createCallsService(deps: Deps) {
 
   const newId = () => `CA${crypto.randomBytes(16).toString('hex')}`;
   const streamUrl = () => `${deps.config.publicUrl.replace(/^http/, 'ws')}/api/v1/calls/media`;
+
+  const blank = () => ({
+    status: 'queued' as const,
+    started_at: Date.now(),
+    answered_at: null,
+    ended_at: null,
+    end_reason: null,
+    transcript: toJson([]),
+    events: toJson([]),
+    created_by: null,
+  });
 
   async function create(ctx: AuthContext, input: { direction: 'outbound' | 'web'; from: string; to: string; idempotencyKey?: string }) {
     const scope = scopeOf(ctx);
@@ -163,6 +174,38 @@ export function createCallsService(deps: Deps) {
       }
       const fresh = (await callsRepository.byId(db, row.id))!;
       return { success: true as const, call: toCall(fresh), streamUrl: streamUrl(), ticket };
+    },
+
+    /** A call arrives at one of our numbers (carrierSid: the carrier's id, so a replayed webhook answers the same call). */
+    async startInbound(input: { carrierSid: string; from: string; to: string }) {
+      const owner = await accountOfNumber(db, normalizePhone(input.to) ?? input.to);
+      if (!owner) return null;
+      const { row } = await insertOnce(
+        () =>
+          callsRepository.insert(db, {
+            ...blank(),
+            id: newId(),
+            account_id: owner.accountId,
+            agent_id: owner.accountId,
+            direction: 'inbound',
+            from_number: input.from,
+            to_number: owner.number,
+            client_key: clientKey('carrier-call', owner.accountId, input.carrierSid),
+          }),
+        () => callsRepository.byClientKey(db, clientKey('carrier-call', owner.accountId, input.carrierSid)!),
+      );
+      return { call: toCall(row), streamUrl: streamUrl(), ticket: ticketFor(row.id) };
+    },
+
+    /** The carrier's word on a call that has not connected: no answer, busy or failed end it. */
+    async carrierStatus(callId: string, status: string) {
+      const final =
+        status === 'no-answer' || status === 'busy' ? 'no-answer' : status === 'failed' || status === 'canceled' ? 'failed' : null;
+      if (final)
+        await callsRepository.update(db, callId, { status: final, ended_at: Date.now(), end_reason: `carrier: ${status}` }, [
+          'queued',
+          'ringing',
+        ]);
     },
 
     /** The media stream of a call connected: the call goes in progress once (a replayed ticket is refused). */
