@@ -1,4 +1,7 @@
-import { mulaw } from 'alawmulaw';
+import alawmulaw from 'alawmulaw';
+
+// alawmulaw is CommonJS: Node's ESM loader gives its exports as the default import only.
+const { mulaw } = alawmulaw;
 
 /**
  * Telephone audio: 8 kHz, mono, 16-bit PCM inside the server; G.711 μ-law (the `alawmulaw` package) on
