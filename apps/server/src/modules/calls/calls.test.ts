@@ -72,6 +72,29 @@ describe('calls', () => {
     expect(stored.endedAt).toBeGreaterThanOrEqual(stored.answeredAt);
   });
 
+  it('staff take a live call over (the agent stops talking and answers no more) and hang it up; another tree cannot', async () => {
+    const { caller, callId } = await webCall(['Are you there?']);
+    let frames = 0;
+    await caller.until((m) => m.event === 'media' && ++frames >= 15, 'the greeting playing');
+    const kickPath = `/api/v1/calls/${callId}/kick`;
+    expect((await t.request('POST', kickPath, { token: other.token, body: { targetAccountId: other.id } })).status).toBe(404);
+    expect(
+      (await t.request('POST', `/api/v1/calls/${callId}/hangup`, { token: other.token, body: { targetAccountId: other.id } })).status,
+    ).toBe(404);
+    expect((await t.request('POST', kickPath, { token: org.token, body: { targetAccountId: org.id } })).status).toBe(200);
+    await caller.until((m) => m.event === 'clear', 'the agent cut off');
+    const cut = await caller.until(agentTurn, 'the greeting as heard');
+    expect(cut.turn.interrupted).toBe(true);
+    caller.media([...mulawFrames(15, true), ...mulawFrames(35, false)]);
+
+    const hung = await t.request('POST', `/api/v1/calls/${callId}/hangup`, { token: org.token, body: { targetAccountId: org.id } });
+    expect(hung.body.call).toMatchObject({ status: 'completed', endReason: 'hung up by staff' });
+    await caller.until((m) => m.event === 'stop', 'stop');
+    await caller.closed();
+    expect(hung.body.call.transcript.filter((x: { role: string }) => x.role === 'agent')).toHaveLength(1);
+    expect((await t.request('POST', kickPath, { token: org.token, body: { targetAccountId: org.id } })).status).toBe(404);
+  });
+
   it('lists the calls and places one call per idempotency key; a ticket streams once', async () => {
     const a = await t.request('POST', '/api/v1/calls/web', { token: org.token, body: { targetAccountId: org.id, idempotencyKey: 'k1' } });
     const b = await t.request('POST', '/api/v1/calls/web', { token: org.token, body: { targetAccountId: org.id, idempotencyKey: 'k1' } });

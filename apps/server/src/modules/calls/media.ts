@@ -95,7 +95,11 @@ export function handleMediaStream(
       },
       { stt: deps.engines.stt, tts: deps.engines.tts, brain: deps.brainFor(call) },
     );
-    deps.calls.register(call.id, session);
+    deps.calls.register(call.id, session, () => {
+      ended = true;
+      if (web) send({ event: 'stop' });
+      conn.close();
+    });
     if (web) send({ event: 'status', status: 'in-progress' });
     if (ended) return void deps.calls.finish(call.id, 'hung up');
     await session.start().catch((err) => deps.log.error({ err, callId }, 'call greeting failed'));

@@ -77,6 +77,17 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
   });
 
   route(app, {
+    method: 'POST',
+    url: '/api/v1/calls/:callId/hangup',
+    summary: 'End a live call',
+    tags,
+    params: callId,
+    body: withAuthParams({}),
+    response: callResponse,
+    handler: (req) => s.calls.hangUp(authOf(req), req.params.callId),
+  });
+
+  route(app, {
     method: 'GET',
     url: '/internal/fetchCallsForReview',
     summary: 'Calls to review: failed, unanswered, long silences, missing speech engines',

@@ -56,7 +56,7 @@ export function createCallsService(deps: Deps) {
   const { db } = deps;
   const key = crypto.randomBytes(32);
   const sign = (payload: string) => crypto.createHmac('sha256', key).update(payload).digest('base64url');
-  const live = new Map<string, CallSession>();
+  const live = new Map<string, { session: CallSession; hangUp: () => void }>();
 
   function ticketFor(callId: string): string {
     const payload = `${callId}.${Date.now() + TICKET_TTL_MS}`;
@@ -214,13 +214,14 @@ export function createCallsService(deps: Deps) {
       return ok ? ((await callsRepository.byId(db, callId)) ?? null) : null;
     },
 
-    register(callId: string, session: CallSession) {
-      live.set(callId, session);
+    /** A connected call's session and how to end its media stream. */
+    register(callId: string, session: CallSession, hangUp: () => void) {
+      live.set(callId, { session, hangUp });
     },
 
     /** The call ended: its transcript and events are stored. */
     async finish(callId: string, reason: string | null) {
-      const session = live.get(callId);
+      const session = live.get(callId)?.session;
       live.delete(callId);
       const row = await callsRepository.byId(db, callId);
       if (!row || row.status !== 'in-progress') return;
@@ -241,13 +242,23 @@ export function createCallsService(deps: Deps) {
       );
     },
 
-    /** Staff take the call over: the agent leaves it (spec's kick flag). */
+    /** Staff take the call over: the agent leaves it (spec's kick flag); the caller stays on the line. */
     async kick(ctx: AuthContext, callId: string): Promise<{ success: true; call: Call }> {
       const found = await deps.requireAccess(ctx, 'call', [callId]);
-      const session = live.get(callId);
-      if (!session) throw notFound('That call is not live.');
-      session.kick();
+      const on = live.get(callId);
+      if (!on) throw notFound('That call is not live.');
+      on.session.kick();
       return { success: true as const, call: toCall(found.get(callId)!) };
+    },
+
+    /** Staff end a live call. */
+    async hangUp(ctx: AuthContext, callId: string): Promise<{ success: true; call: Call }> {
+      await deps.requireAccess(ctx, 'call', [callId]);
+      const on = live.get(callId);
+      if (!on) throw notFound('That call is not live.');
+      on.hangUp();
+      await this.finish(callId, 'hung up by staff');
+      return { success: true as const, call: toCall((await callsRepository.byId(db, callId))!) };
     },
   };
 }
