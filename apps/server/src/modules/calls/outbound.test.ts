@@ -37,6 +37,14 @@ describe('outbound calls through the simulated carrier', () => {
     const list = await t.request('GET', '/api/v1/calls', { token: org.token, query: { targetAccountId: org.id, direction: 'outbound' } });
     expect(list.body.calls.filter((c: { id: string }) => c.id === first.body.call.id)).toHaveLength(1);
     expect(t.services.deps.carrier).toBeInstanceOf(LocalCarrier);
+    // One started minute of voice usage for the organization (its own agent), today.
+    const usage = await t.services.deps.db
+      .selectFrom('usage_daily')
+      .selectAll()
+      .where('account_id', '=', org.id)
+      .where('item', '=', 'voice')
+      .execute();
+    expect(usage.map((u) => Number(u.quantity))).toEqual([1]);
   });
 
   it('records unreachable and unanswered numbers, which the review queue lists', async () => {

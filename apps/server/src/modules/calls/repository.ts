@@ -51,6 +51,20 @@ export const callsRepository = {
       .limit(limit)
       .execute(),
 
+  /** Adds voice minutes to an account's usage of a day (usage item `voice`, spec §3 Usage result). */
+  async addVoiceMinutes(db: DbOrTx, accountId: number, date: string, minutes: number): Promise<void> {
+    if (minutes <= 0) return;
+    await db
+      .insertInto('usage_daily')
+      .values({ account_id: accountId, date, item: 'voice', quantity: minutes })
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'date', 'item'])
+          .doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })),
+      )
+      .execute();
+  },
+
   async update(db: DbOrTx, id: string, set: Updateable<CallsTable>, onlyIfStatusIn?: CallRow['status'][]): Promise<boolean> {
     let q = db.updateTable('calls').set(set).where('id', '=', id);
     if (onlyIfStatusIn) q = q.where('status', 'in', onlyIfStatusIn);

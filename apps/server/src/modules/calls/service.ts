@@ -227,19 +227,31 @@ export function createCallsService(deps: Deps) {
       if (!row || row.status !== 'in-progress') return;
       const { transcript, events } = session ? session.stop() : { transcript: [], events: [] };
       const now = Date.now();
-      await callsRepository.update(
-        db,
-        callId,
-        {
-          status: 'completed',
-          ended_at: now,
-          duration_ms: now - Number(row.answered_at ?? now),
-          end_reason: reason,
-          transcript: toJson(transcript),
-          events: toJson(events),
-        },
-        ['in-progress'],
-      );
+      const durationMs = now - Number(row.answered_at ?? now);
+      await db.transaction().execute(async (trx) => {
+        const done = await callsRepository.update(
+          trx,
+          callId,
+          {
+            status: 'completed',
+            ended_at: now,
+            duration_ms: durationMs,
+            end_reason: reason,
+            transcript: toJson(transcript),
+            events: toJson(events),
+          },
+          ['in-progress'],
+        );
+        // Phone calls count as voice minutes (started minutes, as carriers bill); test calls from the browser do not.
+        if (done && row.direction !== 'web') {
+          await callsRepository.addVoiceMinutes(
+            trx,
+            row.agent_id,
+            new Date(now).toISOString().slice(0, 10),
+            Math.ceil(durationMs / 60_000),
+          );
+        }
+      });
     },
 
     /** Staff take the call over: the agent leaves it (spec's kick flag); the caller stays on the line. */
