@@ -192,6 +192,12 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
   return {
     provider: llm,
 
+    /** The greeting the agent opens a conversation with (a voice call speaks it first). */
+    async greeting(accountId: number, copy?: 'default' | 'staging'): Promise<string> {
+      const p = await prepare({ accountId, copy, history: [], message: '', channel: 'voice' });
+      return p.request.agent?.greeting ?? '';
+    },
+
     /** One turn: the agent's reply and the functions it called. `account` may pass the agent's row already read. */
     respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> => run(input, (req) => llm.complete(req), undefined, account),
 
