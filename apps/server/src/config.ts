@@ -90,6 +90,14 @@ const schema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
   /** Hosts push endpoints may use even when private, loopback or plain http (comma list; for tests). */
   PUSH_ALLOW_HOSTS: lowercaseList,
+  /** The key that encrypts stored secrets (integration credentials, webhook secrets): 64 hex characters; unset: DATA_DIR/secrets.key. */
+  SECRETS_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex or 44 base64 characters')
+    .optional(),
+  /** API bases of the integrations (a fake Slack or HubSpot in tests and offline trials). */
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
+  HUBSPOT_API_URL: z.url().default('https://api.hubapi.com'),
 });
 
 export type Env = z.infer<typeof schema>;
