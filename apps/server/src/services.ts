@@ -11,6 +11,7 @@ import { createAdminsService } from './modules/admins/index.ts';
 import { createAuthService } from './modules/auth/index.ts';
 import { createAgentDomain, createAgentRuntime } from './modules/agents/index.ts';
 import { createIntegrationsService } from './modules/integrations/index.ts';
+import { createWebhooksService } from './modules/webhooks/index.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -28,7 +29,8 @@ export function createServices(deps: Deps) {
   // The live inbox: the platform's queue, bus, hub and unit of work, and the conversations on top.
   const background = createBackground(deps.db, deps.config, deps.log);
   const inbox = { ...background, conversations: createConversationsService(deps, background) };
-  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, integrations };
+  const webhooks = createWebhooksService(deps, background);
+  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, integrations, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -33,6 +33,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('events', json, (c) => c.notNull())
     .addColumn('secret', 'text', (c) => c.notNull())
     .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('failed_in_a_row', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('paused_reason', 'varchar(300)')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
