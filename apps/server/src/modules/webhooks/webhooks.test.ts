@@ -144,6 +144,29 @@ describe('delivering', () => {
   });
 });
 
+describe('an endpoint that keeps failing', () => {
+  it('fails a delivery after about a day of attempts, and pauses the endpoint after five such deliveries', async () => {
+    const hook = await create({ url: `${receiver.url}/down`, events: ['conversation.closed'] });
+    const id = hook.body.webhook.id;
+    const q = t.services.inbox.queue;
+    let clock = Date.now();
+    q.now = () => clock;
+    receiver.failNext({ status: 503 }, 5 * 11);
+    for (let i = 0; i < 5; i++) await t.request('POST', `/api/v2/webhooks/${id}/test`, { token: org.token });
+    await q.drain();
+    for (const delay of [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000]) {
+      clock += delay;
+      await q.drain();
+    }
+    q.now = () => Date.now();
+    const log = (await t.request('GET', `/api/v2/webhooks/${id}/deliveries`, { token: org.token })).body.deliveries;
+    expect(log.map((d: any) => [d.status, d.attempts])).toEqual(Array(5).fill(['failed', 11]));
+    const ep = (await t.request('GET', '/api/v2/webhooks', { token: org.token })).body.webhooks.find((w: any) => w.id === id);
+    expect(ep).toMatchObject({ active: false, pausedReason: expect.stringContaining('failed in a row') });
+    await t.request('DELETE', `/api/v2/webhooks/${id}`, { token: org.token });
+  });
+});
+
 describe('other trees', () => {
   it('never see, test, replay, pause or delete another organization’s webhooks and deliveries', async () => {
     const other = await t.signUp('other@hooks.test');
