@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
+import { attributionFor } from './index.ts';
 import { fakeHubspot, fakeJobs, fakeSlack } from '../../testing/fakes/server.ts';
 
 let t: TestApp;
@@ -235,5 +236,32 @@ describe('disconnecting and other trees', () => {
     const fns = await t.request('GET', '/api/v2/agent/functions', { token: owner.token });
     expect(fns.body.functions.some((f: any) => f.appId === 'slack')).toBe(false);
     expect((await t.request('GET', '/api/v2/integration/slack', { token: owner.token })).body.connected).toBe(false);
+  });
+});
+
+describe('attribution (POST /api/v1/ipCorrelator)', () => {
+  it('records the page and referrer of a visitor, signed in or not, under a hash of the address', async () => {
+    const anon = await t.request('POST', '/api/v1/ipCorrelator', { body: { page: '/pricing', ref: 'https://news.example/post' } });
+    expect(anon.body).toEqual({ success: true });
+    expect(await attributionFor(t.database.db, t.services.deps.config, '127.0.0.1')).toEqual({
+      page: '/pricing',
+      ref: 'https://news.example/post',
+    });
+    expect(await attributionFor(t.database.db, t.services.deps.config, '10.9.9.9')).toBeNull();
+    const rows = await t.database.db.selectFrom('ip_correlations').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain('127.0.0.1');
+    await t.request('POST', '/api/v1/ipCorrelator', { token: owner.token, body: { page: '/app' } });
+    const signedIn = await t.database.db
+      .selectFrom('ip_correlations')
+      .select(['account_id', 'ref'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(signedIn).toEqual({ account_id: owner.id, ref: '' });
+  });
+
+  it('names the field of a malformed body', async () => {
+    const bad = await t.request('POST', '/api/v1/ipCorrelator', { body: { ref: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('page');
   });
 });

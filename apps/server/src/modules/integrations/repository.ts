@@ -98,3 +98,24 @@ export const integrationCallsRepository = {
       .execute();
   },
 };
+
+export const correlationsRepository = {
+  async insert(db: DbOrTx, v: { ipHash: string; page: string; ref: string; accountId: number | null }, now: number) {
+    await db
+      .insertInto('ip_correlations')
+      .values({ ip_hash: v.ipHash, page: v.page, ref: v.ref, account_id: v.accountId, created_at: now })
+      .execute();
+  },
+
+  async latest(db: DbOrTx, ipHash: string, since: number): Promise<{ page: string; ref: string } | null> {
+    const row = await db
+      .selectFrom('ip_correlations')
+      .select(['page', 'ref'])
+      .where('ip_hash', '=', ipHash)
+      .where('created_at', '>', since)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ?? null;
+  },
+};

@@ -28,7 +28,19 @@ export interface IntegrationCallsTable {
   updated_at: number;
 }
 
+/** Attribution (spec §7 Misc, POST /api/v1/ipCorrelator): which page and referrer a visitor came from. */
+export interface IpCorrelationsTable {
+  id: Generated<number>;
+  /** The visitor's address as a keyed hash (platform/secrets digest), never the address. */
+  ip_hash: string;
+  page: string;
+  ref: string;
+  account_id: number | null;
+  created_at: number;
+}
+
 export interface IntegrationsTables {
   integrations: IntegrationsTable;
   integration_calls: IntegrationCallsTable;
+  ip_correlations: IpCorrelationsTable;
 }

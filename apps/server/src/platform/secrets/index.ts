@@ -15,6 +15,8 @@ export class SecretsError extends Error {}
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** A keyed hash (HMAC-SHA256, hex) for values stored only to be matched (visitors' addresses). */
+  digest(text: string): string;
 }
 
 function parseKey(raw: string): Buffer {
@@ -42,7 +44,11 @@ function localKey(dataDir: string): Buffer {
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
+  const hashKey = crypto.createHmac('sha256', key).update('digest').digest();
   return {
+    digest(text) {
+      return crypto.createHmac('sha256', hashKey).update(text).digest('hex');
+    },
     seal(plain) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);

@@ -58,6 +58,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('webhook_deliveries_endpoint_idx').on('webhook_deliveries').columns(['endpoint_id', 'id']).execute();
 
+  await withId(db, db.schema.createTable('ip_correlations'))
+    .addColumn('ip_hash', 'varchar(64)', (c) => c.notNull())
+    .addColumn('page', 'varchar(2000)', (c) => c.notNull())
+    .addColumn('ref', 'varchar(2000)', (c) => c.notNull())
+    .addColumn('account_id', 'integer')
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('ip_correlations_ip_idx').on('ip_correlations').columns(['ip_hash', 'created_at']).execute();
+
   await db.schema
     .createTable('webhook_cursor')
     .addColumn('name', 'varchar(40)', (c) => c.primaryKey())
@@ -66,7 +75,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['webhook_cursor', 'webhook_deliveries', 'webhook_endpoints', 'integration_calls'])
+  for (const t of ['ip_correlations', 'webhook_cursor', 'webhook_deliveries', 'webhook_endpoints', 'integration_calls'])
     await db.schema.dropTable(t).ifExists().execute();
   for (const c of ['last_error_at', 'last_error', 'last_success_at', 'connected_at', 'credentials'])
     await db.schema.alterTable('integrations').dropColumn(c).execute();
