@@ -1,4 +1,4 @@
-import { integrationDefinition, type IntegrationDefinition } from '@switchboard/core/contracts/integrations';
+import { integrationDefinition as catalogDefinition, type IntegrationDefinition } from '@switchboard/core/contracts/integrations';
 import type { Deps } from '../../deps.ts';
 import { fromJson } from '../../platform/db/columns.ts';
 import { secretBoxFor } from '../../platform/secrets/index.ts';
@@ -38,4 +38,21 @@ export function adapterContext(deps: Deps, accountId: number, row: IntegrationRo
   };
 }
 
-export { integrationDefinition };
+/** A catalog integration, or an MCP server (`mcp-<name>`: a server URL and an optional bearer token). */
+export function integrationDefinition(slug: string): IntegrationDefinition | undefined {
+  if (slug.startsWith('mcp-')) {
+    return {
+      slug,
+      name: `MCP server ${slug.slice(4)}`,
+      description: 'Tools of a Model Context Protocol server (streamable HTTP), as agent functions.',
+      authKind: 'bearer',
+      fields: [
+        { name: 'name', label: 'Name' },
+        { name: 'url', label: 'Server URL (streamable HTTP)', required: true },
+        { name: 'token', label: 'Bearer token (optional)', secret: true },
+      ],
+      functions: [],
+    };
+  }
+  return catalogDefinition(slug);
+}

@@ -12,6 +12,7 @@ export type { IntegrationsTables } from './tables.ts';
 export { connectedIntegrations } from './connected.ts';
 
 export { attributionFor } from './attribution.ts';
+export { isMcpSlug, mcpApps } from './mcpApps.ts';
 
 export const integrationsModule: ServerModule<Services> = {
   name: 'integrations',

@@ -51,6 +51,15 @@ export const integrationsRepository = {
       .execute();
   },
 
+  async setAppData(db: DbOrTx, accountId: number, slug: string, appData: Record<string, unknown>) {
+    await db
+      .updateTable('integrations')
+      .set({ app_data: toJson(appData) })
+      .where('account_id', '=', accountId)
+      .where('slug', '=', slug)
+      .execute();
+  },
+
   async setCredentials(db: DbOrTx, accountId: number, slug: string, credentials: string) {
     await db.updateTable('integrations').set({ credentials }).where('account_id', '=', accountId).where('slug', '=', slug).execute();
   },

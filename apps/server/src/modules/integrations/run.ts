@@ -4,6 +4,7 @@ import { insertOnce } from '../../platform/idempotency/index.ts';
 import type { FunctionContext, FunctionOutcome } from '../apps/index.ts';
 import { ADAPTERS, IntegrationCallError } from './adapters/index.ts';
 import { adapterContext, integrationDefinition } from './connection.ts';
+import { isMcpSlug, mcpAdapter } from './mcpApps.ts';
 import { integrationCallsRepository, integrationsRepository } from './repository.ts';
 
 /**
@@ -19,7 +20,7 @@ export async function runIntegrationFunction(
   args: Record<string, unknown>,
 ): Promise<FunctionOutcome> {
   const def = integrationDefinition(slug);
-  const adapter = ADAPTERS[slug];
+  const adapter = isMcpSlug(slug) ? mcpAdapter : ADAPTERS[slug];
   const fail = (error: string, status: number | null = null): FunctionOutcome => ({
     ok: false,
     result: { ok: false, valid: false, status, error },

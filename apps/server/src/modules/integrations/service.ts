@@ -15,6 +15,8 @@ import {
   sealCredentials,
 } from './connection.ts';
 import { integrationsRepository, type IntegrationRow } from './repository.ts';
+import { mcpFunctions, type McpTool } from './mcp.ts';
+import { isMcpSlug, mcpAdapter } from './mcpApps.ts';
 
 /**
  * Integrations (spec §3, §7): per account and slug, the integration's settings (appData) and its
@@ -29,16 +31,18 @@ export function createIntegrationsService(deps: Deps) {
 
   function view(slug: string, row: IntegrationRow | undefined): Omit<IntegrationView, 'success'> {
     const def = integrationDefinition(slug);
+    const { tools, ...appData } = maskedAppData(row, openCredentials(deps, row));
+    const name = isMcpSlug(slug) && typeof appData.name === 'string' && appData.name ? appData.name : def?.name;
     return {
       integrationSlug: slug,
-      name: def?.name ?? slug,
+      name: name ?? slug,
       description: def?.description ?? '',
       authKind: def?.authKind ?? null,
       fields: def?.fields ?? [],
       connected: def ? row?.connected_at != null : row != null,
-      appData: maskedAppData(row, openCredentials(deps, row)),
+      appData,
       health: { lastSuccessAt: row?.last_success_at ?? null, lastError: row?.last_error ?? null, lastErrorAt: row?.last_error_at ?? null },
-      functions: def?.functions ?? [],
+      functions: isMcpSlug(slug) ? mcpFunctions(fromJson<McpTool[]>(tools, [])) : (def?.functions ?? []),
       updatedAt: row?.updated_at ?? null,
     };
   }
@@ -46,9 +50,15 @@ export function createIntegrationsService(deps: Deps) {
   /** Calls the service with the stored credentials and records the outcome as the health. */
   async function check(accountId: number, slug: string) {
     const row = await integrationsRepository.read(db, accountId, slug);
-    const adapter = ADAPTERS[slug];
+    const adapter = isMcpSlug(slug) ? mcpAdapter : ADAPTERS[slug];
     if (!row || !adapter || row.connected_at == null) throw notFound('The integration is not connected.');
     const result = await adapter.check(adapterContext(deps, accountId, row));
+    if (result.valid && result.settings) {
+      await integrationsRepository.setAppData(db, accountId, slug, {
+        ...fromJson<Record<string, unknown>>(row.app_data, {}),
+        ...result.settings,
+      });
+    }
     const at = Date.now();
     await integrationsRepository.health(
       db,
@@ -96,10 +106,13 @@ export function createIntegrationsService(deps: Deps) {
         } else settings[k] = v;
       }
       if (JSON.stringify(settings).length > 20_000) throw badRequest('appData: too large', 'appData');
-      if (typeof settings.apiUrl === 'string') {
-        const problem = await outboundUrlProblem(settings.apiUrl, deps.config.WEBHOOK_ALLOW_HOSTS);
-        if (problem) throw badRequest(`appData.apiUrl: The service URL ${problem}.`, 'appData.apiUrl');
+      for (const key of ['apiUrl', ...(isMcpSlug(slug) ? ['url'] : [])]) {
+        if (settings[key] === undefined) continue;
+        const problem =
+          typeof settings[key] === 'string' ? await outboundUrlProblem(settings[key], deps.config.WEBHOOK_ALLOW_HOSTS) : 'must be text';
+        if (problem) throw badRequest(`appData.${key}: The service URL ${problem}.`, `appData.${key}`);
       }
+      delete settings.tools;
       const complete = def
         ? def.fields.every((f) => !f.required || (f.secret ? creds[f.name] : settings[f.name] != null && settings[f.name] !== ''))
         : true;
@@ -112,7 +125,7 @@ export function createIntegrationsService(deps: Deps) {
         { appData: settings, credentials: sealCredentials(deps, creds), connectedAt },
         now,
       );
-      if (def && complete && ADAPTERS[slug]) await check(ctx.acting.id, slug);
+      if (def && complete && (ADAPTERS[slug] || isMcpSlug(slug))) await check(ctx.acting.id, slug);
       return { success: true as const, ...view(slug, await integrationsRepository.read(db, ctx.acting.id, slug)) };
     },
 

@@ -28,6 +28,8 @@ export interface CheckResult {
   valid: boolean;
   status: number | null;
   message?: string;
+  /** Settings learned from the service (an MCP server's tools), stored with the connection. */
+  settings?: Record<string, unknown>;
 }
 
 export interface FunctionCall {
