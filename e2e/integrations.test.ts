@@ -46,6 +46,15 @@ describe('integrations and webhooks', () => {
     expect(await page.content()).not.toContain('xoxb-e2e-token');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await snap(page, 'integrations-1280');
+
+    // The agent's integrations overlay is the same catalog, opened on the integration its value names.
+    await page.goto(`${server.url}/app?integrations=slack`);
+    const overlay = page.getByRole('dialog', { name: 'Integrations' });
+    const inOverlay = overlay.getByRole('listitem', { name: 'Slack' });
+    await inOverlay.getByText('Healthy').waitFor();
+    expect(await inOverlay.getByLabel('Channel (name or id)').inputValue()).toBe('#front-desk');
+    await overlay.getByRole('listitem', { name: 'HubSpot' }).getByText('Not connected').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -144,6 +144,30 @@ describe('delivering', () => {
   });
 });
 
+describe('a worker that dies', () => {
+  it('loses no delivery: a job claimed by a dead worker runs again when its lease ends, and sends once', async () => {
+    const q = t.services.inbox.queue;
+    let clock = Date.now();
+    q.now = () => clock;
+    const before = receiver.seen.length;
+    const test = await t.request('POST', `/api/v2/webhooks/${hookId}/test`, { token: org.token });
+    // A worker claims the job and is killed before sending anything.
+    const claimed = await q.claim('dead-worker');
+    expect(claimed).not.toBeNull();
+    expect(await q.drain()).toBe(0);
+    expect(receiver.seen.length).toBe(before);
+    // After the lease another worker runs it; a worker killed after recording the delivery leaves nothing to resend.
+    clock += 31_000;
+    const job = (await q.claim('second-worker'))!;
+    await q.execute(job, { ack: false });
+    clock += 31_000;
+    await q.drain();
+    const sent = receiver.seen.slice(before);
+    expect(sent.map((r) => r.headers['webhook-id'])).toEqual([test.body.delivery.eventId]);
+    q.now = () => Date.now();
+  });
+});
+
 describe('an endpoint that keeps failing', () => {
   it('fails a delivery after about a day of attempts, and pauses the endpoint after five such deliveries', async () => {
     const hook = await create({ url: `${receiver.url}/down`, events: ['conversation.closed'] });
