@@ -70,6 +70,7 @@ const SECTIONS: [string, string, string][] = [
   ['inbox', 'scripts/bench/inbox.ts', 'benchInbox'],
   ['ledger', 'scripts/bench/ledger.ts', 'benchLedger'],
   ['voice', 'scripts/bench/voice.ts', 'benchVoice'],
+  ['integrations', 'scripts/bench/integrations.ts', 'benchIntegrations'],
 ];
 
 console.log(`Switchboard bench on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);

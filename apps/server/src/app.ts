@@ -26,6 +26,8 @@ import { chatModule, PAGE_SCRIPTS } from './modules/chat/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { devModule } from './modules/dev/index.ts';
 import { deviceModule } from './modules/device/index.ts';
+import { integrationsModule } from './modules/integrations/index.ts';
+import { webhooksModule } from './modules/webhooks/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { numbersModule } from './modules/numbers/index.ts';
 import { searchModule } from './modules/search/index.ts';
@@ -46,7 +48,7 @@ import { createServices, type Services } from './services.ts';
 /**
  * Every module, in registration order. A module's routes, hooks, job handlers and subscribers are
  * registered by its index.ts; nothing else registers routes, so this list is the whole API.
- * (Integrations and onboarding have no routes of their own: agents and accounts use them.)
+ * (Onboarding has no routes of its own: accounts uses it.)
  */
 export const MODULES: ServerModule<Services>[] = [
   authModule,
@@ -68,6 +70,8 @@ export const MODULES: ServerModule<Services>[] = [
   walletModule,
   billingModule,
   callsModule,
+  integrationsModule,
+  webhooksModule,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -99,6 +99,14 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API address (tests: a fake Stripe on 127.0.0.1). */
   STRIPE_API_BASE: z.url().optional(),
+  /** The key that encrypts stored secrets (integration credentials, webhook secrets): 64 hex characters; unset: DATA_DIR/secrets.key. */
+  SECRETS_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex or 44 base64 characters')
+    .optional(),
+  /** API bases of the integrations (a fake Slack or HubSpot in tests and offline trials). */
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
+  HUBSPOT_API_URL: z.url().default('https://api.hubapi.com'),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -17,6 +17,7 @@ import type { TemplatesTables } from './modules/templates/index.ts';
 import type { VersionsTables } from './modules/versions/index.ts';
 import type { WalletTables } from './modules/wallet/index.ts';
 import type { BillingTables } from './modules/billing/index.ts';
+import type { WebhooksTables } from './modules/webhooks/index.ts';
 
 /**
  * The whole database type, composed from the platform's tables and each module's tables.ts.
@@ -43,7 +44,8 @@ export interface Database
     DeviceTables,
     WalletTables,
     BillingTables,
-    CallsTables {}
+    CallsTables,
+    WebhooksTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

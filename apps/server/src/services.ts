@@ -15,6 +15,8 @@ import { createBillingService } from './modules/billing/index.ts';
 import { createCallsService, type VoiceEngines } from './modules/calls/index.ts';
 import { createStt } from './platform/providers/stt/index.ts';
 import { createTts } from './platform/providers/tts/index.ts';
+import { createIntegrationsService } from './modules/integrations/index.ts';
+import { createWebhooksService } from './modules/webhooks/index.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -33,10 +35,12 @@ export function createServices(deps: Deps) {
   // The live inbox: the platform's queue, bus, hub and unit of work, and the conversations on top.
   const background = createBackground(deps.db, deps.config, deps.log);
   const inbox = { ...background, conversations: createConversationsService(deps, background) };
+  const integrations = createIntegrationsService(deps);
+  const webhooks = createWebhooksService(deps, background);
   const calls = createCallsService(deps);
   // Speech engines of calls (tests may swap them for fakes with fixed delays).
   const voice: VoiceEngines = { stt: createStt(deps.log), tts: createTts(deps.log) };
-  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing };
+  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

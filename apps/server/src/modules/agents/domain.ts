@@ -1,12 +1,11 @@
 import type { Deps } from '../../deps.ts';
 import { createAppsService } from '../apps/index.ts';
-import { createIntegrationsService } from '../integrations/index.ts';
 import { createTemplatesService } from '../templates/index.ts';
 import { createVersionsService } from '../versions/index.ts';
 import type { AgentRuntime } from './runtime.ts';
 import { createAgentsService } from './service.ts';
 
-/** The agent domains' services: configuration, versions, templates, apps, integrations. */
+/** The agent domains' services: configuration, versions, templates, apps (integrations: services.ts). */
 export function createAgentDomain(deps: Deps, runtime: AgentRuntime) {
   const agents = createAgentsService(deps, runtime);
   return {
@@ -14,7 +13,6 @@ export function createAgentDomain(deps: Deps, runtime: AgentRuntime) {
     versions: createVersionsService(deps, agents),
     templates: createTemplatesService(deps, agents),
     apps: createAppsService(deps),
-    integrations: createIntegrationsService(deps),
   };
 }
 

@@ -12,7 +12,7 @@ import {
   type LlmToolCall,
 } from '../../platform/providers/llm/index.ts';
 import { findAccount, type AccountRow } from '../accounts/index.ts';
-import { builtinApp, listInstalledApps, resolveApp, runFunction, turnKey, type FunctionContext } from '../apps/index.ts';
+import { availableApps, builtinApp, resolveApp, runFunction, turnKey, type FunctionContext } from '../apps/index.ts';
 import { builtinVariables, effectiveText } from './prompt.ts';
 import { campaignsRepository, type Copy } from './repository.ts';
 import { createUsageRecorder } from './usage.ts';
@@ -86,8 +86,8 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     const llmTools: LlmTool[] = [];
     const enabled = enabledFunctionList(campaign.apps, campaign.enabledFunctions);
     // Built-in apps describe their functions in code: their settings are read only when a function runs.
-    // Other apps are the account's own: read once.
-    const custom = enabled.some((e) => !builtinApp(e.app.appId, e.app.version)) ? await listInstalledApps(db, account.id) : [];
+    // Other apps (the account's own, its MCP servers) are read once.
+    const custom = enabled.some((e) => !builtinApp(e.app.appId, e.app.version)) ? await availableApps(db, account.id) : [];
     for (const { app: ref, name } of enabled) {
       const app = builtinApp(ref.appId, ref.version) ?? custom.find((a) => a.appId === ref.appId && a.appVersion === ref.version);
       const fn = app?.appData.functions.find((f) => f.name === name);

@@ -72,26 +72,3 @@ describe('apps', () => {
     expect(mine.body.app.dependencies.providers.auth.webhook.parameters.properties.url.value).toBe('https://example.com/v3');
   });
 });
-
-describe('integrations', () => {
-  it('saves settings per slug, masks secrets, merges, and removes keys set to null', async () => {
-    const empty = await t.request('GET', '/api/v2/integration/calendly', { token: owner.token });
-    expect(empty.body).toMatchObject({ success: true, integrationSlug: 'calendly', connected: false, appData: {} });
-    const saved = await t.request('POST', '/api/v2/integration/calendly', { token: owner.token, body: { appData: { userPAT: 'pat-123', accessToken: 'tok', eventType: 'intro' } } });
-    expect(saved.body).toMatchObject({ connected: true, appData: { userPAT: '••••••••', accessToken: '••••••••', eventType: 'intro' } });
-    await t.request('POST', '/api/v2/integration/calendly', { token: owner.token, body: { appData: { accessToken: '••••••••', eventType: null } } });
-    const row = await t.database.db.selectFrom('integrations').select('app_data').where('account_id', '=', owner.id).executeTakeFirstOrThrow();
-    expect(fromJson(row.app_data, {})).toEqual({ userPAT: 'pat-123', accessToken: 'tok' });
-    const read = await t.request('GET', '/api/v2/integration/calendly', { token: owner.token });
-    expect(read.body.appData).toEqual({ userPAT: '••••••••', accessToken: '••••••••' });
-    expect((await t.request('GET', '/api/v2/integration/Bad Slug', { token: owner.token })).status).toBe(400);
-  });
-
-  it('another tree cannot read or change them', async () => {
-    const q = { targetAccountId: owner.id };
-    expect((await t.request('GET', '/api/v2/integration/calendly', { token: other.token, query: q })).status).toBe(403);
-    expect((await t.request('POST', '/api/v2/integration/calendly', { token: other.token, body: { ...q, appData: { x: 1 } } })).status).toBe(403);
-    const mine = await t.request('GET', '/api/v2/integration/calendly', { token: other.token });
-    expect(mine.body.connected).toBe(false);
-  });
-});

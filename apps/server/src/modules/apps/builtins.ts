@@ -1,4 +1,5 @@
 import type { AppDefinition } from '@switchboard/core';
+import { INTEGRATION_CATALOG, integrationDefinition } from '@switchboard/core/contracts/integrations';
 
 /** The apps every agent can add (spec §7 Apps), each with real behaviour (see execute.ts). */
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
@@ -140,8 +141,22 @@ export const BUILTIN_APPS: AppDefinition[] = [
   },
 ];
 
+/**
+ * Each catalog integration is an app too (appId = its slug, version 1): its functions run through the
+ * integrations module with the connection's credentials; its settings live in the connection.
+ */
+export const INTEGRATION_APPS: AppDefinition[] = INTEGRATION_CATALOG.map((i) => ({
+  appId: i.slug,
+  appVersion: '1',
+  builtIn: true,
+  appData: { name: i.name, description: i.description, functions: i.functions, integration: true },
+  dependencies: { providers: { auth: {} } },
+}));
+
+export const isIntegrationApp = (appId: string) => integrationDefinition(appId) != null;
+
 export function builtinApp(appId: string, version: string): AppDefinition | undefined {
-  return BUILTIN_APPS.find((a) => a.appId === appId && a.appVersion === version);
+  return [...BUILTIN_APPS, ...INTEGRATION_APPS].find((a) => a.appId === appId && a.appVersion === version);
 }
 
 /** A parameter value from any auth provider of the app. */

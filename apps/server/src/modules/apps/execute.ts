@@ -5,7 +5,8 @@ import type { Deps } from '../../deps.ts';
 import { insertOnce } from '../../platform/idempotency/index.ts';
 import { ProviderError } from '../../platform/outbox/index.ts';
 import { toE164 } from '../../platform/http/phone.ts';
-import { appParam, builtinApp } from './builtins.ts';
+import { isMcpSlug, runIntegrationFunction } from '../integrations/index.ts';
+import { appParam, builtinApp, isIntegrationApp } from './builtins.ts';
 import { agentRequestsRepository } from './repository.ts';
 import { postJson, WebhookError } from './webhook.ts';
 
@@ -183,7 +184,7 @@ async function callWebhook(deps: Deps, ctx: FunctionContext, app: AppDefinition,
   }
 }
 
-/** Runs one function of an app. Built-ins run here; other apps' functions go to the app's webhook. */
+/** Runs one function of an app. Built-ins run here, integrations' in their module; other apps' functions go to the app's webhook. */
 export async function runFunction(
   deps: Deps,
   ctx: FunctionContext,
@@ -192,6 +193,7 @@ export async function runFunction(
   args: Record<string, unknown>,
 ): Promise<FunctionOutcome> {
   if (!app.appData.functions.some((f) => f.name === fn)) return fail(`${app.appId} has no function ${fn}`);
+  if ((app.builtIn && isIntegrationApp(app.appId)) || isMcpSlug(app.appId)) return runIntegrationFunction(deps, ctx, app.appId, fn, args);
   const builtIn = builtinApp(app.appId, app.appVersion);
   const handler = builtIn && fn !== 'call_webhook' ? handlers[fn] : undefined;
   return handler ? handler(deps, ctx, app, args) : callWebhook(deps, ctx, app, fn, args);

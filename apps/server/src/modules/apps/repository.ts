@@ -3,7 +3,8 @@ import { fromJson, toJson } from '../../platform/db/columns.ts';
 import type { Insertable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
 import type { AgentRequestsTable } from './tables.ts';
-import { BUILTIN_APPS, builtinApp } from './builtins.ts';
+import { connectedIntegrations, mcpApps } from '../integrations/index.ts';
+import { BUILTIN_APPS, builtinApp, INTEGRATION_APPS } from './builtins.ts';
 
 /** Apps an account installed or configured: custom apps in full, built-ins as their parameter values. */
 export const appsRepository = {
@@ -58,14 +59,15 @@ export function withValues(base: AppDefinition, stored: AppDefinition | undefine
   return { ...base, dependencies: { providers: { auth } } };
 }
 
-/** Every app the account can add: built-ins (with its values) then its custom apps. */
+/** Every app the account can add: built-ins (with its values), its connected integrations and MCP servers, then its custom apps. */
 export async function availableApps(db: DbOrTx, accountId: number): Promise<AppDefinition[]> {
   const stored = await appsRepository.list(db, accountId);
+  const connected = await connectedIntegrations(db, accountId);
   const key = (a: { appId: string; appVersion: string }) => `${a.appId}:${a.appVersion}`;
   const byKey = new Map(stored.map((a) => [key(a), a]));
   const builtins = BUILTIN_APPS.map((b) => withValues(b, byKey.get(key(b))));
   const custom = stored.filter((a) => !builtinApp(a.appId, a.appVersion));
-  return [...builtins, ...custom];
+  return [...builtins, ...INTEGRATION_APPS.filter((a) => connected.includes(a.appId)), ...(await mcpApps(db, accountId)), ...custom];
 }
 
 export async function resolveApp(db: DbOrTx, accountId: number, appId: string, version: string): Promise<AppDefinition | undefined> {

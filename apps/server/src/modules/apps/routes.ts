@@ -11,7 +11,7 @@ const appBody = z.looseObject({ appData: z.looseObject({}).optional(), dependenc
 const one = z.looseObject({ success: z.literal(true), app: appDefinition });
 
 export function appRoutes(app: FastifyInstance, s: Services) {
-  const { apps, integrations } = s.agentDomain;
+  const { apps } = s.agentDomain;
 
   route(app, {
     method: 'GET',
@@ -60,25 +60,5 @@ export function appRoutes(app: FastifyInstance, s: Services) {
     tags,
     params,
     handler: (req) => apps.remove(authOf(req), req.params.appId, req.params.appVersion),
-  });
-
-  const slug = z.object({ slug: z.string().min(1).max(64) });
-  route(app, {
-    method: 'GET',
-    url: '/api/v2/integration/:slug',
-    summary: 'An integration’s settings (secrets masked)',
-    tags: ['integrations'],
-    params: slug,
-    handler: (req) => integrations.get(authOf(req), req.params.slug),
-  });
-
-  route(app, {
-    method: 'POST',
-    url: '/api/v2/integration/:slug',
-    summary: 'Save an integration’s settings (merged; null removes a key)',
-    tags: ['integrations'],
-    params: slug,
-    body: withAuthParams({ appData: z.record(z.string(), z.unknown()) }),
-    handler: (req) => integrations.save(authOf(req), req.params.slug, req.body.appData),
   });
 }

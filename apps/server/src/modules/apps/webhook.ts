@@ -97,12 +97,26 @@ const MAX_BODY = 64 * 1024;
 export interface WebhookResult {
   status: number;
   body: unknown;
+  headers: http.IncomingHttpHeaders;
 }
 
-export async function postJson(
+export interface OutboundOptions {
+  timeoutMs: number;
+  allowHosts: string[];
+  headers?: Record<string, string>;
+}
+
+export function postJson(rawUrl: string, payload: unknown, opts: OutboundOptions): Promise<WebhookResult> {
+  return requestJson(rawUrl, { ...opts, method: 'POST', body: JSON.stringify(payload) });
+}
+
+/**
+ * One outbound request with the same checks (integrations' API calls use it too): `body` is sent as is,
+ * JSON unless a content-type header says otherwise; GET sends none.
+ */
+export async function requestJson(
   rawUrl: string,
-  payload: unknown,
-  opts: { timeoutMs: number; allowHosts: string[]; headers?: Record<string, string> },
+  opts: OutboundOptions & { method: 'GET' | 'POST' | 'PATCH' | 'PUT'; body?: string | undefined },
 ): Promise<WebhookResult> {
   let url: URL;
   try {
@@ -130,15 +144,19 @@ export async function postJson(
     });
   };
 
-  const body = JSON.stringify(payload);
+  const body = opts.body ?? '';
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<WebhookResult>((resolve, reject) => {
     const req = client.request(
       url,
       {
-        method: 'POST',
+        method: opts.method,
         lookup,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Switchboard-Agent/1', ...opts.headers },
+        headers: {
+          ...(opts.method === 'GET' ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          'user-agent': 'Switchboard-Agent/1',
+          ...opts.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -156,7 +174,7 @@ export async function postJson(
           } catch {
             /* text */
           }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
+          resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers });
         });
         res.on('error', (e) => {
           clearTimeout(timer);
@@ -169,6 +187,6 @@ export async function postJson(
       clearTimeout(timer);
       reject(e instanceof WebhookError ? e : new WebhookError(`The webhook could not be reached: ${(e as NodeJS.ErrnoException).code ?? e.message}`));
     });
-    req.end(body);
+    req.end(opts.method === 'GET' ? undefined : body);
   });
 }

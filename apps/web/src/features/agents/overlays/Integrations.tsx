@@ -1,4 +1,3 @@
-import { Plug } from 'lucide-react';
 import { useState } from 'react';
 import type { AppDefinition } from '@switchboard/core/contracts/agents';
 import { api, ApiError } from '../../../api/client.ts';
@@ -9,15 +8,7 @@ import { Button, ErrorState, LoadingBlock, TextField } from '../../../ui/index.t
 import { tgt, useActingTarget } from '../../accounts/api.ts';
 import { useApps, useInvalidateAgents } from '../api.ts';
 import { Section } from '../parts.tsx';
-
-export const KNOWN_INTEGRATIONS = [
-  { slug: 'google-calendar', name: 'Google Calendar', field: 'calendarId', label: 'Calendar id' },
-  { slug: 'calendly', name: 'Calendly', field: 'userPAT', label: 'Personal access token' },
-  { slug: 'hubspot', name: 'HubSpot', field: 'apiKey', label: 'Private app token (apiKey)' },
-  { slug: 'zendesk', name: 'Zendesk', field: 'apiToken', label: 'API token' },
-  { slug: 'opentable', name: 'OpenTable', field: 'restaurantId', label: 'Restaurant id' },
-  { slug: 'zapier', name: 'Zapier', field: 'hookUrl', label: 'Catch hook URL' },
-];
+import { IntegrationCatalog } from '../../integrations/index.ts';
 
 /** ?integrations (value: an integration slug to open it): app settings and integrations. */
 export default function Integrations({ value }: OverlayProps) {
@@ -37,11 +28,7 @@ export default function Integrations({ value }: OverlayProps) {
           )}
         </Section>
         <Section title="Integrations">
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {KNOWN_INTEGRATIONS.map((i) => (
-              <IntegrationCard key={i.slug} integration={i} target={target} open={value === i.slug} />
-            ))}
-          </ul>
+          <IntegrationCatalog target={target} open={value} />
         </Section>
       </div>
     </OverlayFrame>
@@ -97,47 +84,5 @@ function AppSettings({ app, target }: { app: AppDefinition; target: number | nul
         Save
       </Button>
     </form>
-  );
-}
-
-function IntegrationCard({ integration, target, open }: { integration: (typeof KNOWN_INTEGRATIONS)[number]; target: number | null; open: boolean }) {
-  const [expanded, setExpanded] = useState(open);
-  const [value, setValue] = useState('');
-  const [state, setState] = useState<{ connected: boolean; loaded: boolean }>({ connected: false, loaded: false });
-  const load = async () => {
-    const r = await api<{ connected: boolean; appData: Record<string, unknown> }>(`/api/v2/integration/${integration.slug}`, { target: tgt(target) });
-    setState({ connected: r.connected, loaded: true });
-    setValue(String(r.appData[integration.field] ?? ''));
-  };
-  const save = async () => {
-    await api(`/api/v2/integration/${integration.slug}`, { target: tgt(target), body: { appData: { [integration.field]: value, enabled: true } } });
-    setState({ connected: true, loaded: true });
-    notify(`${integration.name} connected`);
-  };
-  return (
-    <li className="rounded-xl border border-slate-200 p-3">
-      <div className="flex items-center gap-2">
-        <Plug className="size-4 text-slate-500" aria-hidden />
-        <span className="flex-1 text-sm font-medium text-slate-900">{integration.name}</span>
-        {state.connected && <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">Connected</span>}
-        <Button size="2xs" variant="secondary" aria-expanded={expanded} onClick={() => (setExpanded(!expanded), !state.loaded && void load())}>
-          {expanded ? 'Close' : 'Set up'}
-        </Button>
-      </div>
-      {expanded && (
-        <form
-          className="mt-3 space-y-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <TextField label={integration.label} value={value} onChange={(e) => setValue(e.target.value)} />
-          <Button type="submit" size="sm" disabled={!value.trim()}>
-            Save
-          </Button>
-        </form>
-      )}
-    </li>
   );
 }

@@ -1,0 +1,103 @@
+import type { Deps } from '../../../deps.ts';
+import { requestJson, WebhookError, type WebhookResult } from '../../apps/index.ts';
+
+/** A failed call to an integration's API: what the user sees in the integration's health. */
+export class IntegrationCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly kind: 'auth' | 'rate_limited' | 'unavailable' | 'rejected' | 'network',
+    readonly retryAfterSec?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const INTEGRATION_TIMEOUT_MS = 10_000;
+
+/** Everything an adapter needs for one call: the credentials, the settings, how to keep refreshed credentials. */
+export interface AdapterContext {
+  deps: Deps;
+  credentials: Record<string, string>;
+  settings: Record<string, unknown>;
+  /** Stores credentials an adapter refreshed (OAuth 2.0), sealed like the others. */
+  saveCredentials(next: Record<string, string>): Promise<void>;
+}
+
+export interface CheckResult {
+  valid: boolean;
+  status: number | null;
+  message?: string;
+  /** Settings learned from the service (an MCP server's tools), stored with the connection. */
+  settings?: Record<string, unknown>;
+}
+
+export interface FunctionCall {
+  args: Record<string, unknown>;
+  /** The caller's address when the conversation has one. */
+  from?: string;
+  message: string;
+  roomId?: string;
+}
+
+export interface IntegrationAdapter {
+  check(ctx: AdapterContext): Promise<CheckResult>;
+  run(ctx: AdapterContext, fn: string, call: FunctionCall): Promise<Record<string, unknown>>;
+}
+
+/**
+ * One API call with the outbound checks of apps/webhook.ts (no private addresses unless
+ * WEBHOOK_ALLOW_HOSTS, a timeout, a capped answer). Statuses become IntegrationCallErrors by kind.
+ */
+export async function callApi(
+  deps: Deps,
+  service: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  o: { bearer?: string; json?: unknown; form?: Record<string, string> } = {},
+): Promise<WebhookResult> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (o.bearer) headers.authorization = `Bearer ${o.bearer}`;
+  let body: string | undefined;
+  if (o.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(o.form).toString();
+  } else if (o.json !== undefined) {
+    headers['content-type'] = 'application/json; charset=utf-8';
+    body = JSON.stringify(o.json);
+  }
+  let res: WebhookResult;
+  try {
+    res = await requestJson(url, { method, body, headers, timeoutMs: INTEGRATION_TIMEOUT_MS, allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS });
+  } catch (err) {
+    if (err instanceof WebhookError)
+      throw new IntegrationCallError(`${service} could not be reached: ${err.message.replace(/^The webhook /, '')}`, null, 'network');
+    throw err;
+  }
+  if (res.status >= 200 && res.status < 300) return res;
+  throw statusError(service, res);
+}
+
+export function statusError(service: string, res: WebhookResult): IntegrationCallError {
+  const s = res.status;
+  if (s === 401 || s === 403) return new IntegrationCallError(`${service} refused the credentials (${s}); connect it again.`, s, 'auth');
+  if (s === 429) {
+    const after = Number(res.headers['retry-after']);
+    const sec = Number.isFinite(after) && after >= 0 ? after : undefined;
+    return new IntegrationCallError(
+      `${service} is rate limiting requests (429)${sec != null ? `; retry after ${sec} s` : ''}.`,
+      s,
+      'rate_limited',
+      sec,
+    );
+  }
+  if (s >= 500) return new IntegrationCallError(`${service} is unavailable (${s}).`, s, 'unavailable');
+  const detail = (res.body as { message?: unknown } | null)?.message;
+  return new IntegrationCallError(
+    `${service} rejected the request (${s})${typeof detail === 'string' ? `: ${detail.slice(0, 200)}` : ''}.`,
+    s,
+    'rejected',
+  );
+}
+
+export const text = (v: unknown): string => (v == null ? '' : String(v).trim());

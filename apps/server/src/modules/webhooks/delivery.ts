@@ -1,0 +1,152 @@
+import { WEBHOOK_EVENTS } from '@switchboard/core/contracts/webhooks';
+import type { Deps } from '../../deps.ts';
+import type { Background } from '../../platform/background.ts';
+import { fromJson } from '../../platform/db/columns.ts';
+import type { JobRow } from '../../platform/jobs/queue.ts';
+import { secretBoxFor } from '../../platform/secrets/index.ts';
+import { postJson, WebhookError } from '../apps/index.ts';
+import { cursorRepository, deliveriesRepository, endpointsRepository } from './repository.ts';
+import { signatureHeaders } from './signing.ts';
+
+/**
+ * Deliveries. Events become deliveries by a scan of the durable event log past a cursor: the
+ * deliveries (one per endpoint and event), their jobs and the cursor commit together, so a crash
+ * loses none and a rescan adds none. Each delivery is a job: POST, signed; a failure schedules the
+ * next attempt (WEBHOOK_RETRY_DELAYS_MS, about a day in all), each attempt recorded with its status
+ * and time. A delivery that fails for good counts against its endpoint, which pauses after
+ * WEBHOOK_PAUSE_AFTER such deliveries in a row.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000,
+];
+export const WEBHOOK_PAUSE_AFTER = 5;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+const SCAN_BATCH = 500;
+const DELIVER = 'webhooks.deliver';
+
+export function createDelivery(deps: Deps, bg: Background) {
+  const { db } = deps;
+  const box = () => secretBoxFor(deps.config);
+  const types: readonly string[] = WEBHOOK_EVENTS;
+
+  /** Turns new events of the log into deliveries and jobs. Returns how many deliveries it added. */
+  async function scan(): Promise<number> {
+    let added = 0;
+    for (;;) {
+      const more = await bg.write(async (trx) => {
+        const cursor = await cursorRepository.lock(trx, deps.dbKind === 'postgres');
+        const events = await trx
+          .selectFrom('events')
+          .select(['id', 'type', 'account_id', 'agent_id', 'payload', 'created_at'])
+          .where('id', '>', cursor)
+          .orderBy('id')
+          .limit(SCAN_BATCH)
+          .execute();
+        if (!events.length) return false;
+        const wanted = events.filter((e) => types.includes(e.type));
+        const owners = [...new Set(wanted.flatMap((e) => [e.account_id, ...(e.agent_id != null ? [e.agent_id] : [])]))];
+        const endpoints = owners.length ? await endpointsRepository.activeFor(trx, owners) : [];
+        for (const e of wanted) {
+          for (const ep of endpoints) {
+            const subscribed = fromJson<string[]>(ep.events, []).includes(e.type);
+            if (!subscribed || (ep.account_id !== e.account_id && ep.account_id !== e.agent_id) || ep.created_at > Number(e.created_at))
+              continue;
+            const payload = {
+              id: `evt_${e.id}`,
+              type: e.type,
+              createdAt: Number(e.created_at),
+              accountId: e.account_id,
+              data: fromJson(e.payload, {}),
+            };
+            const row = await deliveriesRepository.insert(
+              trx,
+              { endpointId: ep.id, accountId: ep.account_id, eventId: payload.id, eventType: e.type, payload },
+              Date.now(),
+            );
+            if (row) {
+              added++;
+              await bg.queue.enqueue(DELIVER, { deliveryId: row.id }, { key: `webhook:${row.id}:1`, maxAttempts: 3 }, trx);
+            }
+          }
+        }
+        await cursorRepository.set(trx, Number(events.at(-1)!.id));
+        return events.length === SCAN_BATCH;
+      });
+      if (!more) return added;
+    }
+  }
+
+  /** Adds one delivery outside the event log (the test button, a replay) and queues it. */
+  async function enqueueDelivery(deliveryId: number, attempt: number, delayMs = 0) {
+    await bg.write(async (trx) => {
+      await bg.queue.enqueue(DELIVER, { deliveryId }, { key: `webhook:${deliveryId}:${attempt}`, delayMs, maxAttempts: 3 }, trx);
+    });
+  }
+
+  async function deliver(payload: { deliveryId: number }, _job: JobRow): Promise<void> {
+    const d = await deliveriesRepository.get(db, payload.deliveryId);
+    if (!d || d.status !== 'pending') return; // delivered, failed for good, or its endpoint deleted
+    const ep = await endpointsRepository.byId(db, d.endpoint_id);
+    if (!ep || !ep.active) return;
+    const body = JSON.stringify(fromJson(d.payload, {}));
+    const headers = signatureHeaders(box().open(ep.secret), d.event_id, Math.floor(bg.queue.now() / 1000), body);
+    const started = performance.now();
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const res = await postJson(ep.url, JSON.parse(body), {
+        timeoutMs: WEBHOOK_TIMEOUT_MS,
+        allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS,
+        headers,
+      });
+      status = res.status;
+      if (res.status < 200 || res.status >= 300) error = `The endpoint answered ${res.status}.`;
+    } catch (err) {
+      if (!(err instanceof WebhookError)) throw err;
+      error = err.message;
+    }
+    const durationMs = Math.round(performance.now() - started);
+    const attempts = d.attempts + 1;
+    const at = bg.queue.now();
+    if (!error) {
+      await deliveriesRepository.attempted(db, d.id, {
+        status: 'delivered',
+        attempts,
+        responseStatus: status,
+        error: null,
+        durationMs,
+        at,
+      });
+      await endpointsRepository.succeeded(db, ep.id);
+      return;
+    }
+    const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
+    if (delay != null) {
+      // The attempt's record and the next attempt's job commit together.
+      await bg.write(async (trx) => {
+        await deliveriesRepository.attempted(trx, d.id, { status: 'pending', attempts, responseStatus: status, error, durationMs, at });
+        await bg.queue.enqueue(
+          DELIVER,
+          { deliveryId: d.id },
+          { key: `webhook:${d.id}:${attempts + 1}`, delayMs: delay, maxAttempts: 3 },
+          trx,
+        );
+      });
+      return;
+    }
+    await deliveriesRepository.attempted(db, d.id, { status: 'failed', attempts, responseStatus: status, error, durationMs, at });
+    if ((await endpointsRepository.failedOnce(db, ep.id)) >= WEBHOOK_PAUSE_AFTER) {
+      await endpointsRepository.setActive(
+        db,
+        ep.id,
+        false,
+        `Paused after ${WEBHOOK_PAUSE_AFTER} deliveries failed in a row; resume it when the endpoint works.`,
+      );
+    }
+  }
+
+  bg.queue.register(DELIVER, deliver);
+  return { scan, enqueueDelivery };
+}
+
+export type Delivery = ReturnType<typeof createDelivery>;

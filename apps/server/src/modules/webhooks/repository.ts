@@ -1,0 +1,165 @@
+import type { Selectable } from 'kysely';
+import type { DbOrTx } from '../../db.ts';
+import { toJson } from '../../platform/db/columns.ts';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables.ts';
+
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+export const endpointsRepository = {
+  list(db: DbOrTx, accountId: number): Promise<EndpointRow[]> {
+    return db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
+  },
+
+  get(db: DbOrTx, accountId: number, id: number): Promise<EndpointRow | undefined> {
+    return db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  },
+
+  byId(db: DbOrTx, id: number): Promise<EndpointRow | undefined> {
+    return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Active endpoints of these accounts (an event's organization and agent). */
+  activeFor(db: DbOrTx, accountIds: number[]): Promise<EndpointRow[]> {
+    return db.selectFrom('webhook_endpoints').selectAll().where('account_id', 'in', accountIds).where('active', '=', 1).execute();
+  },
+
+  async insert(db: DbOrTx, v: { accountId: number; url: string; description: string; events: string[]; secret: string }, now: number) {
+    const row = await db
+      .insertInto('webhook_endpoints')
+      .values({
+        account_id: v.accountId,
+        url: v.url,
+        description: v.description,
+        events: toJson(v.events),
+        secret: v.secret,
+        active: 1,
+        failed_in_a_row: 0,
+        paused_reason: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return row;
+  },
+
+  async setActive(db: DbOrTx, id: number, active: boolean, pausedReason: string | null) {
+    await db
+      .updateTable('webhook_endpoints')
+      .set({ active: active ? 1 : 0, paused_reason: pausedReason, ...(active ? { failed_in_a_row: 0 } : {}), updated_at: Date.now() })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Counts a delivery that failed for good; returns the new count. */
+  async failedOnce(db: DbOrTx, id: number): Promise<number> {
+    const row = await db
+      .updateTable('webhook_endpoints')
+      .set((eb) => ({ failed_in_a_row: eb('failed_in_a_row', '+', 1) }))
+      .where('id', '=', id)
+      .returning('failed_in_a_row')
+      .executeTakeFirst();
+    return row?.failed_in_a_row ?? 0;
+  },
+
+  async succeeded(db: DbOrTx, id: number) {
+    await db.updateTable('webhook_endpoints').set({ failed_in_a_row: 0 }).where('id', '=', id).where('failed_in_a_row', '>', 0).execute();
+  },
+
+  async remove(db: DbOrTx, accountId: number, id: number): Promise<boolean> {
+    const r = await db.deleteFrom('webhook_endpoints').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) return false;
+    await db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
+    return true;
+  },
+};
+
+export const deliveriesRepository = {
+  /** undefined when this endpoint already has this event. */
+  insert(db: DbOrTx, v: { endpointId: number; accountId: number; eventId: string; eventType: string; payload: unknown }, now: number) {
+    return db
+      .insertInto('webhook_deliveries')
+      .values({
+        endpoint_id: v.endpointId,
+        account_id: v.accountId,
+        event_id: v.eventId,
+        event_type: v.eventType,
+        payload: toJson(v.payload),
+        status: 'pending',
+        attempts: 0,
+        response_status: null,
+        last_error: null,
+        duration_ms: null,
+        created_at: now,
+        updated_at: now,
+        delivered_at: null,
+      })
+      .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+  },
+
+  get(db: DbOrTx, id: number): Promise<DeliveryRow | undefined> {
+    return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  recent(db: DbOrTx, endpointId: number, limit = 50): Promise<DeliveryRow[]> {
+    return db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('endpoint_id', '=', endpointId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  async attempted(
+    db: DbOrTx,
+    id: number,
+    v: {
+      status: 'pending' | 'delivered' | 'failed';
+      attempts: number;
+      responseStatus: number | null;
+      error: string | null;
+      durationMs: number;
+      at: number;
+    },
+  ) {
+    await db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: v.status,
+        attempts: v.attempts,
+        response_status: v.responseStatus,
+        last_error: v.error?.slice(0, 500) ?? null,
+        duration_ms: v.durationMs,
+        updated_at: v.at,
+        ...(v.status === 'delivered' ? { delivered_at: v.at } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async requeue(db: DbOrTx, id: number, at: number) {
+    await db.updateTable('webhook_deliveries').set({ status: 'pending', updated_at: at }).where('id', '=', id).execute();
+  },
+};
+
+export const cursorRepository = {
+  /** The cursor, locked for this transaction (PostgreSQL: FOR UPDATE; SQLite has one writer). */
+  async lock(trx: DbOrTx, postgres: boolean): Promise<number> {
+    await trx
+      .insertInto('webhook_cursor')
+      .values({ name: 'events', value: 0 })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    let q = trx.selectFrom('webhook_cursor').select('value').where('name', '=', 'events');
+    if (postgres) q = q.forUpdate();
+    return Number((await q.executeTakeFirstOrThrow()).value);
+  },
+
+  async set(trx: DbOrTx, value: number) {
+    await trx.updateTable('webhook_cursor').set({ value }).where('name', '=', 'events').execute();
+  },
+};

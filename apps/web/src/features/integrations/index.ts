@@ -1,0 +1,2 @@
+/** What other features use of integrations: the catalog (the agent's integrations overlay shows it). */
+export { IntegrationCatalog } from './components/IntegrationCatalog.tsx';
