@@ -91,7 +91,10 @@ describe('billing and the wallet', () => {
     const plans = page.getByRole('dialog', { name: 'Choose a plan' });
     await plans.getByRole('button', { name: 'Prices of Pro' }).click();
     const details = page.getByRole('dialog', { name: 'Pro' });
-    await details.getByRole('table', { name: /voice minutes/ }).first().waitFor();
+    await details
+      .getByRole('table', { name: /voice minutes/ })
+      .first()
+      .waitFor();
     expect(await details.locator('[data-item="voiceMinutes"]').textContent()).toContain('501 and more$0.10');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await snap(page, 'billing-plan-details-1280');

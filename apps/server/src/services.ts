@@ -30,7 +30,22 @@ export function createServices(deps: Deps) {
   // The live inbox: the platform's queue, bus, hub and unit of work, and the conversations on top.
   const background = createBackground(deps.db, deps.config, deps.log);
   const inbox = { ...background, conversations: createConversationsService(deps, background) };
-  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing };
+  return {
+    deps,
+    inbox,
+    auth,
+    admins,
+    accounts,
+    superAdmin,
+    domains,
+    agentRuntime,
+    agentDomain,
+    notifications,
+    numbers,
+    search,
+    wallet,
+    billing,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -27,11 +27,13 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
   const db = deps.db as Db;
 
   /** The plan owners an account can see: its partner and reseller (and itself when it is one). */
-  const ownersOf = (ctx: AuthContext) => [ctx.acting.partner_id, ctx.acting.reseller_id, ctx.acting.id].filter((v): v is number => v != null);
+  const ownersOf = (ctx: AuthContext) =>
+    [ctx.acting.partner_id, ctx.acting.reseller_id, ctx.acting.id].filter((v): v is number => v != null);
 
   async function visiblePlan(ctx: AuthContext, id: number): Promise<PlanRow> {
     const plans = await repo.plansOf(db, ownersOf(ctx));
-    const found = plans.find((p) => p.id === id) ?? (id === (await repo.offeredPlanId(db, ctx.acting.id)) ? await repo.plan(db, id) : undefined);
+    const found =
+      plans.find((p) => p.id === id) ?? (id === (await repo.offeredPlanId(db, ctx.acting.id)) ? await repo.plan(db, id) : undefined);
     if (!found) throw notFound('Plan not found.');
     return found;
   }
@@ -61,7 +63,10 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
     const sub = await repo.activeSubscription(db, accountId);
     if (!sub) return ['No active plan.'];
     const plan = await repo.plan(db, sub.product_plan_id);
-    return [`Plan: ${plan?.name ?? 'unknown'} (billed each ${sub.term})`, `Renews on ${new Date(sub.current_period_end).toISOString().slice(0, 10)}`];
+    return [
+      `Plan: ${plan?.name ?? 'unknown'} (billed each ${sub.term})`,
+      `Renews on ${new Date(sub.current_period_end).toISOString().slice(0, 10)}`,
+    ];
   });
 
   return {
@@ -101,14 +106,20 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
       const sub = await repo.activeSubscription(db, ctx.acting.id);
       const p = sub ? await repo.plan(db, sub.product_plan_id) : undefined;
       const account = await accountsRepository.findById(db, ctx.acting.id);
-      return { success: true as const, productPlan: p ? toPlan(p) : null, subscription: sub ? toSubscription(sub) : null, vidaPremium: account?.vida_premium === 1 };
+      return {
+        success: true as const,
+        productPlan: p ? toPlan(p) : null,
+        subscription: sub ? toSubscription(sub) : null,
+        vidaPremium: account?.vida_premium === 1,
+      };
     },
 
     async subscribe(ctx: AuthContext, input: { productPlanId: number; term: Term; cancelUrl: string; successUrl: string }) {
       await deps.requireAccess(ctx, 'canManageBilling');
       const plan = await visiblePlan(ctx, input.productPlanId);
       const current = await repo.activeSubscription(db, ctx.acting.id);
-      if (current && current.product_plan_id === plan.id && current.term === input.term) throw ruleBroken('You are already subscribed to this plan.', 'productPlanId');
+      if (current && current.product_plan_id === plan.id && current.term === input.term)
+        throw ruleBroken('You are already subscribed to this plan.', 'productPlanId');
       const price = input.term === 'year' ? plan.price_year : plan.price_month;
       if (price === 0) throw ruleBroken('This plan has no price to pay; ask your provider to assign it.', 'productPlanId');
       const co = await wallet.openCheckout(ctx, {
