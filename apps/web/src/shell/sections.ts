@@ -49,7 +49,7 @@ export const SECTIONS: AppSection[] = [
     fullHeight: true,
   },
   { id: 'brand', label: 'Brand', icon: Palette, load: () => import('../features/accounts/BrandPanel.tsx'), when: (a) => console_(a) && a.permissions.canEditOrg },
-  { id: 'billing', label: 'Billing', icon: CreditCard, load: () => import('../features/billing/BillingSection.tsx'), when: (a) => org(a) && a.permissions.canViewBilling },
+  { id: 'billing', label: 'Billing', icon: CreditCard, load: () => import('../features/billing/BillingSection.tsx'), when: (a) => (org(a) && a.permissions.canViewBilling) || (console_(a) && a.permissions.canManageBilling) },
   { id: 'settings', label: 'Settings', icon: Settings, load: () => import('../features/accounts/SettingsSection.tsx') },
 ];
 

@@ -129,6 +129,29 @@ export function usePlan(id: number | null) {
   });
 }
 
+/** A partner's or reseller's own plans (spec §1: partners define plans for their organizations). */
+export function useMyPlans(enabled = true) {
+  return useQuery({
+    queryKey: [...billingKeys.plans, 'mine'],
+    queryFn: ({ signal }) => api<{ productPlans: ProductPlan[] }>('/api/v2/product/myPlans', { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+export type PlanDraft = Pick<ProductPlan, 'name' | 'description' | 'productItems'> & { priceMonth: string; priceYear: string };
+
+export function useSavePlan(id: number | null) {
+  return useAppMutation(
+    (draft: PlanDraft) =>
+      api<{ productPlan: ProductPlan }>(id ? `/api/v2/product/plans/${id}` : '/api/v2/product/plans', {
+        method: id ? 'PUT' : 'POST',
+        body: draft,
+      }),
+    { invalidate: [billingKeys.plans], success: 'Plan saved.' },
+  );
+}
+
 export function useOfferedPlan() {
   return useQuery({
     queryKey: [...billingKeys.plans, 'offered'],
