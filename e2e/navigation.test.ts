@@ -23,7 +23,7 @@ describe('app shell: navigation', () => {
     await page.goto(`${suite.server.url}/app`);
     const nav = sections(page);
     await nav.getByRole('link', { name: 'Home' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Agent', 'Inbox', 'Settings']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Agent', 'Inbox', 'Billing', 'Settings']);
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     // Home answers "is my agent working?" and shows no ids or usernames.
     await page.getByTestId('agent-state').waitFor();
@@ -59,7 +59,7 @@ describe('app shell: navigation', () => {
     await page.goto(`${suite.server.url}/app`);
     const bar = sections(page);
     await bar.getByRole('link', { name: 'Home' }).waitFor();
-    expect(await bar.getByRole('link').allTextContents()).toEqual(['Home', 'Agent', 'Inbox', 'Settings']);
+    expect(await bar.getByRole('link').allTextContents()).toEqual(['Home', 'Agent', 'Inbox', 'Billing', 'Settings']);
     const box = await bar.boundingBox();
     expect(box && box.y + box.height).toBeGreaterThan(800);
     await page.getByTestId('agent-state').waitFor();
