@@ -56,6 +56,8 @@ export function webZones(root = '.') {
   ];
 }
 
+const REPOSITORY_STAYS = "A module's repository stays inside it: export named functions from its index.ts (docs/architecture.md).";
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/web/public/**', '**/*.d.ts', '**/lint-fixtures/**'] },
   js.configs.recommended,
@@ -71,7 +73,21 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts', 'scripts/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones() }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones() }],
+      // What a module offers others is named functions in its index.ts, never its repository.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules/[a-z]+/index\\.ts$|^\\.\\./[a-z]+/index\\.ts$', importNamePattern: 'Repository$', message: REPOSITORY_STAYS }] }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportSpecifier[exported.name=/Repository$/]', message: REPOSITORY_STAYS },
+        { selector: 'ExportNamedDeclaration VariableDeclarator[id.name=/Repository$/]', message: REPOSITORY_STAYS },
+      ],
+    },
   },
   // The web's rules are warnings while the web app is reshaped into features/<module>/{api.ts,
   // components,hooks,overlays} (issue 10); they become errors once it passes them.

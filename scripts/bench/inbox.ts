@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import WebSocket from 'ws';
 import { openDatabase } from '../../apps/server/src/db.ts';
-import { tokensRepository } from '../../apps/server/src/modules/auth/index.ts';
+import { issueToken } from '../../apps/server/src/modules/auth/index.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fmt, load, waitFor } from './util.ts';
@@ -152,7 +152,7 @@ export async function benchInbox(): Promise<string[]> {
   progress(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const seedMs = performance.now() - t0;
   const h2 = await openDatabase({ sqliteFile: file });
-  const { value: token } = await tokensRepository.issue(h2.db, { kind: 'session', userId: bigOrg, expiresAt: Date.now() + 86_400_000 });
+  const { value: token } = await issueToken(h2.db, { kind: 'session', userId: bigOrg, expiresAt: Date.now() + 86_400_000 });
   await h2.close();
   lines.push(`seeded ${ROOMS.toLocaleString('en-US')} conversations and ${(ROOMS * MESSAGES_PER_ROOM).toLocaleString('en-US')} messages in ${(seedMs / 1000).toFixed(1)} s (one organization holds ${BIG_ORG_ROOMS.toLocaleString('en-US')})`);
 

@@ -69,6 +69,7 @@ const SECTIONS: [string, string, string][] = [
   ['agents', 'scripts/bench/agents.ts', 'benchAgents'],
   ['inbox', 'scripts/bench/inbox.ts', 'benchInbox'],
   ['ledger', 'scripts/bench/ledger.ts', 'benchLedger'],
+  ['voice', 'scripts/bench/voice.ts', 'benchVoice'],
 ];
 
 console.log(`Switchboard bench on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);

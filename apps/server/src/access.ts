@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import type { AuthContext } from './modules/auth/index.ts';
+import { callsInReach } from './modules/calls/index.ts';
 import { roomsInReach } from './modules/conversations/index.ts';
 import { accessTable, type AccessRule } from './platform/access/index.ts';
 
@@ -23,6 +24,8 @@ function accessRules(db: Db) {
     'room.member': { lookup: (ctx, ids) => roomsInReach(db, ctx, ids), missing: 'Conversation not found.' },
     /** A conversation of the caller's inbox (staff only). */
     'room.staff': { lookup: (ctx, ids) => roomsInReach(db, ctx, ids, 'staff'), missing: 'Conversation not found.' },
+    /** A call of the acting organization (or agent). */
+    call: { lookup: (ctx, ids) => callsInReach(db, ctx, ids), missing: 'Call not found.' },
   } satisfies Record<string, AccessRule<AuthContext, unknown>>;
 }
 

@@ -21,6 +21,7 @@ import { agentsModule } from './modules/agents/index.ts';
 import { appsModule } from './modules/apps/index.ts';
 import { authModule, registerAuth } from './modules/auth/index.ts';
 import { brandsModule } from './modules/brands/index.ts';
+import { callsModule } from './modules/calls/index.ts';
 import { chatModule, PAGE_SCRIPTS } from './modules/chat/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { devModule } from './modules/dev/index.ts';
@@ -66,6 +67,7 @@ export const MODULES: ServerModule<Services>[] = [
   deviceModule,
   walletModule,
   billingModule,
+  callsModule,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

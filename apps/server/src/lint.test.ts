@@ -11,9 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let eslint: ESLint;
 
-async function boundaryMessages(file: string, code: string) {
+async function boundaryMessages(file: string, code: string, rules = ['import-x/no-restricted-paths']) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => ({ severity: m.severity, message: m.message }));
+  return result!.messages.filter((m) => rules.includes(m.ruleId ?? '')).map((m) => ({ severity: m.severity, message: m.message }));
 }
 
 describe('lint: import boundaries', () => {
@@ -33,6 +33,17 @@ describe('lint: import boundaries', () => {
     expect(found).toEqual([{ severity: 2, message: expect.stringContaining('Use the auth module only through its index.ts') }]);
     // app.ts, services.ts and db.ts follow the same rule.
     expect(await boundaryMessages('apps/server/src/fixture.ts', "export { createAuthService } from './modules/auth/service.ts';\n")).toHaveLength(1);
+  });
+
+  it("fails when a module hands out its repository or another takes it (as accounts once exported accountsRepository to 15 files)", async () => {
+    const rules = ['no-restricted-imports', 'no-restricted-syntax'];
+    const take = await boundaryMessages('apps/server/src/modules/search/fixture.ts', "import { accountsRepository } from '../accounts/index.ts';\nexport const r = accountsRepository;\n", rules);
+    expect(take).toEqual([{ severity: 2, message: expect.stringContaining("repository stays inside it") }]);
+    expect(await boundaryMessages('apps/server/src/fixture.ts', "import { tokensRepository } from './modules/auth/index.ts';\nexport const r = tokensRepository;\n", rules)).toHaveLength(1);
+    const hand = await boundaryMessages('apps/server/src/modules/accounts/index.ts', "export { accountsRepository } from './repository.ts';\n", rules);
+    expect(hand).toEqual([{ severity: 2, message: expect.stringContaining("repository stays inside it") }]);
+    // Named functions are the way.
+    expect(await boundaryMessages('apps/server/src/modules/search/fixture.ts', "import { findAccount } from '../accounts/index.ts';\nexport const f = findAccount;\n", rules)).toEqual([]);
   });
 
   it("passes a module's own files, another module's index.ts, and the platform", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokensRepository } from './modules/auth/index.ts';
+import { issueToken } from './modules/auth/index.ts';
 import { createTestApp, type TestApp } from './testing/harness.ts';
 
 /**
@@ -188,7 +188,7 @@ const failures: string[] = [];
 const walkers: { who: string; id: number }[] = [];
 /** A new session for a walker, made directly (signing in by code is limited per hour). */
 async function freshToken(userId: number): Promise<string> {
-  return (await tokensRepository.issue(t.database.db, { kind: 'session', userId, expiresAt: Date.now() + 3_600_000 })).value;
+  return (await issueToken(t.database.db, { kind: 'session', userId, expiresAt: Date.now() + 3_600_000 })).value;
 }
 
 describe('every operation of the OpenAPI document answers malformed input with a 4xx', () => {

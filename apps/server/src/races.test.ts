@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsRepository } from './modules/accounts/index.ts';
+import { insertAccount } from './modules/accounts/index.ts';
 import { createTestApp, type Session, type TestApp } from './testing/harness.ts';
 
 /**
@@ -81,7 +81,7 @@ describe('no race loses an account', () => {
     await call('POST', '/api/v1/signup/email', { email, businessName: 'Retry Co' });
     const code = await t.lastCode(email);
     // Someone takes the e-mail between sign-up and verification: the creation fails with a conflict...
-    const squatter = await accountsRepository.insert(t.database.db, { username: 'squatter', accountType: 'organization', email });
+    const squatter = await insertAccount(t.database.db, { username: 'squatter', accountType: 'organization', email });
     const failed = await call('POST', '/api/v1/email/verify', { email, verificationCode: code });
     expect(failed.status).toBe(409);
     // ...and once that is resolved the same code still works.

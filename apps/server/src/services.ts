@@ -12,6 +12,9 @@ import { createAuthService } from './modules/auth/index.ts';
 import { createAgentDomain, createAgentRuntime } from './modules/agents/index.ts';
 import { createWalletProviders, createWalletService } from './modules/wallet/index.ts';
 import { createBillingService } from './modules/billing/index.ts';
+import { createCallsService, type VoiceEngines } from './modules/calls/index.ts';
+import { createStt } from './platform/providers/stt/index.ts';
+import { createTts } from './platform/providers/tts/index.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -30,22 +33,10 @@ export function createServices(deps: Deps) {
   // The live inbox: the platform's queue, bus, hub and unit of work, and the conversations on top.
   const background = createBackground(deps.db, deps.config, deps.log);
   const inbox = { ...background, conversations: createConversationsService(deps, background) };
-  return {
-    deps,
-    inbox,
-    auth,
-    admins,
-    accounts,
-    superAdmin,
-    domains,
-    agentRuntime,
-    agentDomain,
-    notifications,
-    numbers,
-    search,
-    wallet,
-    billing,
-  };
+  const calls = createCallsService(deps);
+  // Speech engines of calls (tests may swap them for fakes with fixed delays).
+  const voice: VoiceEngines = { stt: createStt(deps.log), tts: createTts(deps.log) };
+  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing };
 }
 
 export type Services = ReturnType<typeof createServices>;

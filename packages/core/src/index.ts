@@ -12,3 +12,4 @@ export * from './rules/onboarding.ts';
 export * from './rules/walkthrough.ts';
 export * from './rules/money.ts';
 export * from './rules/pricing.ts';
+export * from './rules/callState.ts';

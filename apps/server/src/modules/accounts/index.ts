@@ -1,11 +1,24 @@
 import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
 import { accountRoutes } from './routes.ts';
+import { accountsRepository } from './repository.ts';
 
 export { toAccount, toListItem } from './mappers.ts';
-export { accountsRepository, ilike, uniqueUsername } from './repository.ts';
+export { ilike, uniqueUsername } from './repository.ts';
 export type { AccountRow } from './repository.ts';
 export { createAccountsService } from './service.ts';
 export type { AccountsTables } from './tables.ts';
 
 export const accountsModule: ServerModule<Services> = { name: 'accounts', register: accountRoutes };
+
+/** What other modules may do with this module's rows: named functions, never the repository itself. */
+export const findAccount = accountsRepository.findById.bind(accountsRepository);
+export const findAccountByUsername = accountsRepository.findByUsername.bind(accountsRepository);
+export const findAccountsByIds = accountsRepository.findByIds.bind(accountsRepository);
+export const findPrincipalsByEmail = accountsRepository.findPrincipalsByEmail.bind(accountsRepository);
+export const findPrincipalsByPhone = accountsRepository.findPrincipalsByPhone.bind(accountsRepository);
+export const descendantAccountIds = accountsRepository.descendantIds.bind(accountsRepository);
+export const anyAccountDisabled = accountsRepository.anyDisabled.bind(accountsRepository);
+export const insertAccount = accountsRepository.insert.bind(accountsRepository);
+export const updateAccount = accountsRepository.update.bind(accountsRepository);
+export const recordAccountEvent = accountsRepository.recordEvent.bind(accountsRepository);

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { ok, route, withAuthParams } from '../../platform/http/route.ts';
 import { fileHeaders, readUpload } from '../../platform/http/uploads.ts';
 import type { Services } from '../../services.ts';
-import { membershipsRepository } from '../admins/index.ts';
+import { membershipsOfUser } from '../admins/index.ts';
 import { toListItem } from './mappers.ts';
 import { accountsRepository } from './repository.ts';
 
@@ -212,7 +212,7 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
     response: z.object({ success: z.literal(true), accounts: z.array(accountListItem.extend({ isOwner: z.boolean() })) }),
     handler: async (req) => {
       const { user } = authOf(req);
-      const memberships = await membershipsRepository.forUser(db, user.id);
+      const memberships = await membershipsOfUser(db, user.id);
       const owner = new Map(memberships.map((m) => [m.account_id, m.is_owner === 1]));
       const rows = await accountsRepository.findByIds(db, [user.id, ...owner.keys()]);
       const accounts = rows

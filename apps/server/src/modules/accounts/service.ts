@@ -12,11 +12,11 @@ import type { ExpressionBuilder } from 'kysely';
 import { fromJson } from '../../platform/db/columns.ts';
 import type { Database } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
-import { ACCOUNT_TYPE_MISMATCH, isSuperAdminUser, tokensRepository, type AuthContext } from '../auth/index.ts';
+import { ACCOUNT_TYPE_MISMATCH, isSuperAdminUser, revokeTokensOf, type AuthContext } from '../auth/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import { sniffImage } from '../../platform/providers/files/index.ts';
 import type { AdminsService } from '../admins/index.ts';
-import { membershipsRepository } from '../admins/index.ts';
+import { removeMembershipsOf } from '../admins/index.ts';
 import { toAccount, toListItem } from './mappers.ts';
 import { accountsRepository, ilike, listBase, listPage, uniqueUsername, usageSum, type AccountRow } from './repository.ts';
 
@@ -194,8 +194,8 @@ export function createAccountsService(deps: Deps, admins: AdminsService) {
       await db.transaction().execute(async (trx) => {
         const ids = [ctx.acting.id, ...(await accountsRepository.descendantIds(trx, ctx.acting.id))];
         await accountsRepository.softDelete(trx, ids);
-        await membershipsRepository.removeAllFor(trx, ids);
-        await tokensRepository.revokeAllFor(trx, ids);
+        await removeMembershipsOf(trx, ids);
+        await revokeTokensOf(trx, ids);
         await accountsRepository.recordEvent(trx, ctx.acting.id, ctx.user.id, 'deleted', { ids });
       });
       return { success: true as const, message: 'Account deleted.' };

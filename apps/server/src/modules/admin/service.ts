@@ -2,7 +2,7 @@ import { slugify } from '@switchboard/core';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { accountsRepository, toListItem, uniqueUsername } from '../accounts/index.ts';
+import { findAccountByUsername, findPrincipalsByEmail, insertAccount, recordAccountEvent, toListItem, uniqueUsername, updateAccount } from '../accounts/index.ts';
 import { adminRepository } from './repository.ts';
 
 /** The super admin's console: find accounts, disable and enable them, create partners. */
@@ -10,7 +10,7 @@ export function createSuperAdminService(deps: Deps) {
   const { db } = deps;
 
   async function byUsername(username: string) {
-    const row = await accountsRepository.findByUsername(db, username.trim());
+    const row = await findAccountByUsername(db, username.trim());
     if (!row) throw notFound(`No account with the username ${username}.`);
     return row;
   }
@@ -21,12 +21,12 @@ export function createSuperAdminService(deps: Deps) {
       if (row.id === ctx.user.id) throw badRequest('username: you cannot disable your own account', 'username');
       if (!input.reason.trim()) throw badRequest('reason: Please give a reason.', 'reason');
       await db.transaction().execute(async (trx) => {
-        await accountsRepository.update(trx, row.id, {
+        await updateAccount(trx, row.id, {
           disabled_at: Date.now(),
           disabled_reason: input.reason.trim(),
           disabled_details: input.details?.trim() || null,
         });
-        await accountsRepository.recordEvent(trx, row.id, ctx.user.id, 'disabled', { reason: input.reason, details: input.details ?? null });
+        await recordAccountEvent(trx, row.id, ctx.user.id, 'disabled', { reason: input.reason, details: input.details ?? null });
       });
       return { success: true as const, message: row.account_type === 'organization' ? 'Organization disabled!' : 'Account disabled!' };
     },
@@ -34,8 +34,8 @@ export function createSuperAdminService(deps: Deps) {
     async enable(ctx: AuthContext, input: { username: string }) {
       const row = await byUsername(input.username);
       await db.transaction().execute(async (trx) => {
-        await accountsRepository.update(trx, row.id, { disabled_at: null, disabled_reason: null, disabled_details: null });
-        await accountsRepository.recordEvent(trx, row.id, ctx.user.id, 'enabled', {});
+        await updateAccount(trx, row.id, { disabled_at: null, disabled_reason: null, disabled_details: null });
+        await recordAccountEvent(trx, row.id, ctx.user.id, 'enabled', {});
       });
       return { success: true as const, message: 'Account enabled!' };
     },
@@ -54,18 +54,18 @@ export function createSuperAdminService(deps: Deps) {
     /** Partners sit at the top of a tree; only a super admin (or the CLI) makes one. */
     async createPartner(ctx: AuthContext | null, input: { name: string; email: string }) {
       const email = input.email.trim().toLowerCase();
-      const existing = await accountsRepository.findPrincipalsByEmail(db, email);
+      const existing = await findPrincipalsByEmail(db, email);
       if (existing.some((a) => a.account_type === 'partner')) throw conflict('That e-mail already has a partner account.', 'email');
       const row = await db.transaction().execute(async (trx) => {
-        const created = await accountsRepository.insert(trx, {
+        const created = await insertAccount(trx, {
           username: await uniqueUsername(trx, slugify(input.name)),
           accountType: 'partner',
           email,
           accountName: input.name,
           details: { partnerName: input.name, accountName: input.name },
         });
-        const partner = await accountsRepository.update(trx, created.id, { partner_id: created.id, organization_id: created.id });
-        await accountsRepository.recordEvent(trx, partner.id, ctx?.user.id ?? null, 'created', { type: 'partner' });
+        const partner = await updateAccount(trx, created.id, { partner_id: created.id, organization_id: created.id });
+        await recordAccountEvent(trx, partner.id, ctx?.user.id ?? null, 'created', { type: 'partner' });
         return partner;
       });
       return { success: true as const, id: row.id, account: toListItem(row) };

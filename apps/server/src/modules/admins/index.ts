@@ -1,10 +1,14 @@
 import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
 import { adminUserRoutes } from './routes.ts';
+import { membershipsRepository } from './repository.ts';
 
-export { membershipsRepository } from './repository.ts';
 export { createAdminsService } from './service.ts';
 export type { AdminsService } from './service.ts';
 export type { AdminsTables } from './tables.ts';
 
 export const adminsModule: ServerModule<Services> = { name: 'admins', register: adminUserRoutes };
+
+/** What other modules may do with this module's rows: named functions, never the repository itself. */
+export const membershipsOfUser = membershipsRepository.forUser.bind(membershipsRepository);
+export const removeMembershipsOf = membershipsRepository.removeAllFor.bind(membershipsRepository);

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import { ProviderError } from '../../platform/outbox/index.ts';
-import { accountsRepository, uniqueUsername, type AccountRow } from '../accounts/index.ts';
+import { findAccountsByIds, findPrincipalsByEmail, insertAccount, uniqueUsername, type AccountRow } from '../accounts/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import { normalizeEmail } from '../../platform/http/phone.ts';
 import { membershipsRepository } from './repository.ts';
@@ -37,10 +37,10 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
       const redirect = safeRedirect(input.redirectUrl);
       const user = await db.transaction().execute(async (trx) => {
         // An e-mail that already signs in somewhere keeps its account; otherwise a user is made for it.
-        const existing = (await accountsRepository.findPrincipalsByEmail(trx, email))[0];
+        const existing = (await findPrincipalsByEmail(trx, email))[0];
         const u =
           existing ??
-          (await accountsRepository.insert(trx, {
+          (await insertAccount(trx, {
             username: await uniqueUsername(trx, slugify(email.split('@')[0]!)),
             accountType: 'user',
             email,
@@ -67,7 +67,7 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
 
     async list(ctx: AuthContext) {
       const memberships = await membershipsRepository.forAccount(db, ctx.acting.id);
-      const users = await accountsRepository.findByIds(db, memberships.map((m) => m.user_id));
+      const users = await findAccountsByIds(db, memberships.map((m) => m.user_id));
       const byId = new Map(users.map((u) => [u.id, u]));
       const self = ctx.acting;
       const rows = [

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { authInputOf, authOf, resolveAuth, type AuthContext } from '../auth/index.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
-import { accountsRepository } from '../accounts/index.ts';
+import { findAccount } from '../accounts/index.ts';
 
 /**
  * The auth context for an account named in a path or body (`/agent/{id}/versions`, runPrompt's
@@ -24,6 +24,6 @@ export async function actsAsReseller(deps: Deps, ctx: AuthContext): Promise<bool
   const chain = selfAndAncestors(toAccountRef(ctx.acting));
   const root = ctx.rootIds.find((id) => chain.includes(id));
   if (root == null || root === ctx.acting.id) return ['reseller', 'partner'].includes(ctx.acting.account_type);
-  const row = root === ctx.user.id ? ctx.user : await accountsRepository.findById(deps.db, root);
+  const row = root === ctx.user.id ? ctx.user : await findAccount(deps.db, root);
   return row != null && ['reseller', 'partner'].includes(row.account_type);
 }

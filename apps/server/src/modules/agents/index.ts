@@ -1,13 +1,17 @@
 import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
 import { agentRoutes } from './routes.ts';
+import { campaignsRepository } from './repository.ts';
 
 export { authForAccount } from './access.ts';
 export { createAgentDomain } from './domain.ts';
-export { campaignsRepository, defaultCampaign, normalizeCampaign } from './repository.ts';
+export { defaultCampaign, normalizeCampaign } from './repository.ts';
 export type { Copy } from './repository.ts';
 export { createAgentRuntime } from './runtime.ts';
 export type { AgentsService } from './service.ts';
 export type { AgentsTables } from './tables.ts';
 
 export const agentsModule: ServerModule<Services> = { name: 'agents', register: agentRoutes };
+
+/** What other modules may do with this module's rows: named functions, never the repository itself. */
+export const putCampaign = campaignsRepository.put.bind(campaignsRepository);

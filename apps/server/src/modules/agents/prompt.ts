@@ -1,7 +1,7 @@
 import { substituteTemplate, type CampaignData } from '@switchboard/core';
 import type { DbOrTx } from '../../db.ts';
-import { accountsRepository, type AccountRow } from '../accounts/index.ts';
-import { templatesRepository } from '../templates/index.ts';
+import { findAccount, type AccountRow } from '../accounts/index.ts';
+import { findTemplate } from '../templates/index.ts';
 import { businessNameOf } from './repository.ts';
 
 /** Variables every agent's text may use besides its template fields. */
@@ -10,7 +10,7 @@ export async function builtinVariables(
   account: AccountRow,
   campaign: CampaignData,
 ): Promise<{ businessName: string; agentName: string; timezone: string; today: string }> {
-  const org = account.account_type === 'agent' && account.organization_id ? await accountsRepository.findById(db, account.organization_id) : undefined;
+  const org = account.account_type === 'agent' && account.organization_id ? await findAccount(db, account.organization_id) : undefined;
   const businessName = businessNameOf(org ?? account);
   return { businessName, agentName: businessNameOf(account), timezone: campaign.timezone, today: todayIn(campaign.timezone) };
 }
@@ -53,7 +53,7 @@ export async function effectiveText(
   let greeting = campaign.greeting;
   let fieldNames: string[] = [];
   if (campaign.mode === 'TEMPLATE' && campaign.templateId) {
-    const t = await templatesRepository.find(db, campaign.templateId);
+    const t = await findTemplate(db, campaign.templateId);
     if (t) {
       instructions = t.agentInstructions;
       greeting = campaign.greeting || t.greeting;

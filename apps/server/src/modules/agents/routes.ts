@@ -5,7 +5,7 @@ import { authOf } from '../auth/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { route, withAuthParams } from '../../platform/http/route.ts';
 import type { Services } from '../../services.ts';
-import { accountsRepository } from '../accounts/index.ts';
+import { findAccount, findAccountByUsername } from '../accounts/index.ts';
 import { authForAccount } from './access.ts';
 import { PromptRequired } from './service.ts';
 
@@ -105,8 +105,8 @@ export function agentRoutes(app: FastifyInstance, s: Services) {
       const target = req.body.targetAgent;
       if (target != null && target !== '') {
         const row = /^\d+$/.test(String(target))
-          ? await accountsRepository.findById(s.deps.db, Number(target))
-          : await accountsRepository.findByUsername(s.deps.db, String(target));
+          ? await findAccount(s.deps.db, Number(target))
+          : await findAccountByUsername(s.deps.db, String(target));
         if (!row) throw notFound('Agent not found.');
         ctx = await authForAccount(s.deps, req, row.id);
       }

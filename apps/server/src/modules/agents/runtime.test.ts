@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { appsRepository } from '../apps/index.ts';
+import { saveInstalledApp } from '../apps/index.ts';
 import { builtinApp } from '../apps/index.ts';
 import { campaignsRepository, defaultCampaign } from './repository.ts';
 
@@ -96,7 +96,7 @@ describe('agent runtime with the offline responder', () => {
   });
 
   it('calls the webhook with the conversation’s data', async () => {
-    await appsRepository.save(t.database.db, orgId, {
+    await saveInstalledApp(t.database.db, orgId, {
       ...builtinApp('webhook', '1')!,
       dependencies: { providers: { auth: { webhook: { parameters: { properties: { url: { value: hookUrl }, secret: { value: 's3cret' } } } } } } },
     });

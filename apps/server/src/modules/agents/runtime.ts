@@ -11,10 +11,8 @@ import {
   type LlmTool,
   type LlmToolCall,
 } from '../../platform/providers/llm/index.ts';
-import { accountsRepository, type AccountRow } from '../accounts/index.ts';
-import { builtinApp } from '../apps/index.ts';
-import { appsRepository, resolveApp } from '../apps/index.ts';
-import { runFunction, turnKey, type FunctionContext } from '../apps/index.ts';
+import { findAccount, type AccountRow } from '../accounts/index.ts';
+import { builtinApp, listInstalledApps, resolveApp, runFunction, turnKey, type FunctionContext } from '../apps/index.ts';
 import { builtinVariables, effectiveText } from './prompt.ts';
 import { campaignsRepository, type Copy } from './repository.ts';
 import { createUsageRecorder } from './usage.ts';
@@ -72,7 +70,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
   const { db } = deps;
 
   async function prepare(input: RespondInput, preloaded?: AccountRow): Promise<Prepared> {
-    const account = preloaded?.id === input.accountId ? preloaded : await accountsRepository.findById(db, input.accountId);
+    const account = preloaded?.id === input.accountId ? preloaded : await findAccount(db, input.accountId);
     if (!account || !['organization', 'agent'].includes(account.account_type)) throw notFound('Agent not found.');
     const copy: Copy = input.copy === 'staging' ? 'staging' : 'default';
     let stored = await campaignsRepository.get(db, account.id, copy);
@@ -89,7 +87,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     const enabled = enabledFunctionList(campaign.apps, campaign.enabledFunctions);
     // Built-in apps describe their functions in code: their settings are read only when a function runs.
     // Other apps are the account's own: read once.
-    const custom = enabled.some((e) => !builtinApp(e.app.appId, e.app.version)) ? await appsRepository.list(db, account.id) : [];
+    const custom = enabled.some((e) => !builtinApp(e.app.appId, e.app.version)) ? await listInstalledApps(db, account.id) : [];
     for (const { app: ref, name } of enabled) {
       const app = builtinApp(ref.appId, ref.version) ?? custom.find((a) => a.appId === ref.appId && a.appVersion === ref.version);
       const fn = app?.appData.functions.find((f) => f.name === name);
@@ -193,6 +191,12 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
 
   return {
     provider: llm,
+
+    /** The greeting the agent opens a conversation with (a voice call speaks it first). */
+    async greeting(accountId: number, copy?: 'default' | 'staging'): Promise<string> {
+      const p = await prepare({ accountId, copy, history: [], message: '', channel: 'voice' });
+      return p.request.agent?.greeting ?? '';
+    },
 
     /** One turn: the agent's reply and the functions it called. `account` may pass the agent's row already read. */
     respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> => run(input, (req) => llm.complete(req), undefined, account),

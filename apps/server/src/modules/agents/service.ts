@@ -15,7 +15,7 @@ import { ACCOUNT_TYPE_MISMATCH, type AuthContext } from '../auth/index.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import type { AccountRow } from '../accounts/index.ts';
 import { availableApps } from '../apps/index.ts';
-import { templatesRepository } from '../templates/index.ts';
+import { findTemplate, templatesVisibleTo } from '../templates/index.ts';
 import { actsAsReseller } from './access.ts';
 import { builtinVariables, effectiveText } from './prompt.ts';
 import { campaignsRepository, COPIES, type Copy } from './repository.ts';
@@ -62,7 +62,7 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
   }
 
   async function visibleTemplate(account: AccountRow, templateId: string): Promise<AgentTemplate> {
-    const all = await templatesRepository.visibleTo(db, account);
+    const all = await templatesVisibleTo(db, account);
     const t = all.find((x) => x.templateId === templateId && (x.published || x.ownerAccountId === account.id));
     if (!t) throw notFound('Template not found.');
     return t;
@@ -88,7 +88,7 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
       const campaign = await present(ctx.acting, copy, replace);
       const staging = copy === 'staging' ? campaign : await present(ctx.acting, 'staging', replace);
       const production = copy === 'default' ? campaign : await present(ctx.acting, 'default', replace);
-      const template = campaign.templateId ? await templatesRepository.find(db, campaign.templateId) : undefined;
+      const template = campaign.templateId ? await findTemplate(db, campaign.templateId) : undefined;
       return {
         success: true as const,
         campaign,

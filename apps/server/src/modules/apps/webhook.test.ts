@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { campaignsRepository, defaultCampaign } from '../agents/index.ts';
+import { defaultCampaign, putCampaign } from '../agents/index.ts';
 import { builtinApp } from './builtins.ts';
 import { appsRepository } from './repository.ts';
 import { isPrivateAddress, outboundUrlProblem, postJson } from './webhook.ts';
@@ -84,7 +84,7 @@ describe('the webhook app without an allow-list', () => {
 
   it('reports the refusal as a failed function call and never connects', async () => {
     const org = await t.signUp('strict@webhook.test');
-    await campaignsRepository.put(t.database.db, org.id, 'default', {
+    await putCampaign(t.database.db, org.id, 'default', {
       ...defaultCampaign(),
       apps: [{ appId: 'webhook', version: '1' }],
       enabledFunctions: { 'webhook:1': ['call_webhook'] },

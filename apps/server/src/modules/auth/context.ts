@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
-import { accountsRepository, type AccountRow } from '../accounts/index.ts';
-import { membershipsRepository } from '../admins/index.ts';
+import { anyAccountDisabled, findAccount, type AccountRow } from '../accounts/index.ts';
+import { membershipsOfUser } from '../admins/index.ts';
 import { tokensRepository, type TokenRow } from './repository.ts';
 import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import type { AuthMode } from '../../platform/http/route.ts';
@@ -68,7 +68,7 @@ export function isSuperAdminUser(config: Config, user: AccountRow): boolean {
 async function resolveToken(db: Db, value: string): Promise<{ token: TokenRow; user: AccountRow }> {
   const token = await tokensRepository.findLiveByValue(db, value);
   if (!token || token.kind === 'one_time') throw unauthorized('Your session has expired. Please sign in again.');
-  const user = await accountsRepository.findById(db, token.user_id);
+  const user = await findAccount(db, token.user_id);
   if (!user) throw unauthorized('Your session has expired. Please sign in again.');
   if (user.disabled_at != null) throw unauthorized('This account is disabled.');
   // Record use at most once a minute so reads stay reads.
@@ -113,7 +113,7 @@ export async function resolveAuth(db: Db, config: Config, input: AuthInput): Pro
     isSuperAdmin = true;
   }
 
-  const memberships = await membershipsRepository.forUser(db, principal.user.id);
+  const memberships = await membershipsOfUser(db, principal.user.id);
   const rootIds = [principal.user.id, ...memberships.map((m) => m.account_id)];
 
   // Which account the request acts on.
@@ -131,7 +131,7 @@ export async function resolveAuth(db: Db, config: Config, input: AuthInput): Pro
     targetId = principal.token.account_id ?? defaultAccountId(principal.user, memberships.map((m) => m.account_id));
   }
 
-  const acting = targetId === principal.user.id ? principal.user : await accountsRepository.findById(db, targetId);
+  const acting = targetId === principal.user.id ? principal.user : await findAccount(db, targetId);
   if (!acting) throw isSuperAdmin ? new AppError('not_found', 'Account not found.') : forbidden();
 
   const chain = selfAndAncestors(toAccountRef(acting));
@@ -144,10 +144,10 @@ export async function resolveAuth(db: Db, config: Config, input: AuthInput): Pro
   if (expectedType && acting.account_type !== expectedType) throw new AppError('rule_broken', ACCOUNT_TYPE_MISMATCH);
 
   if (!isSuperAdmin && acting.id !== principal.user.id) {
-    if (await accountsRepository.anyDisabled(db, chain)) throw forbidden('This account is disabled.');
+    if (await anyAccountDisabled(db, chain)) throw forbidden('This account is disabled.');
   }
 
-  const rootRow = root == null ? null : root === acting.id ? acting : root === principal.user.id ? principal.user : await accountsRepository.findById(db, root);
+  const rootRow = root == null ? null : root === acting.id ? acting : root === principal.user.id ? principal.user : await findAccount(db, root);
   const rootMembership = memberships.find((m) => m.account_id === root);
   const permissions = permissionsFor({
     userId: principal.user.id,

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { isSuperAdminUser } from './context.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { ProviderError } from '../../platform/outbox/index.ts';
-import { accountsRepository, uniqueUsername, type AccountRow } from '../accounts/index.ts';
+import { findAccount, findPrincipalsByEmail, findPrincipalsByPhone, insertAccount, uniqueUsername, updateAccount, type AccountRow } from '../accounts/index.ts';
 import { codesRepository, codeMatches, newCode, tokensRepository, type CodeRow } from './repository.ts';
 import { normalizeEmail, toE164 } from '../../platform/http/phone.ts';
 
@@ -126,7 +126,7 @@ export function createAuthService(deps: Deps) {
 
   async function startSession(user: AccountRow, mobile: boolean, isNewAccount: boolean): Promise<SessionResult> {
     const superAdmin = isSuperAdminUser(config, user);
-    if ((user.super_admin === 1) !== superAdmin) await accountsRepository.update(db, user.id, { super_admin: superAdmin ? 1 : 0 });
+    if ((user.super_admin === 1) !== superAdmin) await updateAccount(db, user.id, { super_admin: superAdmin ? 1 : 0 });
     const { value } = await tokensRepository.issue(db, {
       kind: 'session',
       userId: user.id,
@@ -140,7 +140,7 @@ export function createAuthService(deps: Deps) {
     if (!token) return undefined;
     const t = await tokensRepository.findLiveByValue(db, token);
     if (!t) return undefined;
-    const user = await accountsRepository.findById(db, t.user_id);
+    const user = await findAccount(db, t.user_id);
     return user?.temp_user === 1 ? user.id : undefined;
   }
 
@@ -152,7 +152,7 @@ export function createAuthService(deps: Deps) {
     trx: Tx,
     p: SignupPayload & { email?: string; emailVerified?: boolean; phone?: string; phoneVerified?: boolean },
   ): Promise<AccountRow> {
-    const parent = p.parentId ? await accountsRepository.findById(trx, p.parentId) : undefined;
+    const parent = p.parentId ? await findAccount(trx, p.parentId) : undefined;
     const partnerId = parent ? (parent.account_type === 'partner' ? parent.id : parent.partner_id) : null;
     const resellerId = parent?.account_type === 'reseller' ? parent.id : null;
     const base = slugify(p.businessName || p.name || p.email?.split('@')[0] || 'org');
@@ -174,11 +174,11 @@ export function createAuthService(deps: Deps) {
       details,
       external_account_id: p.externalAccountId ?? null,
     };
-    const temp = p.tempUserId ? await accountsRepository.findById(trx, p.tempUserId) : undefined;
+    const temp = p.tempUserId ? await findAccount(trx, p.tempUserId) : undefined;
     if (temp?.temp_user === 1) {
-      return accountsRepository.update(trx, temp.id, { ...fields, organization_id: temp.id });
+      return updateAccount(trx, temp.id, { ...fields, organization_id: temp.id });
     }
-    const created = await accountsRepository.insert(trx, {
+    const created = await insertAccount(trx, {
       username,
       accountType: 'organization',
       parentId: parent?.id ?? null,
@@ -193,18 +193,18 @@ export function createAuthService(deps: Deps) {
       details,
       externalAccountId: p.externalAccountId,
     });
-    return accountsRepository.update(trx, created.id, { organization_id: created.id });
+    return updateAccount(trx, created.id, { organization_id: created.id });
   }
 
   return {
     async signupEmail(input: SignupInput) {
       const email = normalizeEmail(input.email);
-      if ((await accountsRepository.findPrincipalsByEmail(db, email)).length > 0) {
+      if ((await findPrincipalsByEmail(db, email)).length > 0) {
         throw conflict('An account with this e-mail already exists. Sign in instead.', 'email');
       }
       const number = input.number ? toE164(input.number, 'number') : undefined;
       if (input.accountId != null) {
-        const parent = await accountsRepository.findById(db, input.accountId);
+        const parent = await findAccount(db, input.accountId);
         if (!parent || !['partner', 'reseller'].includes(parent.account_type)) {
           throw badRequest('accountId: not a partner or reseller account', 'accountId');
         }
@@ -223,7 +223,7 @@ export function createAuthService(deps: Deps) {
 
     async signinEmail(input: { email: string; accountId?: number }) {
       const email = normalizeEmail(input.email);
-      const principals = await accountsRepository.findPrincipalsByEmail(db, email);
+      const principals = await findPrincipalsByEmail(db, email);
       // The same answer whether or not an account uses the address (sign-in must not reveal accounts):
       // the mailbox, not the page, learns that there is none. The same per-address limits apply.
       const noAccount = principals.length === 0 || (input.accountId != null && !principals.some((p) => p.id === input.accountId));
@@ -237,20 +237,20 @@ export function createAuthService(deps: Deps) {
       if (row.purpose === 'signup') {
         const user = await db.transaction().execute(async (trx) => {
           await useCode(trx, row);
-          if ((await accountsRepository.findPrincipalsByEmail(trx, email)).length > 0) {
+          if ((await findPrincipalsByEmail(trx, email)).length > 0) {
             throw conflict('An account with this e-mail already exists. Sign in instead.', 'email');
           }
           return createOrganizationFor(trx, { ...payload, email, emailVerified: true });
         });
         return startSession(user, !!input.mobile, true);
       }
-      const principals = await accountsRepository.findPrincipalsByEmail(db, email);
+      const principals = await findPrincipalsByEmail(db, email);
       const user = principals.find((p) => p.id === payload.accountId) ?? principals[0];
       if (!user) throw notFound('No account uses this e-mail. Sign up instead.');
       if (user.disabled_at != null) throw unauthorized('This account is disabled.');
       const verified = await db.transaction().execute(async (trx) => {
         await useCode(trx, row);
-        return user.email_verified === 1 ? user : accountsRepository.update(trx, user.id, { email_verified: 1 });
+        return user.email_verified === 1 ? user : updateAccount(trx, user.id, { email_verified: 1 });
       });
       return startSession(verified, !!input.mobile, false);
     },
@@ -271,7 +271,7 @@ export function createAuthService(deps: Deps) {
     async verifyPhone(input: { phoneNumber: string; verificationCode: string; mobile?: boolean }): Promise<SessionResult> {
       const phone = toE164(input.phoneNumber, 'phoneNumber');
       const { row, payload } = await checkCode(phone, ['phone_signin'], input.verificationCode);
-      const existing = (await accountsRepository.findPrincipalsByPhone(db, phone))[0];
+      const existing = (await findPrincipalsByPhone(db, phone))[0];
       if (existing) {
         if (existing.disabled_at != null) throw unauthorized('This account is disabled.');
         await useCode(db, row);
@@ -288,7 +288,7 @@ export function createAuthService(deps: Deps) {
     async allocateTempUser() {
       const user = await db.transaction().execute(async (trx) => {
         const username = await uniqueUsername(trx, `guest-${Math.random().toString(36).slice(2, 10)}`);
-        return accountsRepository.insert(trx, { username, accountType: 'user', tempUser: true });
+        return insertAccount(trx, { username, accountType: 'user', tempUser: true });
       });
       const { value } = await tokensRepository.issue(db, { kind: 'session', userId: user.id, expiresAt: Date.now() + SESSION_TTL_MS });
       return { success: true as const, id: user.id, token: value };
@@ -311,10 +311,10 @@ export function createAuthService(deps: Deps) {
         throw unauthorized('This sign-in link has expired or was already used.');
       }
       if (!(await tokensRepository.consume(db, t.id))) throw unauthorized('This sign-in link has expired or was already used.');
-      const user = await accountsRepository.findById(db, t.user_id);
+      const user = await findAccount(db, t.user_id);
       if (!user || user.disabled_at != null) throw unauthorized('This account is disabled.');
       // Following the link proves the e-mail.
-      const verified = user.email && user.email_verified !== 1 ? await accountsRepository.update(db, user.id, { email_verified: 1 }) : user;
+      const verified = user.email && user.email_verified !== 1 ? await updateAccount(db, user.id, { email_verified: 1 }) : user;
       return { ...(await startSession(verified, false, false)), redirectUrl: t.redirect_url };
     },
 
@@ -332,7 +332,7 @@ export function createAuthService(deps: Deps) {
       const { row } = await checkCode(address, [channel === 'sms' ? 'verify_phone' : 'verify_email'], code, account.id);
       return db.transaction().execute(async (trx) => {
         await useCode(trx, row);
-        return accountsRepository.update(
+        return updateAccount(
           trx,
           account.id,
           channel === 'sms' ? { phone_number: address, phone_number_verified: 1 } : { email: address, email_verified: 1 },

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import type { Db } from '../../db.ts';
 import { toJson } from '../../platform/db/columns.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
-import { accountsRepository } from '../accounts/index.ts';
+import { findAccount } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { toPlan } from './mappers.ts';
 import { billingRepository as repo } from './repository.ts';
@@ -68,7 +68,7 @@ export function createPlanAdmin(deps: Deps) {
     /** Offers one of its plans (or a platform plan) to an organization below the acting partner or reseller. */
     async offerPlan(ctx: AuthContext, input: { organizationId: number; productPlanId: number }) {
       await deps.requireAccess(ctx, 'canManageBilling');
-      const org = await accountsRepository.findById(db, input.organizationId);
+      const org = await findAccount(db, input.organizationId);
       if (!org || org.account_type !== 'organization' || (org.partner_id !== ctx.acting.id && org.reseller_id !== ctx.acting.id)) {
         throw notFound('Organization not found.');
       }

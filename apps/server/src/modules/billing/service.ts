@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import type { Db } from '../../db.ts';
 import { notFound, ruleBroken } from '../../platform/http/errors.ts';
-import { accountsRepository } from '../accounts/index.ts';
+import { findAccount, updateAccount } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { toPlan, toSubscription } from './mappers.ts';
@@ -27,13 +27,11 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
   const db = deps.db as Db;
 
   /** The plan owners an account can see: its partner and reseller (and itself when it is one). */
-  const ownersOf = (ctx: AuthContext) =>
-    [ctx.acting.partner_id, ctx.acting.reseller_id, ctx.acting.id].filter((v): v is number => v != null);
+  const ownersOf = (ctx: AuthContext) => [ctx.acting.partner_id, ctx.acting.reseller_id, ctx.acting.id].filter((v): v is number => v != null);
 
   async function visiblePlan(ctx: AuthContext, id: number): Promise<PlanRow> {
     const plans = await repo.plansOf(db, ownersOf(ctx));
-    const found =
-      plans.find((p) => p.id === id) ?? (id === (await repo.offeredPlanId(db, ctx.acting.id)) ? await repo.plan(db, id) : undefined);
+    const found = plans.find((p) => p.id === id) ?? (id === (await repo.offeredPlanId(db, ctx.acting.id)) ? await repo.plan(db, id) : undefined);
     if (!found) throw notFound('Plan not found.');
     return found;
   }
@@ -56,17 +54,14 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
     });
     if (!started) return;
     await repo.cancelActive(trx, co.account_id, { reason: 'Changed plan', details: null }, started.id);
-    await accountsRepository.update(trx, co.account_id, { vida_premium: 1 });
+    await updateAccount(trx, co.account_id, { vida_premium: 1 });
   });
 
   wallet.addPortalSection(async (accountId) => {
     const sub = await repo.activeSubscription(db, accountId);
     if (!sub) return ['No active plan.'];
     const plan = await repo.plan(db, sub.product_plan_id);
-    return [
-      `Plan: ${plan?.name ?? 'unknown'} (billed each ${sub.term})`,
-      `Renews on ${new Date(sub.current_period_end).toISOString().slice(0, 10)}`,
-    ];
+    return [`Plan: ${plan?.name ?? 'unknown'} (billed each ${sub.term})`, `Renews on ${new Date(sub.current_period_end).toISOString().slice(0, 10)}`];
   });
 
   return {
@@ -105,21 +100,15 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
       await deps.requireAccess(ctx, 'canViewBilling');
       const sub = await repo.activeSubscription(db, ctx.acting.id);
       const p = sub ? await repo.plan(db, sub.product_plan_id) : undefined;
-      const account = await accountsRepository.findById(db, ctx.acting.id);
-      return {
-        success: true as const,
-        productPlan: p ? toPlan(p) : null,
-        subscription: sub ? toSubscription(sub) : null,
-        vidaPremium: account?.vida_premium === 1,
-      };
+      const account = await findAccount(db, ctx.acting.id);
+      return { success: true as const, productPlan: p ? toPlan(p) : null, subscription: sub ? toSubscription(sub) : null, vidaPremium: account?.vida_premium === 1 };
     },
 
     async subscribe(ctx: AuthContext, input: { productPlanId: number; term: Term; cancelUrl: string; successUrl: string }) {
       await deps.requireAccess(ctx, 'canManageBilling');
       const plan = await visiblePlan(ctx, input.productPlanId);
       const current = await repo.activeSubscription(db, ctx.acting.id);
-      if (current && current.product_plan_id === plan.id && current.term === input.term)
-        throw ruleBroken('You are already subscribed to this plan.', 'productPlanId');
+      if (current && current.product_plan_id === plan.id && current.term === input.term) throw ruleBroken('You are already subscribed to this plan.', 'productPlanId');
       const price = input.term === 'year' ? plan.price_year : plan.price_month;
       if (price === 0) throw ruleBroken('This plan has no price to pay; ask your provider to assign it.', 'productPlanId');
       const co = await wallet.openCheckout(ctx, {
@@ -138,7 +127,7 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
       await deps.requireAccess(ctx, 'canManageBilling');
       const n = await db.transaction().execute(async (trx) => {
         const count = await repo.cancelActive(trx, ctx.acting.id, { reason: input.reason, details: input.details ?? null });
-        if (count > 0) await accountsRepository.update(trx, ctx.acting.id, { vida_premium: 0 });
+        if (count > 0) await updateAccount(trx, ctx.acting.id, { vida_premium: 0 });
         return count;
       });
       if (n === 0) throw ruleBroken('There is no active subscription to cancel.');

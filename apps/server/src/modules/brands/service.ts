@@ -11,7 +11,7 @@ import { fromJson } from '../../platform/db/columns.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { accountsRepository } from '../accounts/index.ts';
+import { findAccount, recordAccountEvent } from '../accounts/index.ts';
 import { domainsRepository, toDomainItem, type DomainRow } from './repository.ts';
 
 const INVALID_DOMAIN = 'domain: Please enter a valid domain name, like app.yourbrand.com.';
@@ -48,7 +48,7 @@ export function createDomainsService(deps: Deps) {
   }
 
   async function profileOf(row: DomainRow): Promise<DomainProfile | null> {
-    const owner = await accountsRepository.findById(db, row.account_id);
+    const owner = await findAccount(db, row.account_id);
     if (!owner) return null;
     const details = fromJson<Record<string, unknown>>(owner.details, {});
     const settings = brandSettings.safeParse(fromJson(row.settings, {}));
@@ -69,7 +69,7 @@ export function createDomainsService(deps: Deps) {
     const row = await domainsRepository.findByDomain(db, domain);
     if (!row || row.id === exceptId) return false;
     if (row.account_id === accountId) return true;
-    if (!(await accountsRepository.findById(db, row.account_id))) {
+    if (!(await findAccount(db, row.account_id))) {
       await domainsRepository.remove(db, row.account_id, row.id);
       return false;
     }
@@ -159,7 +159,7 @@ export function createDomainsService(deps: Deps) {
             if (first) input.isDefault = true;
           }
           if (input.isDefault) await domainsRepository.setDefault(trx, accountId, r.id);
-          await accountsRepository.recordEvent(trx, accountId, ctx.user.id, existing ? 'domain_updated' : 'domain_added', { domain: r.domain });
+          await recordAccountEvent(trx, accountId, ctx.user.id, existing ? 'domain_updated' : 'domain_added', { domain: r.domain });
           return (await domainsRepository.findOwned(trx, accountId, { id: r.id }))!;
         });
         return { success: true as const, domain: toDomainItem(row) };
@@ -180,7 +180,7 @@ export function createDomainsService(deps: Deps) {
           const next = await domainsRepository.defaultOf(trx, ctx.acting.id);
           if (next) await domainsRepository.setDefault(trx, ctx.acting.id, next.id);
         }
-        await accountsRepository.recordEvent(trx, ctx.acting.id, ctx.user.id, 'domain_removed', { domain: row.domain });
+        await recordAccountEvent(trx, ctx.acting.id, ctx.user.id, 'domain_removed', { domain: row.domain });
       });
       return { success: true as const, message: 'Domain removed.' };
     },

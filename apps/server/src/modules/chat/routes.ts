@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { accountsRepository } from '../accounts/index.ts';
+import { findAccount, findAccountByUsername } from '../accounts/index.ts';
 import { authOf } from '../auth/index.ts';
 import { fromJson, isSet } from '../../platform/db/columns.ts';
 import { allowFraming } from '../../platform/http/security.ts';
@@ -25,9 +25,9 @@ function sniffMedia(data: Buffer): { mime: string; extension: string } | null {
 
 /** Other sites may frame a chat page when its account or that account's organization allows embeds. */
 async function embedsAllowed(s: Services, username: string): Promise<boolean> {
-  const account = await accountsRepository.findByUsername(s.deps.db, username);
+  const account = await findAccountByUsername(s.deps.db, username);
   if (!account) return false;
-  const org = account.organization_id && account.organization_id !== account.id ? await accountsRepository.findById(s.deps.db, account.organization_id) : null;
+  const org = account.organization_id && account.organization_id !== account.id ? await findAccount(s.deps.db, account.organization_id) : null;
   return [account, org].some((a) => a != null && isSet(fromJson<{ allowEmbeds?: unknown }>(a.settings, {}).allowEmbeds));
 }
 

@@ -6,7 +6,7 @@ import { badRequest, notFound, ruleBroken } from '../../platform/http/errors.ts'
 import { normalizePhone } from '../../platform/http/phone.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Emit, Write } from '../../platform/unitOfWork.ts';
-import { accountsRepository, type AccountRow } from '../accounts/index.ts';
+import { findAccount, findAccountByUsername, type AccountRow } from '../accounts/index.ts';
 import { addNotification } from '../notifications/index.ts';
 import { numberOfAccount } from '../numbers/index.ts';
 import { toMessageDto, toRoomDto, type InboxType, type RoomDto } from './mappers.ts';
@@ -258,7 +258,7 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
       const dest = await destinationsRepository.byUsername(db, owner.orgId, username);
       if (dest) return dest.kind === 'phone' ? { kind: 'phone', phone: dest.address } : { kind: 'email', address: dest.address };
     }
-    const account = await accountsRepository.findByUsername(db, username);
+    const account = await findAccountByUsername(db, username);
     if (!account || account.disabled_at != null) throw notFound('No one has that username.');
     return { kind: 'account', account };
   }
@@ -309,7 +309,7 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     if (inboxOf(account)?.orgId === owner.orgId) throw unableToStart('That is this organization’s own account.');
     const existing = await roomsRepository.findChat(db, owner, account.id);
     if (existing) return existing;
-    const org = await accountsRepository.findById(db, owner.agentId ?? owner.orgId);
+    const org = await findAccount(db, owner.agentId ?? owner.orgId);
     return write((trx, emit) =>
       createRoom(trx, emit, {
         owner,

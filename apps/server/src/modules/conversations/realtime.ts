@@ -1,7 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { authOf, type AuthContext } from '../auth/index.ts';
-import { accountsRepository } from '../accounts/index.ts';
+import { descendantAccountIds } from '../accounts/index.ts';
 import { inboxOf } from './owner.ts';
 import type { Services } from '../../services.ts';
 import type { EventScope } from '../../platform/realtime/events.ts';
@@ -15,9 +15,9 @@ async function scopeFor(s: Services, ctx: AuthContext): Promise<{ scope: EventSc
   const owner = inboxOf(ctx.acting);
   if (owner) return { scope: { accountIds: [owner.orgId], agentId: owner.agentId, userId: ctx.user.id } };
   if (ctx.acting.account_type === 'partner' || ctx.acting.account_type === 'reseller') {
-    const scope: EventScope = { accountIds: await accountsRepository.descendantIds(s.deps.db, ctx.acting.id), agentId: null, userId: ctx.user.id };
+    const scope: EventScope = { accountIds: await descendantAccountIds(s.deps.db, ctx.acting.id), agentId: null, userId: ctx.user.id };
     const refresh = async () => {
-      scope.accountIds = await accountsRepository.descendantIds(s.deps.db, ctx.acting.id);
+      scope.accountIds = await descendantAccountIds(s.deps.db, ctx.acting.id);
     };
     return { scope, refresh };
   }

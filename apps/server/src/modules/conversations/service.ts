@@ -7,7 +7,7 @@ import { normalizePhone } from '../../platform/http/phone.ts';
 import { clientKey } from '../../platform/idempotency/index.ts';
 import type { Background } from '../../platform/background.ts';
 import type { Database } from '../../db.ts';
-import { accountsRepository } from '../accounts/index.ts';
+import { findAccount, findAccountByUsername } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { accessibleRoom, ownerOrThrow, roleIn, type Role } from './access.ts';
 import type { AgentResponder } from './agentAdapter.ts';
@@ -69,7 +69,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>)
     async agentConversations(ctx: AuthContext, agentId: number, page: number, pageSize: number) {
       const owner = ownerOrThrow(ctx);
       if (owner.agentId != null && owner.agentId !== agentId) throw notFound('Agent not found.');
-      const agent = await accountsRepository.findById(db, agentId);
+      const agent = await findAccount(db, agentId);
       if (!agent || agent.account_type !== 'agent' || inboxOf(agent)?.orgId !== owner.orgId) throw notFound('Agent not found.');
       const { rows, total } = await roomsRepository.listForAgent(db, owner.orgId, agentId, ctx.user.id, page, pageSize);
       return { success: true as const, rooms: await pipeline.loadRoomDtos(db, rows, ctx.user.id), totalRooms: total };
@@ -210,7 +210,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>)
             if (t.kind !== 'account') throw unableToStart('A group conversation is for usernames only.');
             members.push({ address: t.account.username, accountId: t.account.id, role: 'member' });
           }
-          const org = await accountsRepository.findById(db, owner.agentId ?? owner.orgId);
+          const org = await findAccount(db, owner.agentId ?? owner.orgId);
           room = await pipeline.write((trx, emit) =>
             pipeline.createRoom(trx, emit, {
               owner,
@@ -326,8 +326,8 @@ export function createConversationsService(deps: Deps, bg: Background<Database>)
       const blocked = await blocksRepository.isBlocked(db, me, [address]);
       let blockedBy = false;
       if (both) {
-        const other = await accountsRepository.findByUsername(db, address);
-        const mine = await accountsRepository.findById(db, me);
+        const other = await findAccountByUsername(db, address);
+        const mine = await findAccount(db, me);
         if (other && mine) blockedBy = await blocksRepository.isBlocked(db, other.id, [mine.username]);
       }
       return { success: true as const, id, blocked, ...(both ? { blockedBy } : {}) };
@@ -375,7 +375,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>)
 
     // Used by the public chat page: the profile a visitor writes to.
     async publicTarget(username: string) {
-      const account = await accountsRepository.findByUsername(db, username);
+      const account = await findAccountByUsername(db, username);
       if (!account || account.disabled_at != null || !inboxOf(account)) throw notFound('No one has that username.');
       return publicProfile(account);
     },

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { EventBus } from '../../platform/realtime/bus.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { accountsRepository } from '../accounts/index.ts';
+import { findAccount } from '../accounts/index.ts';
 import { isPrivateAddress, outboundUrlProblem } from '../apps/index.ts';
 import { liveSubscriptions, pushDeliveriesRepository, pushKeysRepository, pushPreferencesRepository, pushSubscriptionsRepository, type PushSubscriptionRow } from './repository.ts';
 
@@ -65,7 +65,7 @@ export interface NewConversationPush {
   channel: string;
 }
 
-export function createPushSender(deps: Deps, keys: () => Promise<PushKeys>, canView: (userId: number, account: NonNullable<Awaited<ReturnType<typeof accountsRepository.findById>>>) => Promise<boolean>) {
+export function createPushSender(deps: Deps, keys: () => Promise<PushKeys>, canView: (userId: number, account: NonNullable<Awaited<ReturnType<typeof findAccount>>>) => Promise<boolean>) {
   const { db, config, log } = deps;
   const subject = config.VAPID_SUBJECT ?? `mailto:${config.SUPPORT_EMAIL}`;
 
@@ -115,7 +115,7 @@ export function createPushSender(deps: Deps, keys: () => Promise<PushKeys>, canV
    * from one push service) only sends what is still missing.
    */
   async function runNewConversation(p: NewConversationPush): Promise<void> {
-    const org = await accountsRepository.findById(db, p.accountId);
+    const org = await findAccount(db, p.accountId);
     if (!org) return;
     const users = [];
     for (const userId of await pushPreferencesRepository.subscribers(db, p.accountId)) if (await canView(userId, org)) users.push(userId);

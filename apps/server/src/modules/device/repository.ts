@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
 import { fromJson } from '../../platform/db/columns.ts';
-import { tokensRepository } from '../auth/index.ts';
+import { liveTokenIds } from '../auth/index.ts';
 import type { AppIdentitiesTable, PushSubscriptionsTable } from './tables.ts';
 
 export type AppIdentityRow = Selectable<AppIdentitiesTable>;
@@ -99,7 +99,7 @@ export const pushSubscriptionsRepository = {
  * (the browser may still hold them, but the user who made them has left it).
  */
 export async function liveSubscriptions(db: DbOrTx, subs: PushSubscriptionRow[]): Promise<PushSubscriptionRow[]> {
-  const live = await tokensRepository.liveIds(db, [...new Set(subs.map((s) => s.token_id).filter((t): t is string => t != null))]);
+  const live = await liveTokenIds(db, [...new Set(subs.map((s) => s.token_id).filter((t): t is string => t != null))]);
   const out: PushSubscriptionRow[] = [];
   for (const s of subs) {
     if (s.token_id == null || live.has(s.token_id)) out.push(s);

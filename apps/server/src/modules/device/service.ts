@@ -3,10 +3,10 @@ import type { AppIdentityFields, DeviceItem } from '@switchboard/core/contracts/
 import type { Deps } from '../../deps.ts';
 import { fromJson } from '../../platform/db/columns.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
-import { accountsRepository, type AccountRow } from '../accounts/index.ts';
-import { membershipsRepository } from '../admins/index.ts';
+import { findAccount, recordAccountEvent, type AccountRow } from '../accounts/index.ts';
+import { membershipsOfUser } from '../admins/index.ts';
 import { requirePermission, type AuthContext } from '../auth/index.ts';
-import { domainsRepository } from '../brands/index.ts';
+import { findDomain } from '../brands/index.ts';
 import { inboxOf } from '../conversations/index.ts';
 import { toAppIdentity, toDevices } from './mappers.ts';
 import { appIdentityRepository, liveSubscriptions, pushPreferencesRepository, pushSubscriptionsRepository, recentCheckIns, type AppIdentityValues } from './repository.ts';
@@ -45,7 +45,7 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
 
   /** What the manifest shows for an account where its identity leaves a field empty. */
   async function defaultsFor(accountId: number, brand?: { name?: string | null; image?: string | null; primary?: string | null }) {
-    const account = await accountsRepository.findById(db, accountId);
+    const account = await findAccount(db, accountId);
     return {
       name: brand?.name || (account ? nameOf(account) : 'App'),
       icon: brand?.image ?? account?.profile_image ?? null,
@@ -72,7 +72,7 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
   async function canView(userId: number, account: AccountRow): Promise<boolean> {
     const chain = selfAndAncestors(toAccountRef(account));
     if (chain.includes(userId)) return true;
-    const grants = await membershipsRepository.forUser(db, userId);
+    const grants = await membershipsOfUser(db, userId);
     return grants.some((g) => chain.includes(g.account_id));
   }
 
@@ -87,7 +87,7 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
     async saveIdentity(ctx: AuthContext, input: AppIdentityFields) {
       requirePermission(ctx, 'canEditOrg');
       const row = await appIdentityRepository.upsert(db, ctx.acting.id, ctx.user.id, values(input));
-      await accountsRepository.recordEvent(db, ctx.acting.id, ctx.user.id, 'app_identity_updated', {});
+      await recordAccountEvent(db, ctx.acting.id, ctx.user.id, 'app_identity_updated', {});
       return { success: true as const, identity: toAppIdentity(ctx.acting.id, row), defaults: await defaultsFor(ctx.acting.id) };
     },
 
@@ -99,7 +99,7 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
     async appFor(rawHost: string, accountId?: number): Promise<ResolvedApp> {
       const base = await this.appForHost(rawHost);
       if (accountId == null || accountId === base.ownerId) return base;
-      const account = await accountsRepository.findById(db, accountId);
+      const account = await findAccount(db, accountId);
       if (!account || (base.ownerId != null && !selfAndAncestors(toAccountRef(account)).includes(base.ownerId))) return base;
       const row = await appIdentityRepository.find(db, accountId);
       if (!row) return base;
@@ -138,7 +138,7 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
         supportEmail: config.SUPPORT_EMAIL,
       };
       if (isOwnHost(host)) return main;
-      const domain = await domainsRepository.findByDomain(db, host);
+      const domain = await findDomain(db, host);
       if (!domain) throw notFound('No brand is set up for this domain.');
       const settings = fromJson<{ colors?: { primary?: string }; supportEmail?: string | null }>(domain.settings, {});
       const d = await defaultsFor(domain.account_id, { name: domain.name, image: domain.image, primary: settings.colors?.primary });
@@ -198,7 +198,7 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
     async setPreference(ctx: AuthContext, on: boolean) {
       const inbox = inboxOf(ctx.acting);
       if (!inbox) throw badRequest('newConversations: Only an organization or agent has an inbox to be notified about.', 'newConversations');
-      const org = inbox.orgId === ctx.acting.id ? ctx.acting : await accountsRepository.findById(db, inbox.orgId);
+      const org = inbox.orgId === ctx.acting.id ? ctx.acting : await findAccount(db, inbox.orgId);
       // An agent-only grant does not reach its organization's whole inbox.
       if (!org || !(await canView(ctx.user.id, org))) throw forbidden('You do not have access to this organization’s inbox.');
       await pushPreferencesRepository.set(db, ctx.user.id, inbox.orgId, on);

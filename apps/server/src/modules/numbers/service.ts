@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.ts';
 import type { DbOrTx } from '../../db.ts';
 import { badRequest, conflict, ruleBroken } from '../../platform/http/errors.ts';
 import { normalizePhone } from '../../platform/http/phone.ts';
-import { accountsRepository } from '../accounts/index.ts';
+import { updateAccount } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { numbersRepository } from './repository.ts';
 
@@ -44,7 +44,7 @@ export function createNumbersService(deps: Deps) {
       }
       const row = await numbersRepository.insert(db, { number, country, accountId: ctx.acting.id, provider: carrier.kind });
       if (!row) throw conflict('That number is already taken.', 'number');
-      await accountsRepository.update(db, ctx.acting.id, { vida_phone_number: number, sms_enabled: 1 });
+      await updateAccount(db, ctx.acting.id, { vida_phone_number: number, sms_enabled: 1 });
       return { success: true as const, number, phoneNumber: { number, country, smsEnabled: true, provider: carrier.kind } };
     },
 

@@ -1,6 +1,6 @@
 import type { SearchResponse } from '@switchboard/core/contracts/search';
 import type { Deps } from '../../deps.ts';
-import { accountsRepository, toListItem } from '../accounts/index.ts';
+import { descendantAccountIds, toListItem } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { inboxOf } from '../conversations/index.ts';
 import { searchRepository } from './repository.ts';
@@ -18,7 +18,7 @@ export function createSearchService(deps: Deps) {
   return {
     async search(ctx: AuthContext, target: string, enhanced: boolean) {
       const pattern = like(target.trim());
-      const tree = [ctx.acting.id, ...(await accountsRepository.descendantIds(db, ctx.acting.id))];
+      const tree = [ctx.acting.id, ...(await descendantAccountIds(db, ctx.acting.id))];
       const owner = inboxOf(ctx.acting);
       const scope = { accountIds: tree, orgIds: owner ? [owner.orgId] : tree, agentId: owner?.agentId ?? null };
       const accounts = await searchRepository.accounts(db, scope, pattern, LIMIT);

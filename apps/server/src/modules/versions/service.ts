@@ -2,7 +2,7 @@ import { DEFAULT_VERSION_SOURCE, normalizeApps, type CampaignPatch } from '@swit
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { campaignsRepository, normalizeCampaign, type Copy } from '../agents/index.ts';
+import { normalizeCampaign, putCampaign, type Copy } from '../agents/index.ts';
 import type { AgentsService } from '../agents/index.ts';
 import { versionsRepository } from './repository.ts';
 
@@ -43,7 +43,7 @@ export function createVersionsService(deps: Deps, agents: AgentsService) {
       await deps.requireAccess(ctx, 'canEditOrg');
       const v = await mustGet(ctx, versionId);
       const data = { ...v.snapshot!, published: target === 'default' };
-      await campaignsRepository.put(db, ctx.acting.id, target, data, ctx.user.id);
+      await putCampaign(db, ctx.acting.id, target, data, ctx.user.id);
       return { success: true as const, campaign: await agents.present(ctx.acting, target) };
     },
 

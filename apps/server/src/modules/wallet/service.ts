@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import type { Db, Tx } from '../../db.ts';
 import { clientKey } from '../../platform/idempotency/index.ts';
 import { badRequest, notFound, ruleBroken } from '../../platform/http/errors.ts';
-import { accountsRepository } from '../accounts/index.ts';
+import { findAccount, findAccountByUsername } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { ledger, PLATFORM_ACCOUNTS, walletCode } from './ledger.ts';
 import { toCheckout, toInvoice, toTransaction } from './mappers.ts';
@@ -272,7 +272,7 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
       const field = input.usdAmount != null ? 'usdAmount' : 'satsAmount';
       if (micros === null || micros <= 0) throw badRequest(`${field}: must be an amount above 0.`, field);
       if (micros > MAX_TOPUP) throw badRequest(`${field}: must be at most ${formatUsdMicros(MAX_TOPUP)} USD.`, field);
-      const account = await accountsRepository.findByUsername(db, input.username);
+      const account = await findAccountByUsername(db, input.username);
       if (!account) throw notFound(REFUND_FAILED);
       const key = clientKey('refund', ctx.user.id, input.idempotencyKey) ?? `refund:${ctx.user.id}:${crypto.randomUUID()}`;
       const { repeated } = await ledger.transfer(db, {
@@ -292,7 +292,7 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
 
     /** What the local billing portal shows a customer (reached only through a signed link). */
     async portal(accountId: number) {
-      const account = await accountsRepository.findById(db, accountId);
+      const account = await findAccount(db, accountId);
       const { balanceUsd } = await balanceOf(accountId);
       const lines = [`Wallet balance: $${balanceUsd}`];
       for (const section of portalSections) lines.push(...(await section(accountId)));

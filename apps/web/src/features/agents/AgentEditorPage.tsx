@@ -1,4 +1,4 @@
-import { MessageSquare, Share2, LayoutTemplate, Plug } from 'lucide-react';
+import { MessageSquare, Share2, LayoutTemplate, Plug, Phone } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import type { SectionProps } from '../../shell/sections.ts';
@@ -27,11 +27,18 @@ export default function AgentEditorPage({ account }: SectionProps) {
         <Button size="sm" variant="secondary" onClick={() => open('shareAgent')}>
           <Share2 className="size-4" aria-hidden /> Share
         </Button>
+        <Button size="sm" variant="secondary" onClick={() => open('calling', 'web')}>
+          <Phone className="size-4" aria-hidden /> Test call
+        </Button>
         <Button size="sm" variant="secondary" className="@4xl:hidden" onClick={() => open('testAgent')}>
           <MessageSquare className="size-4" aria-hidden /> Test
         </Button>
       </div>
-      <AgentWorkspace page targetTemplateId={params.get('targetTemplateId')} forceReplaceTemplateVars={params.get('forceReplaceTemplateVars') === 'true'} />
+      <AgentWorkspace
+        page
+        targetTemplateId={params.get('targetTemplateId')}
+        forceReplaceTemplateVars={params.get('forceReplaceTemplateVars') === 'true'}
+      />
     </div>
   );
 }

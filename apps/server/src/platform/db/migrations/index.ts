@@ -7,6 +7,7 @@ import * as device from './202611241030_device.ts';
 import * as pushSessions from './202611241110_push_sessions.ts';
 import * as messageEvents from './202611241100_message_events.ts';
 import * as billing from './202611241730_billing.ts';
+import * as calls from './202611241750_calls.ts';
 
 /** Every migration, in order. Add new files here (named <yyyymmddHHMM>_<what>.ts). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '202611241110_push_sessions': pushSessions,
   '202611241100_message_events': messageEvents,
   '202611241730_billing': billing,
+  '202611241750_calls': calls,
 };

@@ -46,6 +46,30 @@ export interface CarrierProvider {
   listen(listener: CarrierListener): void;
   /** Numbers the carrier can hand out (the simulated pool; empty for a real carrier here). */
   pool(country: string): string[];
+  /** Dials a number; once answered, the call's audio flows over a Media Streams connection carrying `ticket`. */
+  placeCall?(call: OutboundCall): Promise<{ status: 'ringing' | 'failed' | 'no-answer'; error?: string }>;
+  /** Who serves the media of calls the carrier connects in-process (the simulated carrier). */
+  acceptMedia?(serve: (conn: MediaConnection) => void): void;
+}
+
+/**
+ * A text-message connection speaking the Twilio Media Streams protocol: a WebSocket from Twilio or a
+ * browser, or the simulated carrier's in-process pipe. The calls module serves it.
+ */
+export interface MediaConnection {
+  send(text: string): void;
+  close(): void;
+  onMessage(cb: (text: string) => void): void;
+  onClose(cb: () => void): void;
+}
+
+export interface OutboundCall {
+  callId: string;
+  from: string;
+  to: string;
+  /** Passed back in the stream's `start.customParameters.ticket`. */
+  ticket: string;
+  streamUrl: string;
 }
 
 export const PLATFORM_SENDER = '+15005550006';

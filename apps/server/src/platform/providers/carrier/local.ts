@@ -2,7 +2,17 @@ import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import { ProviderError, sendThroughOutbox } from '../../outbox/index.ts';
-import { PLATFORM_SENDER, type CarrierListener, type CarrierProvider, type DeliveryStatus, type SmsMessage, type SmsSendResult } from './index.ts';
+import {
+  PLATFORM_SENDER,
+  type CarrierListener,
+  type CarrierProvider,
+  type DeliveryStatus,
+  type MediaConnection,
+  type OutboundCall,
+  type SmsMessage,
+  type SmsSendResult,
+} from './index.ts';
+import { SimulatedPhone } from './phone.ts';
 
 /** The simulated carrier's number pool: 100 numbers per country, handed out in order. */
 const POOL_PREFIXES: Record<string, string> = { US: '+1415200', CA: '+1604200', GB: '+447700900' };
@@ -10,9 +20,14 @@ const POOL_PREFIXES: Record<string, string> = { US: '+1415200', CA: '+1604200', 
 /** How long after a send its delivery receipt arrives. */
 const RECEIPT_DELAY_MS = 20;
 
-/** Numbers that cannot receive texts (rejected at send): North America's fictional 555-01xx. */
+/** How long a simulated phone rings before it answers. */
+const RING_MS = 30;
+/** A simulated callee hangs up once the agent has been quiet this long. */
+const QUIET_HANGUP_MS = 800;
+
+/** Numbers that cannot receive texts or calls (rejected at send): North America's fictional 555-01xx. */
 export const UNREACHABLE = /^\+1\d{3}55501\d{2}$/;
-/** Numbers that accept the send but never receive it (a phone switched off): 555-02xx. */
+/** Numbers that accept the send but never receive it, and never answer calls (a phone switched off): 555-02xx. */
 export const UNDELIVERABLE = /^\+1\d{3}55502\d{2}$/;
 
 export interface CarrierRecord {
@@ -48,6 +63,42 @@ export class LocalCarrier implements CarrierProvider {
     this.listener = listener;
   }
 
+  private serveMedia: ((conn: MediaConnection) => void) | null = null;
+  private readonly phones = new Map<string, SimulatedPhone>();
+
+  acceptMedia(serve: (conn: MediaConnection) => void): void {
+    this.serveMedia = serve;
+  }
+
+  /** Rings the number; a reachable simulated phone answers and joins the call's media stream, silent, hanging up when the agent is done. */
+  async placeCall(call: OutboundCall): Promise<{ status: 'ringing' | 'failed' | 'no-answer'; error?: string }> {
+    if (UNREACHABLE.test(call.to)) return { status: 'failed', error: `Number unreachable: ${call.to}` };
+    if (UNDELIVERABLE.test(call.to)) return { status: 'no-answer' };
+    const serve = this.serveMedia;
+    if (!serve) return { status: 'failed', error: 'No media endpoint is listening.' };
+    const phone = new SimulatedPhone(call.callId, call.ticket, QUIET_HANGUP_MS, () => this.phones.delete(call.callId));
+    this.phones.set(call.callId, phone);
+    this.later(RING_MS, () => {
+      serve(phone.connection());
+      phone.connect();
+    });
+    this.log.info({ callId: call.callId, to: call.to }, `[carrier] calling ${call.to}`);
+    return { status: 'ringing' };
+  }
+
+  /** A simulated phone on a live call (tests and the dev tools drive it). */
+  phone(callId: string): SimulatedPhone | undefined {
+    return this.phones.get(callId);
+  }
+
+  private later(ms: number, fn: () => void): void {
+    const p = new Promise<void>((resolve) => setTimeout(resolve, ms))
+      .then(fn)
+      .catch((err) => this.log.error({ err }, 'simulated carrier failed'))
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
   pool(country: string): string[] {
     const prefix = POOL_PREFIXES[country.toUpperCase()];
     if (!prefix) return [];
@@ -65,7 +116,17 @@ export class LocalCarrier implements CarrierProvider {
       const now = Date.now();
       await this.db
         .insertInto('carrier_messages')
-        .values({ sid, direction: 'outbound', from_number: from, to_number: m.to, body: m.body, status: 'sent', error: null, created_at: now, updated_at: now })
+        .values({
+          sid,
+          direction: 'outbound',
+          from_number: from,
+          to_number: m.to,
+          body: m.body,
+          status: 'sent',
+          error: null,
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.column('sid').doNothing())
         .execute();
       this.log.info({ outbox: 'sms', to: m.to }, this.logTexts ? `[carrier] SMS to ${m.to}: ${m.body}` : `[carrier] SMS to ${m.to}`);
@@ -104,7 +165,17 @@ export class LocalCarrier implements CarrierProvider {
     const now = Date.now();
     await this.db
       .insertInto('carrier_messages')
-      .values({ sid, direction: 'inbound', from_number: sms.from, to_number: sms.to, body: sms.body, status: 'received', error: null, created_at: now, updated_at: now })
+      .values({
+        sid,
+        direction: 'inbound',
+        from_number: sms.from,
+        to_number: sms.to,
+        body: sms.body,
+        status: 'received',
+        error: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     if (!this.listener) throw new ProviderError('carrier', 'Nobody listens for inbound messages.');
     await this.listener.onInbound({ sid, from: sms.from, to: sms.to, body: sms.body });
@@ -114,7 +185,10 @@ export class LocalCarrier implements CarrierProvider {
   async list(direction: 'inbound' | 'outbound', opts: { number?: string; limit?: number } = {}): Promise<CarrierRecord[]> {
     let q = this.db.selectFrom('carrier_messages').selectAll().where('direction', '=', direction);
     if (opts.number) q = q.where((eb) => eb.or([eb('to_number', '=', opts.number!), eb('from_number', '=', opts.number!)]));
-    const rows = await q.orderBy('id', 'desc').limit(opts.limit ?? 100).execute();
+    const rows = await q
+      .orderBy('id', 'desc')
+      .limit(opts.limit ?? 100)
+      .execute();
     return rows.map((r) => ({
       sid: r.sid,
       direction: r.direction,

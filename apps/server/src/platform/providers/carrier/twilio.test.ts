@@ -72,9 +72,18 @@ const inbound = (sid: string, body: string, from = '+12065550777') =>
 
 beforeAll(async () => {
   fake = await fakeTwilio();
-  t = await createTestApp({ JOBS_AUTOSTART: 'false', TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_BASE_URL: fake.url, PUBLIC_URL: PUBLIC });
+  t = await createTestApp({
+    JOBS_AUTOSTART: 'false',
+    TWILIO_ACCOUNT_SID: SID,
+    TWILIO_AUTH_TOKEN: TOKEN,
+    TWILIO_BASE_URL: fake.url,
+    PUBLIC_URL: PUBLIC,
+  });
   org = await t.signUp('owner@twilio.test', { businessName: 'Twilio Shop' });
-  const res = await t.request('POST', '/api/v2/phoneNumber/assign', { token: org.token, body: { targetAccountId: org.id, number: NUMBER } });
+  const res = await t.request('POST', '/api/v2/phoneNumber/assign', {
+    token: org.token,
+    body: { targetAccountId: org.id, number: NUMBER },
+  });
   expect(res.status).toBe(200);
 });
 afterAll(async () => {
@@ -102,7 +111,11 @@ describe('the Twilio carrier', () => {
     expect(fake.messages).toHaveLength(1);
     expect(fake.messages[0]).toMatchObject({ To: '+12065550777', From: NUMBER, StatusCallback: `${PUBLIC}/api/v1/carrier/twilio/status` });
 
-    const status = await webhook('/api/v1/carrier/twilio/status', { MessageSid: fake.messages[0]!.sid!, MessageStatus: 'delivered', AccountSid: SID });
+    const status = await webhook('/api/v1/carrier/twilio/status', {
+      MessageSid: fake.messages[0]!.sid!,
+      MessageStatus: 'delivered',
+      AccountSid: SID,
+    });
     expect(status.statusCode).toBe(200);
     await t.services.inbox.queue.drain();
     const list = await t.request('GET', '/api/v1/conversations', { token: org.token, query: { targetAccountId: org.id, type: 'agent' } });
@@ -119,7 +132,11 @@ describe('the Twilio carrier', () => {
       payload: new URLSearchParams(inbound('SMin0003', 'no signature')).toString(),
     });
     expect(unsigned.statusCode).toBe(403);
-    const rows = await t.database.db.selectFrom('messages').select('body').where('body', 'in', ['original', 'changed in transit', 'no signature']).execute();
+    const rows = await t.database.db
+      .selectFrom('messages')
+      .select('body')
+      .where('body', 'in', ['original', 'changed in transit', 'no signature'])
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -138,7 +155,10 @@ describe('the Twilio carrier', () => {
   it('retries a send Twilio could not take, and sends it once', async () => {
     fake.failNext = 1;
     const before = fake.messages.length;
-    const res = await t.request('POST', '/api/v1/messages', { token: org.token, body: { targetAccountId: org.id, to: '+12065550888', body: 'Retry me' } });
+    const res = await t.request('POST', '/api/v1/messages', {
+      token: org.token,
+      body: { targetAccountId: org.id, to: '+12065550888', body: 'Retry me' },
+    });
     const q = t.services.inbox.queue;
     await q.drain();
     expect(fake.messages.length).toBe(before);
@@ -151,19 +171,30 @@ describe('the Twilio carrier', () => {
       q.now = () => Date.now();
     }
     expect(fake.messages.filter((m) => m.Body === 'Retry me')).toHaveLength(1);
-    const conv = await t.request('GET', `/api/v1/conversations/${res.body.roomId}`, { token: org.token, query: { targetAccountId: org.id } });
+    const conv = await t.request('GET', `/api/v1/conversations/${res.body.roomId}`, {
+      token: org.token,
+      query: { targetAccountId: org.id },
+    });
     expect(conv.body.messages.at(-1)).toMatchObject({ status: 'sent' });
   });
 
   it('marks a message Twilio refuses as failed without retrying', async () => {
-    const res = await t.request('POST', '/api/v1/messages', { token: org.token, body: { targetAccountId: org.id, to: '+15005550001', body: 'Bad number' } });
+    const res = await t.request('POST', '/api/v1/messages', {
+      token: org.token,
+      body: { targetAccountId: org.id, to: '+15005550001', body: 'Bad number' },
+    });
     await t.services.inbox.queue.drain();
-    const conv = await t.request('GET', `/api/v1/conversations/${res.body.roomId}`, { token: org.token, query: { targetAccountId: org.id } });
+    const conv = await t.request('GET', `/api/v1/conversations/${res.body.roomId}`, {
+      token: org.token,
+      query: { targetAccountId: org.id },
+    });
     expect(conv.body.messages.at(-1)).toMatchObject({ status: 'failed', error: expect.stringContaining('21211') });
   });
 
   it('hides the simulated carrier API while Twilio is active', async () => {
     expect((await t.request('GET', '/api/dev/carrier/sent')).status).toBe(404);
-    expect((await t.request('POST', '/api/dev/carrier/inbound', { body: { from: '+12065550777', to: NUMBER, body: 'x' } })).status).toBe(404);
+    expect((await t.request('POST', '/api/dev/carrier/inbound', { body: { from: '+12065550777', to: NUMBER, body: 'x' } })).status).toBe(
+      404,
+    );
   });
 });

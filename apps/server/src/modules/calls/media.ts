@@ -1,0 +1,129 @@
+import type { CallLiveEvent } from '@switchboard/core/contracts/calls';
+import type { Logger } from 'pino';
+import type { MediaConnection } from '../../platform/providers/carrier/index.ts';
+import type { SttProvider } from '../../platform/providers/stt/index.ts';
+import type { TtsProvider } from '../../platform/providers/tts/index.ts';
+import type { createAgentRuntime } from '../agents/index.ts';
+import type { CallRow } from './repository.ts';
+import type { CallsService } from './service.ts';
+import { CallSession, type AgentBrain } from './session.ts';
+
+export interface VoiceEngines {
+  stt: SttProvider | null;
+  tts: TtsProvider | null;
+}
+
+/** Twilio Media Streams messages we read (https://www.twilio.com/docs/voice/media-streams/websocket-messages). */
+type Inbound =
+  | { event: 'connected'; protocol?: string; version?: string }
+  | { event: 'start'; streamSid: string; start: { streamSid: string; callSid?: string; customParameters?: Record<string, string> } }
+  | { event: 'media'; streamSid: string; media: { payload: string; track?: string } }
+  | { event: 'mark'; streamSid: string; mark: { name: string } }
+  | { event: 'dtmf'; streamSid: string; dtmf: { digit: string } }
+  | { event: 'stop'; streamSid: string };
+
+/**
+ * One media stream: waits for `start` (whose customParameters.ticket names the call), answers the call,
+ * then feeds `media` frames to the call session and sends the session's audio back as `media`, a `mark`
+ * after each sentence and `clear` on barge-in. Web calls also receive `transcript` and `status` messages.
+ */
+export function handleMediaStream(
+  conn: MediaConnection,
+  deps: { calls: CallsService; engines: VoiceEngines; brainFor: (call: CallRow) => AgentBrain; log: Logger },
+): void {
+  let session: CallSession | null = null;
+  let callId: string | null = null;
+  let streamSid = '';
+  let starting = false;
+  let ended = false;
+
+  const end = (reason: string) => {
+    if (ended) return;
+    ended = true;
+    if (callId) deps.calls.finish(callId, reason).catch((err) => deps.log.error({ err, callId }, 'storing the call failed'));
+  };
+
+  conn.onClose(() => end('hung up'));
+  conn.onMessage((text) => {
+    let msg: Inbound;
+    try {
+      msg = JSON.parse(text) as Inbound;
+    } catch {
+      return;
+    }
+    switch (msg.event) {
+      case 'start': {
+        if (starting) return;
+        starting = true;
+        streamSid = msg.start?.streamSid ?? msg.streamSid;
+        void begin(msg.start?.customParameters?.ticket ?? '');
+        return;
+      }
+      case 'media':
+        if (session && typeof msg.media?.payload === 'string') session.pushAudio(Buffer.from(msg.media.payload, 'base64'));
+        return;
+      case 'mark':
+        session?.markPlayed(String(msg.mark?.name ?? ''));
+        return;
+      case 'dtmf':
+        session?.dtmf(String(msg.dtmf?.digit ?? ''));
+        return;
+      case 'stop':
+        end('hung up');
+        conn.close();
+        return;
+    }
+  });
+
+  async function begin(ticket: string) {
+    const id = deps.calls.callIdOfTicket(ticket);
+    const call = id ? await deps.calls.answer(id) : null;
+    if (!call) {
+      conn.send(JSON.stringify({ event: 'error', message: 'This call cannot be streamed (unknown, expired or already connected).' }));
+      conn.close();
+      return;
+    }
+    callId = call.id;
+    const web = call.direction === 'web';
+    const send = (m: object) => conn.send(JSON.stringify({ ...m, streamSid }));
+    session = new CallSession(
+      {
+        audio: (frame) => send({ event: 'media', media: { payload: frame.toString('base64') } }),
+        mark: (name) => send({ event: 'mark', mark: { name } }),
+        clear: () => send({ event: 'clear' }),
+        event: (e: CallLiveEvent) => web && send(e),
+      },
+      { stt: deps.engines.stt, tts: deps.engines.tts, brain: deps.brainFor(call) },
+    );
+    deps.calls.register(call.id, session, () => {
+      ended = true;
+      if (web) send({ event: 'stop' });
+      conn.close();
+    });
+    if (web) send({ event: 'status', status: 'in-progress' });
+    if (ended) return void deps.calls.finish(call.id, 'hung up');
+    await session.start().catch((err) => deps.log.error({ err, callId }, 'call greeting failed'));
+  }
+}
+
+/** The agent runtime as a call's brain: the same turn as chat and SMS, on the voice channel. */
+export function runtimeBrain(runtime: ReturnType<typeof createAgentRuntime>, call: CallRow): AgentBrain {
+  const accountId = call.agent_id;
+  const copy = call.direction === 'web' ? ('staging' as const) : ('default' as const);
+  const caller = call.direction === 'inbound' ? call.from_number : call.to_number;
+  return {
+    greeting: () => runtime.greeting(accountId, copy),
+    async *reply(history, message) {
+      for await (const ev of runtime.stream({
+        accountId,
+        copy,
+        history,
+        message,
+        channel: 'voice',
+        conversation: { from: caller, to: call.from_number },
+      })) {
+        if (ev.type === 'text') yield ev.delta;
+      }
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { pageParams } from '@switchboard/core';
+import {
+  callResponse,
+  callsResponse,
+  CALL_DIRECTIONS,
+  CALL_STATUSES,
+  placedCallResponse,
+  reviewCallsResponse,
+} from '@switchboard/core/contracts/calls';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authOf } from '../auth/index.ts';
+import { route, withAuthParams } from '../../platform/http/route.ts';
+import type { Services } from '../../services.ts';
+import { handleMediaStream, runtimeBrain } from './media.ts';
+import type { CallRow } from './repository.ts';
+import { twilioVoiceRoutes } from './twilio.ts';
+
+const tags = ['calls'];
+const callId = z.object({ callId: z.string().regex(/^CA[0-9a-f]{32}$/, 'must be a call id (CA followed by 32 hex digits)') });
+const idempotencyKey = z.string().min(1).max(100).optional();
+
+/** The call log, outbound and web calls, takeover, the review queue and the media WebSocket. */
+export function callRoutes(app: FastifyInstance, s: Services): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/calls',
+    summary: "The acting organization's (or agent's) calls, newest first",
+    tags,
+    query: withAuthParams({ direction: z.enum(CALL_DIRECTIONS).optional(), status: z.enum(CALL_STATUSES).optional(), ...pageParams }),
+    response: callsResponse,
+    handler: (req) => s.calls.list(authOf(req), req.query),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/calls/:callId',
+    summary: 'One call with its transcript',
+    tags,
+    params: callId,
+    query: withAuthParams({}),
+    response: callResponse,
+    handler: (req) => s.calls.get(authOf(req), req.params.callId),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/calls',
+    summary: "Place an outbound call from the organization's number (idempotencyKey: a retry places one call)",
+    tags,
+    actingTypes: ['organization', 'agent'],
+    body: withAuthParams({ to: z.string().min(3, 'Please enter a phone number.').max(32), idempotencyKey }),
+    response: placedCallResponse,
+    handler: (req) => s.calls.placeOutbound(authOf(req), req.body),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/calls/web',
+    summary: 'A test call with the agent from the browser: connect to streamUrl and send the ticket in start.customParameters',
+    tags,
+    actingTypes: ['organization', 'agent'],
+    body: withAuthParams({ idempotencyKey }),
+    response: placedCallResponse,
+    handler: (req) => s.calls.startWeb(authOf(req), req.body),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/calls/:callId/kick',
+    summary: 'Take a live call over: the agent leaves it',
+    tags,
+    params: callId,
+    body: withAuthParams({}),
+    response: callResponse,
+    handler: (req) => s.calls.kick(authOf(req), req.params.callId),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/calls/:callId/hangup',
+    summary: 'End a live call',
+    tags,
+    params: callId,
+    body: withAuthParams({}),
+    response: callResponse,
+    handler: (req) => s.calls.hangUp(authOf(req), req.params.callId),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/internal/fetchCallsForReview',
+    summary: 'Calls to review: failed, unanswered, long silences, missing speech engines',
+    tags: ['super admin'],
+    auth: 'superAdmin',
+    query: withAuthParams({}),
+    response: reviewCallsResponse,
+    handler: () => s.calls.forReview(),
+  });
+
+  twilioVoiceRoutes(app, s);
+
+  const media = { calls: s.calls, engines: s.voice, brainFor: (call: CallRow) => runtimeBrain(s.agentRuntime, call), log: s.deps.log };
+  // The simulated carrier's phones connect in-process, speaking the same protocol.
+  s.deps.carrier.acceptMedia?.((conn) => handleMediaStream(conn, media));
+
+  // Twilio Media Streams (and web calls): the ticket in `start` authorizes.
+  app.get(
+    '/api/v1/calls/media',
+    {
+      websocket: true,
+      schema: { summary: 'Call audio (WebSocket, Twilio Media Streams protocol)', tags, hide: true },
+      config: { auth: 'none' },
+    },
+    (socket) => {
+      handleMediaStream(
+        {
+          send: (text) => socket.readyState === 1 && socket.send(text),
+          close: () => socket.close(),
+          onMessage: (cb) => socket.on('message', (raw: Buffer) => cb(raw.toString())),
+          onClose: (cb) => socket.on('close', cb),
+        },
+        media,
+      );
+    },
+  );
+}

@@ -1,0 +1,175 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twilioSignature } from '../../platform/providers/carrier/twilio.ts';
+import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
+import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
+import { signedUrlCandidates } from './twilio.ts';
+
+const SID = 'ACtest0000000000000000000000000000';
+const TOKEN = 'twilio-auth-token-1';
+const PUBLIC = 'https://voice.example.com';
+const NUMBER = '+14155551234';
+
+/** A fake Twilio: Calls.json records calls (basic auth checked) and, like Twilio, connects the inline TwiML's <Stream>. */
+async function fakeTwilio(streamTo: () => string) {
+  const calls: Record<string, string>[] = [];
+  const streams: MediaClient[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', async () => {
+      res.setHeader('content-type', 'application/json');
+      if (req.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`) {
+        res.statusCode = 401;
+        return res.end(JSON.stringify({ code: 20003, message: 'Authenticate' }));
+      }
+      const form = Object.fromEntries(new URLSearchParams(body));
+      if (req.url !== `/2010-04-01/Accounts/${SID}/Calls.json` || form.To === '+15005550001') {
+        res.statusCode = 400;
+        return res.end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number." }));
+      }
+      calls.push(form);
+      res.statusCode = 201;
+      res.end(JSON.stringify({ sid: `CA${String(calls.length).padStart(32, '0')}`, status: 'queued' }));
+      // The callee answers: Twilio opens the <Stream> (here at the test server's real address) with the <Parameter>s.
+      const url = /<Stream url="([^"]+)"/.exec(form.Twiml!)![1]!;
+      const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec(form.Twiml!)![1]!;
+      expect(url).toBe('wss://voice.example.com/api/v1/calls/media');
+      const client = await MediaClient.open(`${streamTo()}/api/v1/calls/media`);
+      streams.push(client);
+      client.start(ticket);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    calls,
+    streams,
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
+  let t: TestApp;
+  let org: Session;
+  let base: string;
+  let fake: Awaited<ReturnType<typeof fakeTwilio>>;
+
+  const webhook = (path: string, params: Record<string, string>, signedUrl = `${PUBLIC}${path}`) =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TOKEN, signedUrl, params) },
+      payload: new URLSearchParams(params).toString(),
+    });
+
+  beforeAll(async () => {
+    fake = await fakeTwilio(() => base);
+    t = await createTestApp({
+      JOBS_AUTOSTART: 'false',
+      TWILIO_ACCOUNT_SID: SID,
+      TWILIO_AUTH_TOKEN: TOKEN,
+      TWILIO_BASE_URL: fake.url,
+      PUBLIC_URL: PUBLIC,
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    org = await t.signUp('owner@twilio-calls.test', { businessName: 'Twilio Calls Co' });
+    expect(
+      (await t.request('POST', '/api/v2/phoneNumber/assign', { token: org.token, body: { targetAccountId: org.id, number: NUMBER } }))
+        .status,
+    ).toBe(200);
+    t.services.voice.stt = new ScriptedStt(['Can I book a table?']);
+    t.services.voice.tts = new ToneTts(30);
+  });
+  afterAll(async () => {
+    for (const s of fake.streams) s.ws.close();
+    await t.close();
+    await fake.close();
+  });
+
+  it('signs with and without the default port', () => {
+    expect(signedUrlCandidates('https://voice.example.com', '/x')).toEqual([
+      'https://voice.example.com/x',
+      'https://voice.example.com:443/x',
+    ]);
+    expect(signedUrlCandidates('http://h.test:80', '/x')).toEqual(['http://h.test/x', 'http://h.test:80/x']);
+  });
+
+  it('answers an incoming call with <Connect><Stream>, then talks over Media Streams with marks and clear on barge-in', async () => {
+    const params = {
+      CallSid: 'CA11111111111111111111111111111111',
+      AccountSid: SID,
+      From: '+12065550777',
+      To: NUMBER,
+      Direction: 'inbound',
+    };
+    expect(
+      (await webhook('/api/v1/calls/twilio/voice', params, `${PUBLIC}/api/v1/calls/twilio/voice`.replace('.com/', '.com:443/'))).statusCode,
+    ).toBe(200);
+    const forged = await webhook('/api/v1/calls/twilio/voice', { ...params, From: '+1999' }, 'https://evil.test/api/v1/calls/twilio/voice');
+    expect(forged.statusCode).toBe(403);
+    const res = await webhook('/api/v1/calls/twilio/voice', params);
+    expect(res.headers['content-type']).toContain('text/xml');
+    const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec(res.body)![1]!;
+    expect(res.body).toContain('<Connect><Stream url="wss://voice.example.com/api/v1/calls/media">');
+
+    const twilio = await MediaClient.open(`${base}/api/v1/calls/media`);
+    twilio.start(ticket);
+    const mark = await twilio.until((m) => m.event === 'mark', 'the end of the greeting');
+    // Twilio echoes a mark once the audio before it has played.
+    twilio.send({ event: 'mark', streamSid: 'MZ', mark: { name: mark.mark.name } });
+    twilio.send({ event: 'dtmf', streamSid: 'MZ', dtmf: { track: 'inbound_track', digit: '1' } });
+    twilio.media([...mulawFrames(15, true), ...mulawFrames(35, false)]);
+    const from = twilio.messages.length;
+    let frames = 0;
+    await twilio.until((m) => m.event === 'media' && ++frames >= 10, 'the reply', from);
+    twilio.media(mulawFrames(10, true));
+    await twilio.until((m) => m.event === 'clear', 'clear on barge-in', from);
+    // Only Media Streams messages go to Twilio (no transcript events).
+    expect(new Set(twilio.messages.map((m) => m.event))).toEqual(new Set(['media', 'mark', 'clear']));
+    twilio.send({ event: 'stop', streamSid: 'MZ', stop: { accountSid: SID, callSid: params.CallSid } });
+    await twilio.closed();
+
+    const list = await t.request('GET', '/api/v1/calls', { token: org.token, query: { targetAccountId: org.id, direction: 'inbound' } });
+    expect(list.body.calls).toHaveLength(1);
+    await expect
+      .poll(
+        async () =>
+          (await t.request('GET', `/api/v1/calls/${list.body.calls[0].id}`, { token: org.token, query: { targetAccountId: org.id } })).body
+            .call,
+      )
+      .toMatchObject({
+        status: 'completed',
+        from: '+12065550777',
+        to: NUMBER,
+        transcript: expect.arrayContaining([expect.objectContaining({ role: 'caller', text: 'Can I book a table?' })]),
+      });
+  });
+
+  it('places an outbound call through the Calls API; Twilio connects its stream and the agent greets', async () => {
+    const placed = await t.request('POST', '/api/v1/calls', { token: org.token, body: { targetAccountId: org.id, to: '+12065550999' } });
+    expect(placed.body.call.status).toBe('ringing');
+    expect(fake.calls.at(-1)).toMatchObject({
+      To: '+12065550999',
+      From: NUMBER,
+      StatusCallback: `${PUBLIC}/api/v1/calls/twilio/status?callId=${placed.body.call.id}`,
+    });
+    await expect.poll(() => fake.streams.length).toBe(1);
+    await fake.streams[0]!.until((m) => m.event === 'media', 'the greeting');
+
+    const refused = await t.request('POST', '/api/v1/calls', { token: org.token, body: { targetAccountId: org.id, to: '+15005550001' } });
+    expect(refused.body.call).toMatchObject({ status: 'failed' });
+    expect(refused.body.call.endReason).toContain('21211');
+    const path = `/api/v1/calls/twilio/status?callId=${placed.body.call.id}`;
+    const busy = await t.request('POST', '/api/v1/calls', { token: org.token, body: { targetAccountId: org.id, to: '+12065550998' } });
+    const busyPath = `/api/v1/calls/twilio/status?callId=${busy.body.call.id}`;
+    expect((await webhook(busyPath, { CallSid: 'CA2', CallStatus: 'busy' })).statusCode).toBe(200);
+    expect((await webhook(path, { CallSid: 'CA3', CallStatus: 'busy' })).statusCode).toBe(200);
+    const read = async (id: string) =>
+      (await t.request('GET', `/api/v1/calls/${id}`, { token: org.token, query: { targetAccountId: org.id } })).body.call;
+    expect((await read(busy.body.call.id)).status).toBe('no-answer');
+    // A call already connected is not ended by a late status.
+    expect((await read(placed.body.call.id)).status).toBe('in-progress');
+  });
+});

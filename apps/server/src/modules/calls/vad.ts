@@ -1,0 +1,69 @@
+import { FRAME_MS, rms } from '../../platform/audio/index.ts';
+
+/** Voice activity and end-of-turn settings (per call; defaults suit telephone audio). */
+export interface VadSettings {
+  /** RMS level (0..32768) above which a frame counts as speech. */
+  threshold: number;
+  /** Speech this long confirms the caller is talking (and interrupts the agent). */
+  confirmMs: number;
+  /** Silence this long after speech ends the caller's turn. */
+  endSilenceMs: number;
+  /** Audio kept from before the confirmation, so the first syllable reaches speech-to-text. */
+  preRollMs: number;
+}
+
+export const DEFAULT_VAD: VadSettings = { threshold: 400, confirmMs: 120, endSilenceMs: 600, preRollMs: 200 };
+
+export type VadEvent = { type: 'speech_start' } | { type: 'speech_end'; utterance: Int16Array };
+
+/**
+ * Energy-based voice activity detection with hangover, counted in frames of the caller's audio (not
+ * wall-clock time), so it behaves the same whether audio arrives in real time or faster.
+ */
+export class Vad {
+  private speaking = false;
+  private voiced = 0;
+  private silent = 0;
+  private buffered: Int16Array[] = [];
+
+  constructor(private readonly s: VadSettings = DEFAULT_VAD) {}
+
+  get inSpeech(): boolean {
+    return this.speaking;
+  }
+
+  push(frame: Int16Array): VadEvent | null {
+    const loud = rms(frame) >= this.s.threshold;
+    this.buffered.push(frame);
+    if (!this.speaking) {
+      this.voiced = loud ? this.voiced + 1 : 0;
+      const keep = Math.ceil(this.s.preRollMs / FRAME_MS) + this.voiced;
+      if (this.buffered.length > keep) this.buffered.splice(0, this.buffered.length - keep);
+      if (this.voiced * FRAME_MS >= this.s.confirmMs) {
+        this.speaking = true;
+        this.silent = 0;
+        return { type: 'speech_start' };
+      }
+      return null;
+    }
+    this.silent = loud ? 0 : this.silent + 1;
+    if (this.silent * FRAME_MS >= this.s.endSilenceMs) {
+      const utterance = concat(this.buffered);
+      this.buffered = [];
+      this.speaking = false;
+      this.voiced = 0;
+      return { type: 'speech_end', utterance };
+    }
+    return null;
+  }
+}
+
+function concat(parts: Int16Array[]): Int16Array {
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,1 @@
+export { useCalls, useStartWebCall } from './api.ts';

@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, seriousAxeViolations, signUp, snap, startServer, type RunningServer, type Session } from './harness.ts';
+
+const hasEspeak = (() => {
+  try {
+    execFileSync('espeak-ng', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * Issue 11: a web test call from the agent editor. Chromium's fake microphone plays a WAV made by
+ * espeak-ng (after 5 s of silence, so the agent's greeting is heard first); the server runs its local
+ * engines (espeak-ng speaks, pocketsphinx listens).
+ */
+describe.skipIf(!hasEspeak)('calls: a web test call from the agent editor (skipped: espeak-ng is not installed)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-calls-e2e-'));
+    const speech = path.join(dir, 'speech.wav');
+    const wav = path.join(dir, 'caller.wav');
+    execFileSync('espeak-ng', ['-v', 'en-us', '-w', speech, 'Hello. What are your opening hours?']);
+    // 5 s of silence, the question, then 3 s of silence (the end of the caller's turn).
+    execFileSync('sox', [speech, wav, 'pad', '5', '3']);
+    [server, browser] = await Promise.all([
+      startServer(),
+      chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-audio-capture=${wav}%noloop`,
+          '--autoplay-policy=no-user-gesture-required',
+        ],
+      }),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts a call, hears the greeting, and shows the caller turn and the reply with its latency', async () => {
+    const owner: Session = await signUp(server, 'owner@webcall.test', 'Webcall Bakery');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
+    await context.addInitScript((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('id', String(s.id));
+      localStorage.setItem('user', JSON.stringify(s));
+    }, owner);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/agents`);
+    await page.getByRole('button', { name: 'Test call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test call' });
+    await dialog.getByText('No conversation yet').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Start call' }).click();
+    await dialog.getByRole('status').getByText('On the call').waitFor({ timeout: 15_000 });
+
+    const transcript = dialog.getByRole('list', { name: 'Transcript' });
+    // The greeting, then what the caller said (recognised by pocketsphinx: some words, not exact text), then the reply with its latency.
+    await transcript.getByText('Agent:').first().waitFor({ timeout: 20_000 });
+    await transcript.getByText('You:').first().waitFor({ timeout: 30_000 });
+    await dialog.getByTestId('turn-latency').first().waitFor({ timeout: 30_000 });
+    expect(await dialog.getByTestId('turn-latency').first().textContent()).toMatch(/^\d+ ms to answer$/);
+    await snap(page, 'calls-web-call-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Hang up' }).click();
+    await dialog.getByRole('status').getByText('Call ended').waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'calls-web-call-390');
+
+    const list = await call(server, 'GET', '/api/v1/calls', owner.token);
+    expect(list.calls[0]).toMatchObject({ direction: 'web' });
+    await expect
+      .poll(async () => (await call(server, 'GET', `/api/v1/calls/${list.calls[0].id}`, owner.token)).call.status)
+      .toBe('completed');
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Voice calls (issue 11): the call log, one call with its transcript, and the spec §3/§4 call state. */
+export const CALL_STATUSES = ['queued', 'ringing', 'in-progress', 'completed', 'failed', 'no-answer'] as const;
+export const callStatus = z.enum(CALL_STATUSES);
+export const CALL_DIRECTIONS = ['inbound', 'outbound', 'web'] as const;
+export const callDirection = z.enum(CALL_DIRECTIONS);
+
+/** One turn of the transcript. `latencyMs`: caller's end of speech → the agent's first audio. */
+export const callTurn = z.object({
+  role: z.enum(['caller', 'agent']),
+  text: z.string(),
+  at: z.number(),
+  latencyMs: z.number().nullable(),
+  /** The caller spoke over the agent: `text` is what was heard before the cut. */
+  interrupted: z.boolean(),
+});
+export type CallTurn = z.infer<typeof callTurn>;
+
+export const call = z.object({
+  id: z.string(),
+  organizationId: z.number(),
+  agentId: z.number(),
+  direction: callDirection,
+  from: z.string(),
+  to: z.string(),
+  status: callStatus,
+  startedAt: z.number(),
+  answeredAt: z.number().nullable(),
+  endedAt: z.number().nullable(),
+  durationMs: z.number(),
+  endReason: z.string().nullable(),
+  transcript: z.array(callTurn),
+  /** Recordings are not kept yet. */
+  recording: z.null(),
+});
+export type Call = z.infer<typeof call>;
+
+export const callResponse = z.object({ success: z.literal(true), call });
+export const callsResponse = z.object({ success: z.literal(true), calls: z.array(call), total: z.number() });
+
+/** POST /api/v1/calls (outbound) and POST /api/v1/calls/web (a test call from the browser). */
+export const placedCallResponse = z.object({
+  success: z.literal(true),
+  call,
+  /** Where the media WebSocket connects (Twilio Media Streams protocol); the ticket goes in `start.customParameters.ticket`. */
+  streamUrl: z.string(),
+  ticket: z.string(),
+});
+
+/** GET /internal/fetchCallsForReview: calls a person should look at, with why. */
+export const reviewCallsResponse = z.object({
+  success: z.literal(true),
+  calls: z.array(call.extend({ reasons: z.array(z.string()) })),
+});
+
+/** Messages the media WebSocket sends a web client beside Twilio's own (transcript and latency as they happen). */
+export const callLiveEvent = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('transcript'), turn: callTurn }),
+  z.object({ event: z.literal('status'), status: callStatus, notice: z.string().optional() }),
+]);
+export type CallLiveEvent = z.infer<typeof callLiveEvent>;
