@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, seriousAxeViolations, snap } from './harness.ts';
+import { browserSuite, seriousAxeViolations, snap, SUPER_ADMIN_EMAIL } from './harness.ts';
 
 /** Billing (issue 13): add funds by card on the local checkout, see the balance and the transaction; Lightning; a plan. */
 describe('billing and the wallet', () => {
@@ -91,7 +91,10 @@ describe('billing and the wallet', () => {
     const plans = page.getByRole('dialog', { name: 'Choose a plan' });
     await plans.getByRole('button', { name: 'Prices of Pro' }).click();
     const details = page.getByRole('dialog', { name: 'Pro' });
-    await details.getByRole('table', { name: /voice minutes/ }).first().waitFor();
+    await details
+      .getByRole('table', { name: /voice minutes/ })
+      .first()
+      .waitFor();
     expect(await details.locator('[data-item="voiceMinutes"]').textContent()).toContain('501 and more$0.10');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await snap(page, 'billing-plan-details-1280');
@@ -110,6 +113,40 @@ describe('billing and the wallet', () => {
     await page.goto(`${suite.server.url}/app/billing?premium=true`);
     await page.getByRole('dialog', { name: 'Premium' }).getByText('Premium is on with the Pro plan.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('plans a partner defines', () => {
+  const suite = browserSuite();
+
+  it('a partner defines a plan with pricing tiers in the Billing section', async () => {
+    const admin = await suite.signUp(SUPER_ADMIN_EMAIL, 'Switchboard HQ');
+    await suite.call('POST', '/internal/createPartner', admin.token, { name: 'North Partners', email: 'north@partners.test' });
+    const partner = await suite.signIn('north@partners.test');
+    const { context, page } = await suite.page(partner);
+    await page.goto(`${suite.server.url}/app/billing`);
+    await page.getByText('No plans of your own yet').waitFor();
+    await page.getByRole('button', { name: 'New plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New plan' });
+    await dialog.getByLabel('Name').fill('Clinic Plan');
+    await dialog.getByLabel('Price per month (USD)').fill('29');
+    await dialog.getByLabel('Price per year (USD)').fill('290.50');
+    await dialog.getByLabel('Charge for voice minutes').check();
+    await dialog.getByLabel('voice minutes tier 1 to').fill('200');
+    await dialog.getByRole('button', { name: 'Add a tier' }).first().click();
+    await dialog.getByLabel('voice minutes tier 2 from').fill('201');
+    await dialog.getByLabel('voice minutes tier 2 price').fill('0.05');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await snap(page, 'billing-edit-plan-1280');
+    await dialog.getByRole('button', { name: 'Save plan' }).click();
+    await page.locator('[data-my-plan="Clinic Plan"]').waitFor();
+    const mine = await suite.call('GET', '/api/v2/product/myPlans', partner.token);
+    expect(mine.productPlans[0]).toMatchObject({ priceMonth: 29_000_000, priceYear: 290_500_000 });
+    expect(mine.productPlans[0].productItems.voiceMinutes.tiers).toEqual([
+      { quantityMin: 0, quantityMax: 200, price: 0 },
+      { quantityMin: 201, quantityMax: null, price: 50_000 },
+    ]);
     await context.close();
   });
 });

@@ -73,12 +73,12 @@ describe('web shell', () => {
     expect(search(page).has('debug')).toBe(false);
 
     // Escape closes too; an allowed key without a screen yet says so.
-    await page.goto(`${server.url}/app?wallet=true`);
-    const soon = page.getByRole('dialog', { name: 'Wallet' });
+    await page.goto(`${server.url}/app?withdraw=true`);
+    const soon = page.getByRole('dialog', { name: 'Withdraw' });
     await soon.getByText('Coming soon').waitFor();
     await page.keyboard.press('Escape');
     await soon.waitFor({ state: 'detached' });
-    expect(search(page).has('wallet')).toBe(false);
+    expect(search(page).has('withdraw')).toBe(false);
 
     // A key outside the allowed list opens nothing.
     await page.goto(`${server.url}/app?notAnOverlay=true`);

@@ -41,7 +41,14 @@ async function drive(op: (i: number) => Promise<boolean>) {
 }
 
 async function product(db: Db, run: string) {
-  for (let w = 1; w <= WALLETS; w++) await ledger.transfer(db, { key: `${run}:fund:${w}`, debit: PLATFORM_ACCOUNTS.card, credit: walletCode(w), amount: 1_000_000, kind: 'card_topup' });
+  for (let w = 1; w <= WALLETS; w++)
+    await ledger.transfer(db, {
+      key: `${run}:fund:${w}`,
+      debit: PLATFORM_ACCOUNTS.card,
+      credit: walletCode(w),
+      amount: 1_000_000,
+      kind: 'card_topup',
+    });
   return drive(async (i) => {
     const a = pick();
     let b = pick();
@@ -70,7 +77,16 @@ async function barePg(pool: pg.Pool) {
     const c = await pool.connect();
     try {
       await c.query('begin');
-      const [first, second] = a < b ? [[a, -x], [b, x]] : [[b, x], [a, -x]];
+      const [first, second] =
+        a < b
+          ? [
+              [a, -x],
+              [b, x],
+            ]
+          : [
+              [b, x],
+              [a, -x],
+            ];
       for (const [id, d] of [first!, second!]) {
         const u = await c.query('update bare_balances set balance = balance + $1 where id = $2 and balance + $1 >= 0', [d, id]);
         if (u.rowCount === 0) {
@@ -114,12 +130,20 @@ async function bareSqlite(file: string) {
 
 async function verdict(db: Db) {
   const check = await ledger.check(db);
-  const below = await db.selectFrom('ledger_accounts').select(sql<number>`count(*)`.as('n')).where('min_balance', 'is not', null).where(sql`balance < min_balance`).executeTakeFirstOrThrow();
+  const below = await db
+    .selectFrom('ledger_accounts')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('min_balance', 'is not', null)
+    .where(sql`balance < min_balance`)
+    .executeTakeFirstOrThrow();
   return `overdrafts ${Number(below.n)}, sum ${check.total}, mismatched ${check.mismatched.length}`;
 }
 
 export async function benchLedger(): Promise<string[]> {
-  const lines = [`${CLIENTS} clients, ${SECONDS} s, random transfers between ${WALLETS} wallets of $1`, 'database     product tr/s   (ok / refused)     bare tr/s   ratio   invariants'];
+  const lines = [
+    `${CLIENTS} clients, ${SECONDS} s, random transfers between ${WALLETS} wallets of $1`,
+    'database     product tr/s   (ok / refused)     bare tr/s   ratio   invariants',
+  ];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-ledger-'));
   try {
     const h = await openDatabase({ sqliteFile: path.join(dir, 'ledger.db') });

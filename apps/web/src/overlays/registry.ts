@@ -131,6 +131,7 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   planOffered: billing('PlanOffered'),
   balances: billing('Balances'),
   premium: billing('Premium'),
+  editPlan: billing('EditPlan'),
 };
 
 let allowed: ReadonlySet<string> = new Set(DEFAULT_OVERLAY_KEYS);

@@ -50,7 +50,7 @@ export const SECTIONS: AppSection[] = [
   },
   { id: 'integrations', label: 'Integrations', icon: Plug, load: () => import('../features/integrations/IntegrationsSection.tsx'), when: org },
   { id: 'brand', label: 'Brand', icon: Palette, load: () => import('../features/accounts/BrandPanel.tsx'), when: (a) => console_(a) && a.permissions.canEditOrg },
-  { id: 'billing', label: 'Billing', icon: CreditCard, load: () => import('../features/billing/BillingSection.tsx'), when: (a) => org(a) && a.permissions.canViewBilling },
+  { id: 'billing', label: 'Billing', icon: CreditCard, load: () => import('../features/billing/BillingSection.tsx'), when: (a) => (org(a) && a.permissions.canViewBilling) || (console_(a) && a.permissions.canManageBilling) },
   { id: 'settings', label: 'Settings', icon: Settings, load: () => import('../features/accounts/SettingsSection.tsx') },
 ];
 

@@ -64,7 +64,10 @@ export const subscribeResponse = z.object({
 });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 
-export const cancelQuery = { reason: z.string().min(1, 'is required').max(200, 'is too long'), details: z.string().max(2000, 'is too long').optional() };
+export const cancelQuery = {
+  reason: z.string().min(1, 'is required').max(200, 'is too long'),
+  details: z.string().max(2000, 'is too long').optional(),
+};
 export const portalLinkBody = { redirectUrl: returnUrl };
 export const portalLinkResponse = z.object({ success: z.literal(true), url: z.string() });
 

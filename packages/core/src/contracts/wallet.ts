@@ -58,7 +58,12 @@ export const checkoutState = z.object({
   amountUsd: z.string(),
   createdAt: z.number(),
 });
-export const checkoutStatusResponse = z.object({ success: z.literal(true), checkout: checkoutState, balance: z.number().int(), balanceUsd: z.string() });
+export const checkoutStatusResponse = z.object({
+  success: z.literal(true),
+  checkout: checkoutState,
+  balance: z.number().int(),
+  balanceUsd: z.string(),
+});
 export type CheckoutStatusResponse = z.infer<typeof checkoutStatusResponse>;
 
 export const INVOICE_UNITS = ['USD', 'SAT', 'MSAT'] as const;

@@ -40,8 +40,18 @@ describe('tierProblem', () => {
     expect(tierProblem(tiers)).toBeNull();
     expect(tierProblem([])).toMatch(/at least one/);
     expect(tierProblem([{ quantityMin: 5, quantityMax: null, price: 1 }])).toMatch(/start at quantity 0 or 1/);
-    expect(tierProblem([{ quantityMin: 0, quantityMax: 10, price: 1 }, { quantityMin: 12, quantityMax: null, price: 1 }])).toMatch(/Tier 2 must start at quantity 11/);
-    expect(tierProblem([{ quantityMin: 0, quantityMax: null, price: 1 }, { quantityMin: 1, quantityMax: null, price: 1 }])).toMatch(/Only the last/);
+    expect(
+      tierProblem([
+        { quantityMin: 0, quantityMax: 10, price: 1 },
+        { quantityMin: 12, quantityMax: null, price: 1 },
+      ]),
+    ).toMatch(/Tier 2 must start at quantity 11/);
+    expect(
+      tierProblem([
+        { quantityMin: 0, quantityMax: null, price: 1 },
+        { quantityMin: 1, quantityMax: null, price: 1 },
+      ]),
+    ).toMatch(/Only the last/);
     expect(tierProblem([{ quantityMin: 0, quantityMax: null, price: 0.5 }])).toMatch(/whole/);
   });
 });

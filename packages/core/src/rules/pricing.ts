@@ -40,7 +40,8 @@ export function priceOf(quantity: number, tiers: readonly PricingTier[], mode: T
   if (!Number.isSafeInteger(quantity) || quantity < 0) throw new Error('quantity must be a whole number of 0 or more');
   if (quantity === 0 || tiers.length === 0) return 0;
   if (mode === 'volume') {
-    const tier = tiers.find((t) => quantity >= t.quantityMin && (t.quantityMax === null || quantity <= t.quantityMax)) ?? tiers[tiers.length - 1]!;
+    const tier =
+      tiers.find((t) => quantity >= t.quantityMin && (t.quantityMax === null || quantity <= t.quantityMax)) ?? tiers[tiers.length - 1]!;
     return quantity * tier.price;
   }
   let total = 0;

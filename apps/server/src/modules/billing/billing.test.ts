@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 const pay = (sessionId: string) =>
-  t.app.inject({ method: 'POST', url: `/pay/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  t.app.inject({
+    method: 'POST',
+    url: `/pay/checkout/${sessionId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 
 describe('plans', () => {
   it('lists the catalog with product items and pricing tiers', async () => {
@@ -48,7 +53,10 @@ describe('plans', () => {
     const before = await t.request('GET', '/api/v2/product/currentPlan', { token: owner.token });
     expect(before.body).toMatchObject({ productPlan: null, subscription: null, vidaPremium: false });
     const catalog = (await t.request('GET', '/api/v2/product/productCatalog', { token: owner.token })).body.productPlans;
-    const sub = await t.request('POST', '/api/v2/product/subscribe', { token: owner.token, body: { productPlanId: catalog[0].productPlanId, ...urls } });
+    const sub = await t.request('POST', '/api/v2/product/subscribe', {
+      token: owner.token,
+      body: { productPlanId: catalog[0].productPlanId, ...urls },
+    });
     expect(sub.status).toBe(200);
     expect(sub.body).toMatchObject({ subscribed: false });
     const page = await t.app.inject({ method: 'GET', url: `/pay/checkout/${sub.body.sessionId}` });
@@ -57,7 +65,14 @@ describe('plans', () => {
     expect((await pay(sub.body.sessionId)).statusCode).toBe(303);
     // The processor repeats its event: still one subscription and one payment.
     const local = t.services.wallet.payments as LocalPayments;
-    await local.send({ id: 'evt_repeat', type: 'checkout.completed', sessionId: sub.body.sessionId, reference: 'x', amount: 49_000_000, created: Date.now() });
+    await local.send({
+      id: 'evt_repeat',
+      type: 'checkout.completed',
+      sessionId: sub.body.sessionId,
+      reference: 'x',
+      amount: 49_000_000,
+      created: Date.now(),
+    });
 
     const now = await t.request('GET', '/api/v2/product/currentPlan', { token: owner.token });
     expect(now.body).toMatchObject({ productPlan: { name: 'Pro' }, subscription: { term: 'month', status: 'active' }, vidaPremium: true });
@@ -68,20 +83,32 @@ describe('plans', () => {
     // The wallet was not touched: the card paid the plan.
     expect((await t.request('GET', '/api/v1/recentTransactions', { token: owner.token })).body.balance).toBe(0);
 
-    const again = await t.request('POST', '/api/v2/product/subscribe', { token: owner.token, body: { productPlanId: catalog[0].productPlanId, ...urls } });
+    const again = await t.request('POST', '/api/v2/product/subscribe', {
+      token: owner.token,
+      body: { productPlanId: catalog[0].productPlanId, ...urls },
+    });
     expect(again.status).toBe(422);
   });
 
   it('opens the billing portal and cancels with a reason', async () => {
-    const link = await t.request('POST', '/api/v1/getBillingCustomerPortalLink', { token: owner.token, body: { redirectUrl: 'http://localhost:3000/app' } });
+    const link = await t.request('POST', '/api/v1/getBillingCustomerPortalLink', {
+      token: owner.token,
+      body: { redirectUrl: 'http://localhost:3000/app' },
+    });
     expect(link.status).toBe(200);
     const portal = await t.app.inject({ method: 'GET', url: link.body.url });
     expect(portal.body).toContain('Plan: Pro (billed each month)');
 
     expect((await t.request('DELETE', '/api/v1/vidaPro/cancel', { token: owner.token })).body.field).toBe('reason');
-    const cancelled = await t.request('DELETE', '/api/v1/vidaPro/cancel', { token: owner.token, query: { reason: 'Too expensive', details: 'Back next year' } });
+    const cancelled = await t.request('DELETE', '/api/v1/vidaPro/cancel', {
+      token: owner.token,
+      query: { reason: 'Too expensive', details: 'Back next year' },
+    });
     expect(cancelled.status).toBe(200);
-    expect((await t.request('GET', '/api/v2/product/currentPlan', { token: owner.token })).body).toMatchObject({ productPlan: null, vidaPremium: false });
+    expect((await t.request('GET', '/api/v2/product/currentPlan', { token: owner.token })).body).toMatchObject({
+      productPlan: null,
+      vidaPremium: false,
+    });
     const row = await t.database.db.selectFrom('subscriptions').selectAll().where('account_id', '=', owner.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'canceled', cancel_reason: 'Too expensive', cancel_details: 'Back next year' });
     expect((await t.request('DELETE', '/api/v1/vidaPro/cancel', { token: owner.token, query: { reason: 'again' } })).status).toBe(422);
@@ -90,7 +117,10 @@ describe('plans', () => {
   it('names the field of malformed input', async () => {
     const bad = await t.request('POST', '/api/v2/product/subscribe', { token: owner.token, body: { productPlanId: 'x', ...urls } });
     expect(bad.body.field).toBe('productPlanId');
-    const term = await t.request('POST', '/api/v2/product/subscribe', { token: owner.token, body: { productPlanId: 1, term: 'week', ...urls } });
+    const term = await t.request('POST', '/api/v2/product/subscribe', {
+      token: owner.token,
+      body: { productPlanId: 1, term: 'week', ...urls },
+    });
     expect(term.body.field).toBe('term');
   });
 });
@@ -99,9 +129,18 @@ describe('billing authorization', () => {
   it("another tree's token reads and changes nothing", async () => {
     const q = { targetAccountId: owner.id };
     expect((await t.request('GET', '/api/v2/product/currentPlan', { token: other.token, query: q })).status).toBe(403);
-    expect((await t.request('POST', '/api/v2/product/subscribe', { token: other.token, body: { ...q, productPlanId: 1, ...urls } })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/v2/product/subscribe', { token: other.token, body: { ...q, productPlanId: 1, ...urls } })).status,
+    ).toBe(403);
     expect((await t.request('DELETE', '/api/v1/vidaPro/cancel', { token: other.token, query: { ...q, reason: 'x' } })).status).toBe(403);
-    expect((await t.request('POST', '/api/v1/getBillingCustomerPortalLink', { token: other.token, body: { ...q, redirectUrl: 'http://localhost:3000/app' } })).status).toBe(403);
+    expect(
+      (
+        await t.request('POST', '/api/v1/getBillingCustomerPortalLink', {
+          token: other.token,
+          body: { ...q, redirectUrl: 'http://localhost:3000/app' },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('a member without the owner flag sees no plans', async () => {
@@ -109,7 +148,9 @@ describe('billing authorization', () => {
     const member = await t.signIn('member@billing.test');
     const q = { targetAccountId: owner.id };
     expect((await t.request('GET', '/api/v2/product/productCatalog', { token: member.token, query: q })).status).toBe(403);
-    expect((await t.request('POST', '/api/v2/product/subscribe', { token: member.token, body: { ...q, productPlanId: 1, ...urls } })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/v2/product/subscribe', { token: member.token, body: { ...q, productPlanId: 1, ...urls } })).status,
+    ).toBe(403);
   });
 });
 

@@ -73,7 +73,8 @@ export function createPlanAdmin(deps: Deps) {
         throw notFound('Organization not found.');
       }
       const plan = await repo.plan(db, input.productPlanId);
-      if (!plan || !plan.active || (plan.owner_account_id !== null && plan.owner_account_id !== ctx.acting.id)) throw notFound('Plan not found.');
+      if (!plan || !plan.active || (plan.owner_account_id !== null && plan.owner_account_id !== ctx.acting.id))
+        throw notFound('Plan not found.');
       if (org.id === ctx.acting.id) throw forbidden();
       await repo.offer(db, org.id, plan.id, ctx.acting.id);
       return { success: true as const, productPlan: toPlan(plan) };

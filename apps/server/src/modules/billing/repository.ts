@@ -20,7 +20,11 @@ export const billingRepository = {
       .selectFrom('product_plans')
       .selectAll()
       .where('active', '=', 1)
-      .where((eb) => (owners.length ? eb.or([eb('owner_account_id', 'is', null), eb('owner_account_id', 'in', owners)]) : eb('owner_account_id', 'is', null)))
+      .where((eb) =>
+        owners.length
+          ? eb.or([eb('owner_account_id', 'is', null), eb('owner_account_id', 'in', owners)])
+          : eb('owner_account_id', 'is', null),
+      )
       .orderBy('price_month')
       .orderBy('id')
       .execute();
@@ -31,14 +35,26 @@ export const billingRepository = {
     return r && plan(r);
   },
   async ownedBy(db: DbOrTx, ownerId: number): Promise<PlanRow[]> {
-    const rows = await db.selectFrom('product_plans').selectAll().where('owner_account_id', '=', ownerId).where('active', '=', 1).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('product_plans')
+      .selectAll()
+      .where('owner_account_id', '=', ownerId)
+      .where('active', '=', 1)
+      .orderBy('id')
+      .execute();
     return rows.map(plan);
   },
   async insertPlan(db: DbOrTx, row: Insertable<ProductPlansTable>): Promise<PlanRow> {
     return plan(await db.insertInto('product_plans').values(row).returningAll().executeTakeFirstOrThrow());
   },
   async updatePlan(db: DbOrTx, id: number, ownerId: number, values: Partial<Insertable<ProductPlansTable>>): Promise<PlanRow | undefined> {
-    const r = await db.updateTable('product_plans').set(values).where('id', '=', id).where('owner_account_id', '=', ownerId).returningAll().executeTakeFirst();
+    const r = await db
+      .updateTable('product_plans')
+      .set(values)
+      .where('id', '=', id)
+      .where('owner_account_id', '=', ownerId)
+      .returningAll()
+      .executeTakeFirst();
     return r && plan(r);
   },
   async offer(db: DbOrTx, accountId: number, planId: number, by: number): Promise<void> {
@@ -64,7 +80,12 @@ export const billingRepository = {
   },
   /** Starts a subscription once per checkout (undefined when that checkout already started one). */
   async insertSubscription(db: DbOrTx, row: Insertable<SubscriptionsTable>): Promise<SubscriptionRow | undefined> {
-    const r = await db.insertInto('subscriptions').values(row).onConflict((oc) => oc.column('checkout_id').doNothing()).returningAll().executeTakeFirst();
+    const r = await db
+      .insertInto('subscriptions')
+      .values(row)
+      .onConflict((oc) => oc.column('checkout_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
     return r && sub(r);
   },
   /** Ends the account's active subscriptions (all but `keep`). */

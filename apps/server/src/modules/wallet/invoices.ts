@@ -8,7 +8,10 @@ const NETWORKS: Record<string, Parameters<typeof bolt11.decode>[1] | undefined> 
 
 /** A BOLT11 invoice decoded and its signature checked (bolt11 recovers the payee key), or null. */
 export function decodeInvoice(invoice: string) {
-  const text = invoice.trim().toLowerCase().replace(/^lightning:/, '');
+  const text = invoice
+    .trim()
+    .toLowerCase()
+    .replace(/^lightning:/, '');
   if (!/^ln[a-z0-9]+$/.test(text) || text.length > 2000) return null;
   try {
     const prefix = Object.keys(NETWORKS).find((p) => text.startsWith(p));

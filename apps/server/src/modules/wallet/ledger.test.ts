@@ -42,14 +42,22 @@ describe('ledger transfers', () => {
   it('refuses a debit that would take a wallet below zero, and changes nothing', async () => {
     const a = fresh();
     await fund(a, 1_000_000);
-    await expect(ledger.transfer(db, { key: `over:${a}`, debit: a, credit: PLATFORM_ACCOUNTS.revenue, amount: 1_000_001, kind: 'charge' })).rejects.toMatchObject({
+    await expect(
+      ledger.transfer(db, { key: `over:${a}`, debit: a, credit: PLATFORM_ACCOUNTS.revenue, amount: 1_000_001, kind: 'charge' }),
+    ).rejects.toMatchObject({
       status: 402,
       message: INSUFFICIENT_FUNDS,
     });
     expect(await ledger.balance(db, a)).toBe(1_000_000);
     // The refused transfer left no row: the same key can be used once the balance allows it.
     await fund(a, 1);
-    const ok = await ledger.transfer(db, { key: `over:${a}`, debit: a, credit: PLATFORM_ACCOUNTS.revenue, amount: 1_000_001, kind: 'charge' });
+    const ok = await ledger.transfer(db, {
+      key: `over:${a}`,
+      debit: a,
+      credit: PLATFORM_ACCOUNTS.revenue,
+      amount: 1_000_001,
+      kind: 'charge',
+    });
     expect(ok.repeated).toBe(false);
     expect(await ledger.balance(db, a)).toBe(0);
   });
@@ -59,14 +67,18 @@ describe('ledger transfers', () => {
     const first = await ledger.transfer(db, { key: `k:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 700, kind: 'card_topup' });
     const again = await ledger.transfer(db, { key: `k:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 700, kind: 'card_topup' });
     expect(again).toEqual({ transfer: first.transfer, repeated: true });
-    await expect(ledger.transfer(db, { key: `k:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 800, kind: 'card_topup' })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      ledger.transfer(db, { key: `k:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 800, kind: 'card_topup' }),
+    ).rejects.toMatchObject({ status: 409 });
     expect(await ledger.balance(db, a)).toBe(700);
   });
 
   it('refuses amounts that are not whole micro-USD above zero', async () => {
     const a = fresh();
     for (const amount of [0, -5, 1.5, Number.NaN]) {
-      await expect(ledger.transfer(db, { key: `bad:${amount}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount, kind: 'x' })).rejects.toMatchObject({ status: 400 });
+      await expect(
+        ledger.transfer(db, { key: `bad:${amount}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount, kind: 'x' }),
+      ).rejects.toMatchObject({ status: 400 });
     }
   });
 });
@@ -77,7 +89,9 @@ describe('ledger under concurrency', () => {
     await fund(a, 10_000_000);
     // 20 debits of $0.70 = $14 against $10: at most 14 fit.
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => ledger.transfer(db, { key: `race:${a}:${i}`, debit: a, credit: PLATFORM_ACCOUNTS.revenue, amount: 700_000, kind: 'charge' })),
+      Array.from({ length: 20 }, (_, i) =>
+        ledger.transfer(db, { key: `race:${a}:${i}`, debit: a, credit: PLATFORM_ACCOUNTS.revenue, amount: 700_000, kind: 'charge' }),
+      ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -92,7 +106,9 @@ describe('ledger under concurrency', () => {
     const a = fresh();
     await fund(a, 60 * 250_000);
     const results = await Promise.allSettled(
-      Array.from({ length: 100 }, (_, i) => ledger.transfer(db, { key: `race100:${a}:${i}`, debit: a, credit: PLATFORM_ACCOUNTS.revenue, amount: 250_000, kind: 'charge' })),
+      Array.from({ length: 100 }, (_, i) =>
+        ledger.transfer(db, { key: `race100:${a}:${i}`, debit: a, credit: PLATFORM_ACCOUNTS.revenue, amount: 250_000, kind: 'charge' }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(60);
     expect(await ledger.balance(db, a)).toBe(0);
@@ -101,7 +117,9 @@ describe('ledger under concurrency', () => {
   it('the same idempotency key 20 times at once makes one transfer', async () => {
     const a = fresh();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => ledger.transfer(db, { key: `same:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 1_234_567, kind: 'card_topup' })),
+      Array.from({ length: 20 }, () =>
+        ledger.transfer(db, { key: `same:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 1_234_567, kind: 'card_topup' }),
+      ),
     );
     expect(new Set(results.map((r) => r.transfer.id)).size).toBe(1);
     expect(results.filter((r) => !r.repeated)).toHaveLength(1);

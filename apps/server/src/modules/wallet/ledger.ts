@@ -97,7 +97,8 @@ export const ledger = {
 
   /** Moves `amount` from debit to credit once per key; refused (402) when the debit would go below its limit. */
   async transfer(db: Db | Tx, t: TransferInput): Promise<TransferResult> {
-    if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw badRequest('amount: must be a whole number of micro-USD above 0.', 'amount');
+    if (!Number.isSafeInteger(t.amount) || t.amount <= 0)
+      throw badRequest('amount: must be a whole number of micro-USD above 0.', 'amount');
     if (t.debit === t.credit) throw badRequest('A transfer needs two different accounts.');
     // Accounts are created outside the transfer's transaction, so a refused transfer still leaves them.
     const debit = { id: await accountId(db, t.debit) };
@@ -163,8 +164,16 @@ export const ledger = {
    */
   async check(db: DbOrTx): Promise<{ total: number; accounts: number; mismatched: { code: string; balance: number; expected: number }[] }> {
     const accounts = await db.selectFrom('ledger_accounts').select(['id', 'code', 'balance']).execute();
-    const credits = await db.selectFrom('ledger_transfers').select(['credit_account_id as id', sql<string>`sum(amount)`.as('total')]).groupBy('credit_account_id').execute();
-    const debits = await db.selectFrom('ledger_transfers').select(['debit_account_id as id', sql<string>`sum(amount)`.as('total')]).groupBy('debit_account_id').execute();
+    const credits = await db
+      .selectFrom('ledger_transfers')
+      .select(['credit_account_id as id', sql<string>`sum(amount)`.as('total')])
+      .groupBy('credit_account_id')
+      .execute();
+    const debits = await db
+      .selectFrom('ledger_transfers')
+      .select(['debit_account_id as id', sql<string>`sum(amount)`.as('total')])
+      .groupBy('debit_account_id')
+      .execute();
     const net = new Map<number, number>();
     for (const c of credits) net.set(c.id, (net.get(c.id) ?? 0) + Number(c.total));
     for (const d of debits) net.set(d.id, (net.get(d.id) ?? 0) - Number(d.total));

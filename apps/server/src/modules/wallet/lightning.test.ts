@@ -26,9 +26,11 @@ afterAll(async () => {
 });
 
 const balance = async () => (await t.request('GET', '/api/v1/recentTransactions', { token: owner.token })).body.balance as number;
-const request = (amount: string | number, unit?: string) => t.request('POST', '/api/v1/requestInvoice', { token: owner.token, body: { amount, ...(unit ? { unit } : {}) } });
+const request = (amount: string | number, unit?: string) =>
+  t.request('POST', '/api/v1/requestInvoice', { token: owner.token, body: { amount, ...(unit ? { unit } : {}) } });
 const pay = (invoice: string) => t.request('POST', '/api/dev/lightning/pay', { body: { invoice } });
-const prove = (invoice: string, preimage: string, s = owner) => t.request('POST', '/api/v1/provePendingInvoicePaid', { token: s.token, body: { invoice, preimage } });
+const prove = (invoice: string, preimage: string, s = owner) =>
+  t.request('POST', '/api/v1/provePendingInvoicePaid', { token: s.token, body: { invoice, preimage } });
 
 describe('Lightning top-ups', () => {
   it('issues a real BOLT11 invoice signed by the node, for the amount at the current rate', async () => {
@@ -46,7 +48,13 @@ describe('Lightning top-ups', () => {
     const pending = await t.request('GET', '/api/v1/pendingInvoice', { token: owner.token });
     expect(pending.body.invoice.invoice).toBe(inv.invoice);
     const valid = await t.request('GET', '/api/v1/validateInvoice', { token: owner.token, query: { invoice: inv.invoice } });
-    expect(valid.body).toMatchObject({ valid: true, paymentHash: inv.paymentHash, amountMsat: inv.amountMsat, expired: false, network: 'bcrt' });
+    expect(valid.body).toMatchObject({
+      valid: true,
+      paymentHash: inv.paymentHash,
+      amountMsat: inv.amountMsat,
+      expired: false,
+      network: 'bcrt',
+    });
     const invalid = await t.request('GET', '/api/v1/validateInvoice', { token: owner.token, query: { invoice: 'lnbc1notaninvoice' } });
     expect(invalid.body).toMatchObject({ valid: false });
   });
@@ -77,7 +85,9 @@ describe('Lightning top-ups', () => {
     const sats = await request(10_000, 'SAT');
     expect(sats.body.invoice).toMatchObject({ amountMsat: 10_000_000, amountUsd: '4.30' });
     expect((await request('1.5', 'SAT')).status).toBe(400);
-    expect((await t.request('POST', '/api/v1/requestInvoice', { token: owner.token, body: { amount: 5, unit: 'EUR' } })).body.field).toBe('unit');
+    expect((await t.request('POST', '/api/v1/requestInvoice', { token: owner.token, body: { amount: 5, unit: 'EUR' } })).body.field).toBe(
+      'unit',
+    );
   });
 
   it('an expired invoice cannot be paid or proven paid', async () => {
@@ -87,7 +97,11 @@ describe('Lightning top-ups', () => {
     vi.setSystemTime(inv.expiresAt + 1000);
     expect((await pay(inv.invoice)).body.message).toBe('That invoice has expired.');
     // The preimage is known (read from the node's own table) and still refused once the invoice expired.
-    const row = await t.database.db.selectFrom('local_ln_invoices').select('preimage').where('payment_hash', '=', inv.paymentHash).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('local_ln_invoices')
+      .select('preimage')
+      .where('payment_hash', '=', inv.paymentHash)
+      .executeTakeFirstOrThrow();
     const late = await prove(inv.invoice, row.preimage);
     expect(late.status).toBe(422);
     expect(late.body.message).toBe('That invoice has expired.');
@@ -121,7 +135,9 @@ describe('exchange rate', () => {
     const server = http.createServer((req, res) => {
       hits++;
       if (!up) return void res.writeHead(503).end('down');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { amount: price, base: 'BTC', currency: 'USD' } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ data: { amount: price, base: 'BTC', currency: 'USD' } }));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as { port: number }).port;

@@ -36,5 +36,12 @@ export function toInvoice(r: LightningInvoiceRow): PendingInvoice {
 }
 
 export function toCheckout(r: CheckoutRow) {
-  return { id: r.id, purpose: r.purpose, status: r.status, amount: r.amount, amountUsd: formatUsdMicros(r.amount), createdAt: r.created_at };
+  return {
+    id: r.id,
+    purpose: r.purpose,
+    status: r.status,
+    amount: r.amount,
+    amountUsd: formatUsdMicros(r.amount),
+    createdAt: r.created_at,
+  };
 }

@@ -18,7 +18,9 @@ function page(title: string, body: string): string {
 
 export function checkoutPage(s: { id: string; amount: number; description: string; status: string; expired: boolean }): string {
   const open = s.status === 'open' && !s.expired;
-  const state = open ? '' : `<p class="muted" role="status">This checkout is ${s.expired && s.status === 'open' ? 'expired' : esc(s.status)}.</p>`;
+  const state = open
+    ? ''
+    : `<p class="muted" role="status">This checkout is ${s.expired && s.status === 'open' ? 'expired' : esc(s.status)}.</p>`;
   return page(
     'Checkout',
     `<span class="tag">Local test checkout: no real card is charged</span>

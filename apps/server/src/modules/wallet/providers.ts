@@ -18,7 +18,11 @@ export function createWalletProviders(deps: Deps): WalletProviders {
   return {
     payments:
       config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-        ? new StripePayments(db, { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE })
+        ? new StripePayments(db, {
+            secretKey: config.STRIPE_SECRET_KEY,
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+            apiBase: config.STRIPE_API_BASE,
+          })
         : new LocalPayments(db, log),
     lightning: new LocalLightningNode(db),
     rates: new ExchangeRates(config.RATE_SOURCE_URL ? new HttpPrice(config.RATE_SOURCE_URL) : new FixedPrice(config.BTC_USD_PRICE)),

@@ -16,7 +16,12 @@ const invoice = (r: LightningInvoiceRow) => num(r, ['amount_msat', 'amount_usd',
 export const walletRepository = {
   /** Stores a checkout; undefined when its idempotency key was taken first. */
   async insertCheckout(db: DbOrTx, row: Insertable<CheckoutsTable>): Promise<CheckoutRow | undefined> {
-    const r = await db.insertInto('checkouts').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).returningAll().executeTakeFirst();
+    const r = await db
+      .insertInto('checkouts')
+      .values(row)
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
     return r && checkout(r);
   },
   async checkoutByKey(db: DbOrTx, key: string): Promise<CheckoutRow | undefined> {
@@ -33,7 +38,13 @@ export const walletRepository = {
   },
   /** Moves a checkout from one of `from` to `to`; false when it was elsewhere (a later or repeated event). */
   async moveCheckout(db: DbOrTx, id: string, from: CheckoutRow['status'][], to: CheckoutRow['status']): Promise<boolean> {
-    const r = await db.updateTable('checkouts').set({ status: to, updated_at: Date.now() }).where('id', '=', id).where('status', 'in', from).returning('id').executeTakeFirst();
+    const r = await db
+      .updateTable('checkouts')
+      .set({ status: to, updated_at: Date.now() })
+      .where('id', '=', id)
+      .where('status', 'in', from)
+      .returning('id')
+      .executeTakeFirst();
     return r !== undefined;
   },
   /** Records a webhook event id; false when it was seen before. */
@@ -61,7 +72,12 @@ export const walletRepository = {
     return r && invoice(r);
   },
   async invoiceOf(db: DbOrTx, accountId: number, bolt11: string): Promise<LightningInvoiceRow | undefined> {
-    const r = await db.selectFrom('lightning_invoices').selectAll().where('account_id', '=', accountId).where('bolt11', '=', bolt11).executeTakeFirst();
+    const r = await db
+      .selectFrom('lightning_invoices')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('bolt11', '=', bolt11)
+      .executeTakeFirst();
     return r && invoice(r);
   },
   async invoiceByHash(db: DbOrTx, paymentHash: string): Promise<LightningInvoiceRow | undefined> {
@@ -69,10 +85,20 @@ export const walletRepository = {
     return r && invoice(r);
   },
   async resetPending(db: DbOrTx, accountId: number): Promise<number> {
-    const r = await db.updateTable('lightning_invoices').set({ status: 'reset' }).where('account_id', '=', accountId).where('status', '=', 'pending').executeTakeFirst();
+    const r = await db
+      .updateTable('lightning_invoices')
+      .set({ status: 'reset' })
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     return Number(r.numUpdatedRows);
   },
   async markInvoicePaid(db: DbOrTx, paymentHash: string, at: number): Promise<void> {
-    await db.updateTable('lightning_invoices').set({ status: 'paid', paid_at: at }).where('payment_hash', '=', paymentHash).where('status', '!=', 'paid').execute();
+    await db
+      .updateTable('lightning_invoices')
+      .set({ status: 'paid', paid_at: at })
+      .where('payment_hash', '=', paymentHash)
+      .where('status', '!=', 'paid')
+      .execute();
   },
 };

@@ -140,7 +140,12 @@ export function walletRoutes(app: FastifyInstance, s: Services): void {
     body: withAuthParams({
       username: z.string().trim().min(1, 'is required').max(100, 'is too long'),
       usdAmount: usdAmount.optional(),
-      satsAmount: z.number().int('must be a whole number of sats').min(1).max(Number.MAX_SAFE_INTEGER / 1000).optional(),
+      satsAmount: z
+        .number()
+        .int('must be a whole number of sats')
+        .min(1)
+        .max(Number.MAX_SAFE_INTEGER / 1000)
+        .optional(),
       idempotencyKey: z.string().min(1).max(100).optional(),
     }),
     response: refundResponse,
@@ -176,7 +181,12 @@ export function walletRoutes(app: FastifyInstance, s: Services): void {
   if (payments instanceof LocalPayments) {
     // The local processor delivers its webhooks to the route above, through the HTTP stack.
     payments.onWebhook(async (body, signature) => {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/payments/webhook', payload: body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/webhook',
+        payload: body,
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+      });
       if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
     });
     app.register(async (pages) => {
@@ -221,12 +231,20 @@ export function walletRoutes(app: FastifyInstance, s: Services): void {
         summary: 'Local billing portal',
         tags: ['pay'],
         auth: 'none',
-        query: z.object({ customer: z.string().max(40).optional(), return: z.string().max(2000).optional(), exp: z.string().max(20).optional(), sig: z.string().max(128).optional() }),
+        query: z.object({
+          customer: z.string().max(40).optional(),
+          return: z.string().max(2000).optional(),
+          exp: z.string().max(20).optional(),
+          sig: z.string().max(128).optional(),
+        }),
         handler: async (req, reply) => {
           const customer = await payments.portalCustomer(req.query);
           if (!customer) throw forbidden('This billing portal link is invalid or expired.');
           const lines = await w.portal(Number(customer));
-          return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(portalPage({ customer: lines.name, returnUrl: req.query.return!, lines: lines.lines }));
+          return reply
+            .header('content-type', 'text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send(portalPage({ customer: lines.name, returnUrl: req.query.return!, lines: lines.lines }));
         },
       });
     });

@@ -85,7 +85,16 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
      */
     async openCheckout(
       ctx: AuthContext,
-      input: { purpose: CheckoutRow['purpose']; amount: number; description: string; cancelUrl: string; successUrl: string; idempotencyKey?: string; productPlanId?: number; term?: string },
+      input: {
+        purpose: CheckoutRow['purpose'];
+        amount: number;
+        description: string;
+        cancelUrl: string;
+        successUrl: string;
+        idempotencyKey?: string;
+        productPlanId?: number;
+        term?: string;
+      },
     ) {
       const key = clientKey(`checkout.${input.purpose}`, ctx.acting.id, input.idempotencyKey);
       if (key) {
@@ -121,7 +130,10 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
       return { success: true as const, sessionId: chosen.id, url: chosen.url };
     },
 
-    async checkoutCredit(ctx: AuthContext, input: { amount: string | number; cancelUrl: string; successUrl: string; idempotencyKey?: string }) {
+    async checkoutCredit(
+      ctx: AuthContext,
+      input: { amount: string | number; cancelUrl: string; successUrl: string; idempotencyKey?: string },
+    ) {
       await deps.requireAccess(ctx, 'canManageBilling');
       const amount = parseUsdMicros(input.amount);
       if (amount === null) throw badRequest('amount: must be a USD amount such as 10 or 10.50.', 'amount');
@@ -178,13 +190,18 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
         msat = microsToMsat(m, satToUsd);
       } else {
         const n = typeof input.amount === 'number' ? input.amount : Number(input.amount);
-        if (!Number.isSafeInteger(n) || n <= 0) throw badRequest(`amount: must be a whole number of ${unit === 'SAT' ? 'satoshis' : 'millisatoshis'} above 0.`, 'amount');
+        if (!Number.isSafeInteger(n) || n <= 0)
+          throw badRequest(`amount: must be a whole number of ${unit === 'SAT' ? 'satoshis' : 'millisatoshis'} above 0.`, 'amount');
         msat = unit === 'SAT' ? n * MSAT_PER_SAT : n;
         micros = msatToMicros(msat, satToUsd);
       }
       if (micros < 10_000) throw badRequest('amount: must be worth at least 0.01 USD.', 'amount');
       if (micros > MAX_TOPUP) throw badRequest(`amount: must be worth at most ${formatUsdMicros(MAX_TOPUP)} USD.`, 'amount');
-      const inv = await lightning.createInvoice({ amountMsat: msat, description: `Switchboard wallet credit for account ${ctx.acting.id}`, expirySeconds: INVOICE_EXPIRY_S });
+      const inv = await lightning.createInvoice({
+        amountMsat: msat,
+        description: `Switchboard wallet credit for account ${ctx.acting.id}`,
+        expirySeconds: INVOICE_EXPIRY_S,
+      });
       // One pending invoice at a time: a new request replaces the one waiting.
       const row = await db.transaction().execute(async (trx) => {
         await repo.resetPending(trx, ctx.acting.id);
@@ -247,7 +264,8 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
      */
     async refund(ctx: AuthContext, input: { username: string; usdAmount?: string | number; satsAmount?: number; idempotencyKey?: string }) {
       await deps.requireAccess(ctx, 'canManageBilling');
-      if ((input.usdAmount == null) === (input.satsAmount == null)) throw badRequest('usdAmount: give usdAmount or satsAmount (one of them).', 'usdAmount');
+      if ((input.usdAmount == null) === (input.satsAmount == null))
+        throw badRequest('usdAmount: give usdAmount or satsAmount (one of them).', 'usdAmount');
       let micros: number | null;
       if (input.usdAmount != null) micros = parseUsdMicros(input.usdAmount);
       else micros = msatToMicros(input.satsAmount! * MSAT_PER_SAT, (await rates.satToUsd()).satToUsd);
@@ -257,7 +275,13 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
       const account = await findAccountByUsername(db, input.username);
       if (!account) throw notFound(REFUND_FAILED);
       const key = clientKey('refund', ctx.user.id, input.idempotencyKey) ?? `refund:${ctx.user.id}:${crypto.randomUUID()}`;
-      const { repeated } = await ledger.transfer(db, { key, debit: PLATFORM_ACCOUNTS.refunds, credit: walletCode(account.id), amount: micros, kind: 'refund' });
+      const { repeated } = await ledger.transfer(db, {
+        key,
+        debit: PLATFORM_ACCOUNTS.refunds,
+        credit: walletCode(account.id),
+        amount: micros,
+        kind: 'refund',
+      });
       return { success: true as const, message: REFUND_DONE, repeated, ...(await balanceOf(account.id)) };
     },
 

@@ -21,16 +21,37 @@ function fakeStripe(req: http.IncomingMessage, res: http.ServerResponse) {
   req.on('data', (c) => (body += c));
   req.on('end', () => {
     const form = new URLSearchParams(body);
-    requests.push({ path: req.url ?? '', form, auth: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
-    const send = (status: number, obj: unknown) => res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' }).end(JSON.stringify(obj));
-    if (req.headers.authorization !== `Bearer ${SECRET}`) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-    if (req.method === 'POST' && req.url === '/v1/customers') return send(200, { id: 'cus_fake1', object: 'customer', metadata: { account: form.get('metadata[account]') } });
+    requests.push({
+      path: req.url ?? '',
+      form,
+      auth: req.headers.authorization,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
+    const send = (status: number, obj: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' }).end(JSON.stringify(obj));
+    if (req.headers.authorization !== `Bearer ${SECRET}`)
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    if (req.method === 'POST' && req.url === '/v1/customers')
+      return send(200, { id: 'cus_fake1', object: 'customer', metadata: { account: form.get('metadata[account]') } });
     if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
       const id = `cs_test_${++sessions}`;
       const amount = Number(form.get('line_items[0][price_data][unit_amount]'));
-      return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, amount_total: amount, client_reference_id: form.get('client_reference_id'), customer: form.get('customer') });
+      return send(200, {
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        amount_total: amount,
+        client_reference_id: form.get('client_reference_id'),
+        customer: form.get('customer'),
+      });
     }
-    if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions') return send(200, { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session/bps_1', customer: form.get('customer') });
+    if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions')
+      return send(200, {
+        id: 'bps_1',
+        object: 'billing_portal.session',
+        url: 'https://billing.stripe.test/p/session/bps_1',
+        customer: form.get('customer'),
+      });
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
   });
 }
@@ -39,7 +60,12 @@ beforeAll(async () => {
   fake = http.createServer(fakeStripe);
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
   const port = (fake.address() as { port: number }).port;
-  t = await createTestApp({ JOBS_AUTOSTART: 'false', STRIPE_SECRET_KEY: SECRET, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${port}` });
+  t = await createTestApp({
+    JOBS_AUTOSTART: 'false',
+    STRIPE_SECRET_KEY: SECRET,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+  });
   owner = await t.signUp('owner@stripe.test', { businessName: 'Stripe Co' });
 }, 60_000);
 afterAll(async () => {
@@ -53,7 +79,10 @@ const stripe = new Stripe(SECRET);
 function deliver(event: object, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return t.request('POST', '/api/v1/payments/webhook', { body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+  return t.request('POST', '/api/v1/payments/webhook', {
+    body: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+  });
 }
 const completed = (id: string, sessionId: string, cents: number) => ({
   id,
@@ -77,7 +106,9 @@ describe('Stripe payments', () => {
     expect(requests.filter((q) => q.path === '/v1/customers')).toHaveLength(1);
     expect(requests.find((q) => q.path === '/v1/customers')!.idempotencyKey).toBe(`customer-${owner.id}`);
     // Stripe charges whole cents.
-    expect((await t.request('POST', '/api/v1/checkout/vidaCredit', { token: owner.token, body: { amount: '1.001', ...urls } })).body.field).toBe('amount');
+    expect(
+      (await t.request('POST', '/api/v1/checkout/vidaCredit', { token: owner.token, body: { amount: '1.001', ...urls } })).body.field,
+    ).toBe('amount');
   });
 
   it('credits the wallet once from a Stripe-signed webhook, delivered twice and with a late expiry', async () => {
@@ -103,7 +134,10 @@ describe('Stripe payments', () => {
   });
 
   it('opens the Stripe billing portal for the customer', async () => {
-    const r = await t.request('POST', '/api/v1/getBillingCustomerPortalLink', { token: owner.token, body: { redirectUrl: 'https://app.example/app/billing' } });
+    const r = await t.request('POST', '/api/v1/getBillingCustomerPortalLink', {
+      token: owner.token,
+      body: { redirectUrl: 'https://app.example/app/billing' },
+    });
     expect(r.body.url).toBe('https://billing.stripe.test/p/session/bps_1');
     const sent = requests.find((q) => q.path === '/v1/billing_portal/sessions')!;
     expect(sent.form.get('customer')).toBe('cus_fake1');

@@ -31,7 +31,12 @@ async function checkout(s: Session, amount: string | number, extra: Record<strin
 
 /** The customer presses a button on the local checkout page. */
 async function press(sessionId: string, button: 'pay' | 'cancel') {
-  const res = await t.app.inject({ method: 'POST', url: `/pay/checkout/${sessionId}/${button}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/pay/checkout/${sessionId}/${button}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
   return { status: res.statusCode, location: res.headers.location as string };
 }
 
@@ -50,18 +55,30 @@ describe('adding funds by card through the local checkout', () => {
 
     const recent = await t.request('GET', '/api/v1/recentTransactions', { token: owner.token });
     expect(recent.body).toMatchObject({ balance: 10_000_000, balanceUsd: '10.00' });
-    expect(recent.body.transactions).toEqual([expect.objectContaining({ kind: 'card_topup', amount: 10_000_000, amountUsd: '10.00', memo: 'Added funds by card' })]);
+    expect(recent.body.transactions).toEqual([
+      expect.objectContaining({ kind: 'card_topup', amount: 10_000_000, amountUsd: '10.00', memo: 'Added funds by card' }),
+    ]);
     const status = await t.request('GET', '/api/v1/checkout/status', { token: owner.token, query: { sessionId: co.body.sessionId } });
     expect(status.body.checkout).toMatchObject({ status: 'paid', amountUsd: '10.00', purpose: 'credit' });
 
     // Pressing pay again, or the processor delivering the event twice and a late cancel, changes nothing.
     expect((await press(co.body.sessionId, 'pay')).location).toContain('paymentSuccess');
-    const event = { id: `evt_${co.body.sessionId}_paid`, type: 'checkout.completed', sessionId: co.body.sessionId, reference: `credit:${owner.id}`, amount: 10_000_000, created: Date.now() };
+    const event = {
+      id: `evt_${co.body.sessionId}_paid`,
+      type: 'checkout.completed',
+      sessionId: co.body.sessionId,
+      reference: `credit:${owner.id}`,
+      amount: 10_000_000,
+      created: Date.now(),
+    };
     await local.send(event as never);
     await local.send({ ...event, id: 'evt_other_id_same_session' } as never);
     await local.send({ ...event, id: 'evt_late_cancel', type: 'checkout.canceled' } as never);
     expect(await balance(owner)).toBe(10_000_000);
-    expect((await t.request('GET', '/api/v1/checkout/status', { token: owner.token, query: { sessionId: co.body.sessionId } })).body.checkout.status).toBe('paid');
+    expect(
+      (await t.request('GET', '/api/v1/checkout/status', { token: owner.token, query: { sessionId: co.body.sessionId } })).body.checkout
+        .status,
+    ).toBe('paid');
   });
 
   it('a cancelled checkout adds nothing and returns to the cancel page', async () => {
@@ -80,10 +97,24 @@ describe('adding funds by card through the local checkout', () => {
     const co = await checkout(owner, '0.5');
     expect(co.status).toBe(400);
     const co2 = await checkout(owner, '1.25');
-    const body = JSON.stringify({ id: 'evt_burst', type: 'checkout.completed', sessionId: co2.body.sessionId, reference: 'x', amount: 1_250_000, created: Date.now() });
+    const body = JSON.stringify({
+      id: 'evt_burst',
+      type: 'checkout.completed',
+      sessionId: co2.body.sessionId,
+      reference: 'x',
+      amount: 1_250_000,
+      created: Date.now(),
+    });
     const signature = await local.sign(body, Math.floor(Date.now() / 1000));
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', payload: body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature } })),
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/payments/webhook',
+          payload: body,
+          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+        }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(results.filter((r) => r.json().handled)).toHaveLength(1);
@@ -92,24 +123,48 @@ describe('adding funds by card through the local checkout', () => {
 
   it('refuses webhooks with a wrong signature or an old timestamp', async () => {
     const co = await checkout(owner, '3');
-    const body = JSON.stringify({ id: 'evt_forged', type: 'checkout.completed', sessionId: co.body.sessionId, reference: 'x', amount: 3_000_000, created: Date.now() });
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      type: 'checkout.completed',
+      sessionId: co.body.sessionId,
+      reference: 'x',
+      amount: 3_000_000,
+      created: Date.now(),
+    });
     const send = (signature: string) =>
-      t.request('POST', '/api/v1/payments/webhook', { body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature } });
+      t.request('POST', '/api/v1/payments/webhook', {
+        body,
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+      });
     const now = Math.floor(Date.now() / 1000);
     expect((await send(`t=${now},v1=${'0'.repeat(64)}`)).status).toBe(403);
     const old = await send(await local.sign(body, now - 3600));
     expect(old.status).toBe(403);
     expect(old.body.message).toMatch(/tolerance/);
     expect((await send('')).status).toBe(403);
-    expect((await t.request('GET', '/api/v1/checkout/status', { token: owner.token, query: { sessionId: co.body.sessionId } })).body.checkout.status).toBe('open');
+    expect(
+      (await t.request('GET', '/api/v1/checkout/status', { token: owner.token, query: { sessionId: co.body.sessionId } })).body.checkout
+        .status,
+    ).toBe('open');
   });
 
   it('parses amounts exactly and names the field of a bad one', async () => {
     const exact = await checkout(owner, '12.345678');
     expect(exact.status).toBe(200);
-    const row = await t.database.db.selectFrom('checkouts').select('amount').where('id', '=', exact.body.sessionId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('checkouts')
+      .select('amount')
+      .where('id', '=', exact.body.sessionId)
+      .executeTakeFirstOrThrow();
     expect(Number(row.amount)).toBe(12_345_678);
-    for (const [amount, extra] of [['1.0000001', {}], ['ten', {}], ['-5', {}], ['20000', {}], ['10', { currency: 'eur' }], ['10', { successUrl: 'javascript:alert(1)' }]] as const) {
+    for (const [amount, extra] of [
+      ['1.0000001', {}],
+      ['ten', {}],
+      ['-5', {}],
+      ['20000', {}],
+      ['10', { currency: 'eur' }],
+      ['10', { successUrl: 'javascript:alert(1)' }],
+    ] as const) {
       const r = await checkout(owner, amount, extra);
       expect(r.status).toBe(400);
       expect(['amount', 'currency', 'successUrl']).toContain(r.body.field);
@@ -128,27 +183,38 @@ describe('authorization', () => {
     const before = await balance(owner);
     const q = { targetAccountId: owner.id };
     expect((await t.request('GET', '/api/v1/recentTransactions', { token: other.token, query: q })).status).toBe(403);
-    expect((await t.request('POST', '/api/v1/checkout/vidaCredit', { token: other.token, body: { ...q, amount: '5', ...urls } })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/v1/checkout/vidaCredit', { token: other.token, body: { ...q, amount: '5', ...urls } })).status,
+    ).toBe(403);
     expect((await t.request('POST', '/api/v1/requestInvoice', { token: other.token, body: { ...q, amount: '5' } })).status).toBe(403);
     // Its own wallet is empty, and a checkout of the first organization is not found from it.
     const own = await t.request('GET', '/api/v1/recentTransactions', { token: other.token });
     expect(own.body).toMatchObject({ balance: 0, transactions: [] });
     const co = await checkout(owner, '2');
-    expect((await t.request('GET', '/api/v1/checkout/status', { token: other.token, query: { sessionId: co.body.sessionId } })).status).toBe(404);
+    expect(
+      (await t.request('GET', '/api/v1/checkout/status', { token: other.token, query: { sessionId: co.body.sessionId } })).status,
+    ).toBe(404);
     expect(await balance(owner)).toBe(before);
   });
 
   it('a member without the owner flag sees no billing and adds no funds', async () => {
-    expect((await t.request('POST', '/api/v2/inviteAdminUser', { token: owner.token, body: { email: 'member@wallet.test' } })).status).toBe(200);
+    expect((await t.request('POST', '/api/v2/inviteAdminUser', { token: owner.token, body: { email: 'member@wallet.test' } })).status).toBe(
+      200,
+    );
     const member = await t.signIn('member@wallet.test');
     const q = { targetAccountId: owner.id };
     expect((await t.request('GET', '/api/v1/recentTransactions', { token: member.token, query: q })).status).toBe(403);
-    expect((await t.request('POST', '/api/v1/checkout/vidaCredit', { token: member.token, body: { ...q, amount: '5', ...urls } })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/v1/checkout/vidaCredit', { token: member.token, body: { ...q, amount: '5', ...urls } })).status,
+    ).toBe(403);
     expect((await t.request('GET', '/api/v1/pendingInvoice', { token: member.token, query: q })).status).toBe(403);
   });
 
   it('the billing portal link cannot be forged', async () => {
-    const forged = await t.app.inject({ method: 'GET', url: `/pay/portal?customer=${owner.id}&return=http://x&exp=9999999999&sig=${'a'.repeat(64)}` });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/pay/portal?customer=${owner.id}&return=http://x&exp=9999999999&sig=${'a'.repeat(64)}`,
+    });
     expect(forged.statusCode).toBe(403);
     const real = await local.portalUrl(String(owner.id), 'http://localhost:3000/app');
     const page = await t.app.inject({ method: 'GET', url: real });
@@ -172,11 +238,18 @@ describe('refunds by a super admin', () => {
     const recent = await t.request('GET', '/api/v1/recentTransactions', { token: other.token });
     expect(recent.body.transactions[0]).toMatchObject({ kind: 'refund', memo: 'Refund' });
 
-    const unknown = await t.request('POST', '/internal/issueRefundToUser', { token: admin.token, body: { username: 'nobody-here', usdAmount: '1' } });
+    const unknown = await t.request('POST', '/internal/issueRefundToUser', {
+      token: admin.token,
+      body: { username: 'nobody-here', usdAmount: '1' },
+    });
     expect(unknown).toMatchObject({ status: 404, body: { message: 'Something went wrong.' } });
-    expect((await t.request('POST', '/internal/issueRefundToUser', { token: admin.token, body: { username } })).body.field).toBe('usdAmount');
+    expect((await t.request('POST', '/internal/issueRefundToUser', { token: admin.token, body: { username } })).body.field).toBe(
+      'usdAmount',
+    );
     // Not a super admin: refused, nothing moves.
-    expect((await t.request('POST', '/internal/issueRefundToUser', { token: owner.token, body: { username, usdAmount: '100' } })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/internal/issueRefundToUser', { token: owner.token, body: { username, usdAmount: '100' } })).status,
+    ).toBe(403);
     expect(await balance(other)).toBe(before + 7_680_000);
   });
 });

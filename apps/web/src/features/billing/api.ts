@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CheckoutResponse, CheckoutStatusResponse, ExchangeRatesResponse, PendingInvoice, RecentTransactionsResponse, ValidateInvoiceResponse } from '@switchboard/core/contracts/wallet';
+import type {
+  CheckoutResponse,
+  CheckoutStatusResponse,
+  ExchangeRatesResponse,
+  PendingInvoice,
+  RecentTransactionsResponse,
+  ValidateInvoiceResponse,
+} from '@switchboard/core/contracts/wallet';
 import type { CurrentPlanResponse, ProductPlan, SubscribeResponse } from '@switchboard/core/contracts/billing';
 import { api } from '../../api/client.ts';
 import { useAppMutation } from '../../api/mutation.ts';
@@ -26,16 +33,26 @@ export function returnUrls(accountId: number | null) {
 }
 
 export function useWallet() {
-  return useQuery({ queryKey: billingKeys.wallet, queryFn: ({ signal }) => api<RecentTransactionsResponse>('/api/v1/recentTransactions', { signal }), retry: false });
+  return useQuery({
+    queryKey: billingKeys.wallet,
+    queryFn: ({ signal }) => api<RecentTransactionsResponse>('/api/v1/recentTransactions', { signal }),
+    retry: false,
+  });
 }
 
 export function useExchangeRate() {
-  return useQuery({ queryKey: billingKeys.rate, queryFn: ({ signal }) => api<ExchangeRatesResponse>('/api/v1/exchangeRates', { signal }), staleTime: 900_000 });
+  return useQuery({
+    queryKey: billingKeys.rate,
+    queryFn: ({ signal }) => api<ExchangeRatesResponse>('/api/v1/exchangeRates', { signal }),
+    staleTime: 900_000,
+  });
 }
 
 export function useCardTopUp() {
   return useAppMutation((v: { amount: string; accountId: number | null }) =>
-    api<CheckoutResponse>('/api/v1/checkout/vidaCredit', { body: { amount: v.amount, currency: 'usd', ...returnUrls(v.accountId), idempotencyKey: crypto.randomUUID() } }),
+    api<CheckoutResponse>('/api/v1/checkout/vidaCredit', {
+      body: { amount: v.amount, currency: 'usd', ...returnUrls(v.accountId), idempotencyKey: crypto.randomUUID() },
+    }),
   );
 }
 
@@ -43,7 +60,8 @@ export function useCardTopUp() {
 export function useCheckoutStatus(sessionId: string | null, target: number | null) {
   return useQuery({
     queryKey: billingKeys.checkout(sessionId ?? ''),
-    queryFn: ({ signal }) => api<CheckoutStatusResponse>('/api/v1/checkout/status', { signal, query: { sessionId }, target: target ?? false }),
+    queryFn: ({ signal }) =>
+      api<CheckoutStatusResponse>('/api/v1/checkout/status', { signal, query: { sessionId }, target: target ?? false }),
     enabled: !!sessionId,
     retry: false,
     // A processor's webhook can arrive after the customer is back: look again until it has.
@@ -60,20 +78,29 @@ export function usePendingInvoice() {
 }
 
 export function useRequestInvoice() {
-  return useAppMutation((v: { amount: string }) => api<{ invoice: PendingInvoice }>('/api/v1/requestInvoice', { body: { amount: v.amount, unit: 'USD' } }), {
-    invalidate: [billingKeys.invoice],
-  });
+  return useAppMutation(
+    (v: { amount: string }) => api<{ invoice: PendingInvoice }>('/api/v1/requestInvoice', { body: { amount: v.amount, unit: 'USD' } }),
+    {
+      invalidate: [billingKeys.invoice],
+    },
+  );
 }
 
 export function useResetInvoice() {
-  return useAppMutation(() => api('/api/v1/resetPendingInvoice', { body: {} }), { invalidate: [billingKeys.invoice], success: 'Invoice cancelled.' });
+  return useAppMutation(() => api('/api/v1/resetPendingInvoice', { body: {} }), {
+    invalidate: [billingKeys.invoice],
+    success: 'Invoice cancelled.',
+  });
 }
 
 export function useProveInvoice() {
-  return useAppMutation((v: { invoice: string; preimage: string }) => api<{ balanceUsd: string }>('/api/v1/provePendingInvoicePaid', { body: v }), {
-    invalidate: [billingKeys.invoice, billingKeys.wallet],
-    success: (r) => `Payment received. Your balance is $${r.balanceUsd}.`,
-  });
+  return useAppMutation(
+    (v: { invoice: string; preimage: string }) => api<{ balanceUsd: string }>('/api/v1/provePendingInvoicePaid', { body: v }),
+    {
+      invalidate: [billingKeys.invoice, billingKeys.wallet],
+      success: (r) => `Payment received. Your balance is $${r.balanceUsd}.`,
+    },
+  );
 }
 
 export function validateInvoice(invoice: string) {
@@ -86,7 +113,11 @@ export function useLocalLightningPay() {
 }
 
 export function usePlans() {
-  return useQuery({ queryKey: billingKeys.plans, queryFn: ({ signal }) => api<{ productPlans: ProductPlan[] }>('/api/v2/product/allAvailablePlans', { signal }), retry: false });
+  return useQuery({
+    queryKey: billingKeys.plans,
+    queryFn: ({ signal }) => api<{ productPlans: ProductPlan[] }>('/api/v2/product/allAvailablePlans', { signal }),
+    retry: false,
+  });
 }
 
 export function usePlan(id: number | null) {
@@ -98,6 +129,29 @@ export function usePlan(id: number | null) {
   });
 }
 
+/** A partner's or reseller's own plans (spec §1: partners define plans for their organizations). */
+export function useMyPlans(enabled = true) {
+  return useQuery({
+    queryKey: [...billingKeys.plans, 'mine'],
+    queryFn: ({ signal }) => api<{ productPlans: ProductPlan[] }>('/api/v2/product/myPlans', { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+export type PlanDraft = Pick<ProductPlan, 'name' | 'description' | 'productItems'> & { priceMonth: string; priceYear: string };
+
+export function useSavePlan(id: number | null) {
+  return useAppMutation(
+    (draft: PlanDraft) =>
+      api<{ productPlan: ProductPlan }>(id ? `/api/v2/product/plans/${id}` : '/api/v2/product/plans', {
+        method: id ? 'PUT' : 'POST',
+        body: draft,
+      }),
+    { invalidate: [billingKeys.plans], success: 'Plan saved.' },
+  );
+}
+
 export function useOfferedPlan() {
   return useQuery({
     queryKey: [...billingKeys.plans, 'offered'],
@@ -107,12 +161,18 @@ export function useOfferedPlan() {
 }
 
 export function useCurrentPlan() {
-  return useQuery({ queryKey: billingKeys.current, queryFn: ({ signal }) => api<CurrentPlanResponse>('/api/v2/product/currentPlan', { signal }), retry: false });
+  return useQuery({
+    queryKey: billingKeys.current,
+    queryFn: ({ signal }) => api<CurrentPlanResponse>('/api/v2/product/currentPlan', { signal }),
+    retry: false,
+  });
 }
 
 export function useSubscribe() {
   return useAppMutation((v: { productPlanId: number; term: 'month' | 'year'; accountId: number | null }) =>
-    api<SubscribeResponse>('/api/v2/product/subscribe', { body: { productPlanId: v.productPlanId, term: v.term, ...returnUrls(v.accountId) } }),
+    api<SubscribeResponse>('/api/v2/product/subscribe', {
+      body: { productPlanId: v.productPlanId, term: v.term, ...returnUrls(v.accountId) },
+    }),
   );
 }
 

@@ -109,7 +109,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db
     .insertInto('product_plans')
     .values(
-      DEFAULT_PLANS.map((p) => ({ owner_account_id: null, name: p.name, description: p.description, price_month: p.month, price_year: p.year, items: JSON.stringify(p.items), active: 1, created_at: 0 })),
+      DEFAULT_PLANS.map((p) => ({
+        owner_account_id: null,
+        name: p.name,
+        description: p.description,
+        price_month: p.month,
+        price_year: p.year,
+        items: JSON.stringify(p.items),
+        active: 1,
+        created_at: 0,
+      })),
     )
     .execute();
   await withId(db, db.schema.createTable('subscriptions'))

@@ -62,7 +62,15 @@ export class LocalLightningNode implements LightningNode {
     const expiresAt = (timestamp + input.expirySeconds) * 1000;
     await this.db
       .insertInto('local_ln_invoices')
-      .values({ payment_hash: paymentHash, preimage: preimage.toString('hex'), bolt11: signed.paymentRequest!, amount_msat: input.amountMsat, expires_at: expiresAt, settled_at: null, created_at: Date.now() })
+      .values({
+        payment_hash: paymentHash,
+        preimage: preimage.toString('hex'),
+        bolt11: signed.paymentRequest!,
+        amount_msat: input.amountMsat,
+        expires_at: expiresAt,
+        settled_at: null,
+        created_at: Date.now(),
+      })
       .execute();
     return { bolt11: signed.paymentRequest!, paymentHash, amountMsat: input.amountMsat, expiresAt };
   }
@@ -82,7 +90,9 @@ export class LocalLightningNode implements LightningNode {
     } catch {
       return { error: 'That is not a valid Lightning invoice.' };
     }
-    const row = hash ? await this.db.selectFrom('local_ln_invoices').selectAll().where('payment_hash', '=', hash).executeTakeFirst() : undefined;
+    const row = hash
+      ? await this.db.selectFrom('local_ln_invoices').selectAll().where('payment_hash', '=', hash).executeTakeFirst()
+      : undefined;
     if (!row) return { error: 'This node did not issue that invoice.' };
     if (row.settled_at != null) return { error: 'That invoice is already paid.' };
     if (Number(row.expires_at) <= now) return { error: 'That invoice has expired.' };

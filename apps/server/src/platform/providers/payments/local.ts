@@ -85,14 +85,20 @@ export class LocalPayments implements PaymentsProvider {
   /** A portal link valid for an hour, signed so that no one can open another customer's portal. */
   async portalUrl(customer: string, returnUrl: string, now = Date.now()): Promise<string> {
     const exp = String(Math.floor(now / 1000) + 3600);
-    const sig = crypto.createHmac('sha256', await this.secret()).update(`portal|${customer}|${returnUrl}|${exp}`).digest('hex');
+    const sig = crypto
+      .createHmac('sha256', await this.secret())
+      .update(`portal|${customer}|${returnUrl}|${exp}`)
+      .digest('hex');
     return `/pay/portal?${new URLSearchParams({ customer, return: returnUrl, exp, sig })}`;
   }
 
   /** The customer of a portal link, or null when its signature is wrong or it expired. */
   async portalCustomer(q: { customer?: string; return?: string; exp?: string; sig?: string }, now = Date.now()): Promise<string | null> {
     if (!q.customer || !q.return || !q.exp || !q.sig || Number(q.exp) * 1000 < now) return null;
-    const sig = crypto.createHmac('sha256', await this.secret()).update(`portal|${q.customer}|${q.return}|${q.exp}`).digest();
+    const sig = crypto
+      .createHmac('sha256', await this.secret())
+      .update(`portal|${q.customer}|${q.return}|${q.exp}`)
+      .digest();
     const given = Buffer.from(q.sig, 'hex');
     return given.length === sig.length && crypto.timingSafeEqual(given, sig) ? q.customer : null;
   }
@@ -110,7 +116,12 @@ export class LocalPayments implements PaymentsProvider {
     const s = await this.session(id);
     if (!s) return null;
     if (s.status === 'open' && s.expires_at <= now) {
-      await this.db.updateTable('local_checkout_sessions').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'open').execute();
+      await this.db
+        .updateTable('local_checkout_sessions')
+        .set({ status: 'expired' })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .execute();
       return { redirect: s.cancel_url, status: 'expired' };
     }
     const moved = await this.db
@@ -121,7 +132,15 @@ export class LocalPayments implements PaymentsProvider {
       .returning('id')
       .executeTakeFirst();
     const status = moved ? outcome : s.status;
-    if (moved) await this.send({ id: `evt_${id}_${outcome}`, type: outcome === 'paid' ? 'checkout.completed' : 'checkout.canceled', sessionId: id, reference: s.reference, amount: s.amount, created: now });
+    if (moved)
+      await this.send({
+        id: `evt_${id}_${outcome}`,
+        type: outcome === 'paid' ? 'checkout.completed' : 'checkout.canceled',
+        sessionId: id,
+        reference: s.reference,
+        amount: s.amount,
+        created: now,
+      });
     const target = status === 'paid' ? s.success_url : s.cancel_url;
     const url = new URL(target);
     url.searchParams.set('session_id', id);

@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
 import { badRequest } from '../../http/errors.ts';
 import type { ProviderKeysTable } from '../keys.ts';
-import { WEBHOOK_TOLERANCE_S, WebhookError, type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentsProvider } from './index.ts';
+import {
+  WEBHOOK_TOLERANCE_S,
+  WebhookError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentEvent,
+  type PaymentsProvider,
+} from './index.ts';
 
 const MICROS_PER_CENT = 10_000;
 const EVENT_TYPES: Record<string, PaymentEvent['type']> = {
@@ -35,7 +42,13 @@ export class StripePayments implements PaymentsProvider {
     const base = opts.apiBase ? new URL(opts.apiBase) : null;
     this.stripe = new Stripe(opts.secretKey, {
       maxNetworkRetries: 2,
-      ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
     });
     this.webhookSecret = opts.webhookSecret;
   }
@@ -50,7 +63,11 @@ export class StripePayments implements PaymentsProvider {
     const known = await this.db.selectFrom('provider_keys').select('value').where('name', '=', name).executeTakeFirst();
     if (known) return known.value;
     const customer = await this.stripe.customers.create({ metadata: { account } }, { idempotencyKey: `customer-${account}` });
-    await this.db.insertInto('provider_keys').values({ name, value: customer.id, created_at: Date.now() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await this.db
+      .insertInto('provider_keys')
+      .values({ name, value: customer.id, created_at: Date.now() })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     return (await this.db.selectFrom('provider_keys').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value;
   }
 
@@ -60,7 +77,12 @@ export class StripePayments implements PaymentsProvider {
       mode: 'payment',
       customer: await this.customerOf(req.customer),
       client_reference_id: req.reference,
-      line_items: [{ quantity: 1, price_data: { currency: req.currency, unit_amount: req.amount / MICROS_PER_CENT, product_data: { name: req.description } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: req.currency, unit_amount: req.amount / MICROS_PER_CENT, product_data: { name: req.description } },
+        },
+      ],
       success_url: withSessionId(req.successUrl),
       cancel_url: withSessionId(req.cancelUrl),
     });
@@ -76,7 +98,14 @@ export class StripePayments implements PaymentsProvider {
   async verifyWebhook(rawBody: string, signature: string | undefined, now = Date.now()): Promise<PaymentEvent> {
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret, WEBHOOK_TOLERANCE_S, undefined, Math.floor(now / 1000));
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        this.webhookSecret,
+        WEBHOOK_TOLERANCE_S,
+        undefined,
+        Math.floor(now / 1000),
+      );
     } catch (err) {
       throw new WebhookError((err as Error).message || 'Invalid signature.');
     }

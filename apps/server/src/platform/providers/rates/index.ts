@@ -45,7 +45,8 @@ export class ExchangeRates {
 
   async satToUsd(): Promise<{ satToUsd: number; fetchedAt: number; fallback: boolean }> {
     const now = this.now();
-    if (this.cached && now - this.cached.at < EXCHANGE_RATE_TTL_MS) return { satToUsd: this.cached.satToUsd, fetchedAt: this.cached.at, fallback: false };
+    if (this.cached && now - this.cached.at < EXCHANGE_RATE_TTL_MS)
+      return { satToUsd: this.cached.satToUsd, fetchedAt: this.cached.at, fallback: false };
     try {
       const satToUsd = Number(((await this.source.btcUsd()) / 100_000_000).toPrecision(12));
       this.cached = { satToUsd, at: now };

@@ -21,7 +21,13 @@ export function CardTopUpForm() {
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Add funds by card">
       <div className="flex flex-wrap gap-2" role="group" aria-label="Suggested amounts">
         {PRESETS.map((p) => (
-          <Button key={p} size="sm" variant={amount === p ? 'primary' : 'secondary'} aria-pressed={amount === p} onClick={() => setAmount(p)}>
+          <Button
+            key={p}
+            size="sm"
+            variant={amount === p ? 'primary' : 'secondary'}
+            aria-pressed={amount === p}
+            onClick={() => setAmount(p)}
+          >
             ${p}
           </Button>
         ))}

@@ -4,7 +4,8 @@ import { ErrorState, Skeleton } from '../../../ui/index.ts';
 import { useCheckoutStatus } from '../api.ts';
 
 const WORDS = {
-  paid: (what: string, amount: string, balance: string) => (what === 'credit' ? `${amount} was added to your wallet. Your balance is ${balance}.` : `Your plan is paid (${amount}) and active.`),
+  paid: (what: string, amount: string, balance: string) =>
+    what === 'credit' ? `${amount} was added to your wallet. Your balance is ${balance}.` : `Your plan is paid (${amount}) and active.`,
   open: () => 'The payment is still being confirmed. This page shows the result as soon as it arrives.',
   canceled: () => 'Nothing was charged.',
   failed: () => 'The payment failed. Nothing was charged.',

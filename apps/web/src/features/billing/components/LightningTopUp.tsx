@@ -23,7 +23,12 @@ export function LightningTopUp() {
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Add funds by Lightning">
       {invoice && <p className="text-sm text-slate-600">Your invoice for {displayUsd(invoice.amount)} expired. Request a new one.</p>}
-      <UsdAmountField value={amount} onChange={setAmount} error={fieldError(request.error, 'amount')} hint="Paid in bitcoin at the current rate; the invoice is valid for an hour." />
+      <UsdAmountField
+        value={amount}
+        onChange={setAmount}
+        error={fieldError(request.error, 'amount')}
+        hint="Paid in bitcoin at the current rate; the invoice is valid for an hour."
+      />
       <Button type="submit" loading={request.isPending} block>
         <Zap className="size-4" aria-hidden="true" /> Create invoice
       </Button>

@@ -22,15 +22,24 @@ export function PendingInvoicePanel({ invoice }: { invoice: PendingInvoice }) {
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       <p className="text-sm text-slate-700">
-        Pay <strong>{displayUsd(invoice.amount)}</strong> ({Math.ceil(invoice.amountMsat / 1000).toLocaleString()} sats) before {time.format(invoice.expiresAt)}.
+        Pay <strong>{displayUsd(invoice.amount)}</strong> ({Math.ceil(invoice.amountMsat / 1000).toLocaleString()} sats) before{' '}
+        {time.format(invoice.expiresAt)}.
       </p>
       <InvoiceQr invoice={invoice.invoice} />
       <label className="w-full text-left text-sm font-medium text-slate-700">
         Invoice
-        <textarea readOnly value={invoice.invoice} rows={3} className="mt-1 block w-full break-all rounded-lg bg-slate-50 p-2 font-mono text-xs text-slate-800 ring-1 ring-slate-200" />
+        <textarea
+          readOnly
+          value={invoice.invoice}
+          rows={3}
+          className="mt-1 block w-full break-all rounded-lg bg-slate-50 p-2 font-mono text-xs text-slate-800 ring-1 ring-slate-200"
+        />
       </label>
       <div className="flex w-full flex-wrap justify-center gap-2">
-        <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(invoice.invoice).then(() => notify.success('Invoice copied.'))}>
+        <Button
+          variant="secondary"
+          onClick={() => void navigator.clipboard?.writeText(invoice.invoice).then(() => notify.success('Invoice copied.'))}
+        >
           <Copy className="size-4" aria-hidden="true" /> Copy
         </Button>
         {testNode && (

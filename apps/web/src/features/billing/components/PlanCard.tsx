@@ -11,7 +11,12 @@ const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 export function PlanCard() {
   const current = useCurrentPlan();
   const open = useOpenOverlay();
-  if (current.isPending) return <Card className="p-5"><Skeleton className="h-16 w-full" /></Card>;
+  if (current.isPending)
+    return (
+      <Card className="p-5">
+        <Skeleton className="h-16 w-full" />
+      </Card>
+    );
   if (current.isError) return <ErrorState title="Could not load your plan" message={errorText(current.error)} />;
   const { productPlan: plan, subscription } = current.data;
   return (
@@ -26,7 +31,8 @@ export function PlanCard() {
               {plan.name}
             </p>
             <p className="text-sm text-slate-600">
-              {displayUsd(subscription.term === 'year' ? plan.priceYear : plan.priceMonth)} per {subscription.term} · renews on {day.format(subscription.currentPeriodEnd)}
+              {displayUsd(subscription.term === 'year' ? plan.priceYear : plan.priceMonth)} per {subscription.term} · renews on{' '}
+              {day.format(subscription.currentPeriodEnd)}
             </p>
           </div>
           <Button variant="secondary" onClick={() => open('subscription')}>

@@ -12,12 +12,25 @@ export function PlanChooser() {
   const open = useOpenOverlay();
   if (plans.isPending) return <Skeleton className="h-48 w-full" />;
   if (plans.isError) return <ErrorState title="Could not load the plans" message={errorText(plans.error)} />;
-  if (plans.data.productPlans.length === 0) return <EmptyState icon={<Layers className="size-6" aria-hidden="true" />} title="No plans offered" message="Your provider has not offered a plan yet." />;
+  if (plans.data.productPlans.length === 0)
+    return (
+      <EmptyState
+        icon={<Layers className="size-6" aria-hidden="true" />}
+        title="No plans offered"
+        message="Your provider has not offered a plan yet."
+      />
+    );
   const currentId = current.data?.productPlan?.productPlanId;
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label="Plans">
       {plans.data.productPlans.map((p) => (
-        <PlanOption key={p.productPlanId} plan={p} current={p.productPlanId === currentId} onChoose={() => open('checkout', String(p.productPlanId))} onDetails={() => open('planDetails', String(p.productPlanId))} />
+        <PlanOption
+          key={p.productPlanId}
+          plan={p}
+          current={p.productPlanId === currentId}
+          onChoose={() => open('checkout', String(p.productPlanId))}
+          onDetails={() => open('planDetails', String(p.productPlanId))}
+        />
       ))}
     </ul>
   );

@@ -16,12 +16,24 @@ export const ITEM_LABELS: Record<string, string> = {
 export function includedOf(plan: ProductPlan): string[] {
   return Object.entries(plan.productItems).flatMap(([kind, item]) => {
     const first = item?.tiers[0];
-    return first && first.price === 0 && first.quantityMax ? [`${first.quantityMax.toLocaleString()} ${ITEM_LABELS[kind] ?? kind} included`] : [];
+    return first && first.price === 0 && first.quantityMax
+      ? [`${first.quantityMax.toLocaleString()} ${ITEM_LABELS[kind] ?? kind} included`]
+      : [];
   });
 }
 
 /** One plan of the catalog with its price and inclusions, and a button to choose it. */
-export function PlanOption({ plan, current, onChoose, onDetails }: { plan: ProductPlan; current: boolean; onChoose: () => void; onDetails?: () => void }) {
+export function PlanOption({
+  plan,
+  current,
+  onChoose,
+  onDetails,
+}: {
+  plan: ProductPlan;
+  current: boolean;
+  onChoose: () => void;
+  onDetails?: () => void;
+}) {
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 p-4" data-plan-option={plan.name}>
       <div className="flex items-baseline justify-between gap-2">

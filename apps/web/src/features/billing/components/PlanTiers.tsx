@@ -2,7 +2,8 @@ import { displayUsd } from '@switchboard/core/rules/money';
 import type { ProductPlan } from '@switchboard/core/contracts/billing';
 import { ITEM_LABELS } from './PlanOption.tsx';
 
-const range = (min: number, max: number | null) => (max === null ? `${Math.max(min, 1).toLocaleString()} and more` : `${Math.max(min, 1).toLocaleString()}–${max.toLocaleString()}`);
+const range = (min: number, max: number | null) =>
+  max === null ? `${Math.max(min, 1).toLocaleString()} and more` : `${Math.max(min, 1).toLocaleString()}–${max.toLocaleString()}`;
 
 /** Every product item of a plan with its pricing tiers (graduated or volume), as a table each. */
 export function PlanTiers({ plan }: { plan: ProductPlan }) {
@@ -13,7 +14,10 @@ export function PlanTiers({ plan }: { plan: ProductPlan }) {
       {items.map(([kind, item]) => (
         <table key={kind} className="w-full text-left text-sm" data-item={kind}>
           <caption className="mb-1 text-left font-semibold text-slate-900">
-            {ITEM_LABELS[kind] ?? kind} <span className="font-normal text-slate-600">({item!.type === 'graduated' ? 'each unit at its tier’s price' : 'all units at the price of the tier the total reaches'})</span>
+            {ITEM_LABELS[kind] ?? kind}{' '}
+            <span className="font-normal text-slate-600">
+              ({item!.type === 'graduated' ? 'each unit at its tier’s price' : 'all units at the price of the tier the total reaches'})
+            </span>
           </caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">

@@ -9,7 +9,13 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 export function TransactionList({ transactions, limit }: { transactions: WalletTransaction[]; limit?: number }) {
   const shown = limit ? transactions.slice(0, limit) : transactions;
   if (shown.length === 0) {
-    return <EmptyState icon={<ReceiptText className="size-6" aria-hidden="true" />} title="No transactions yet" message="Funds you add and charges for usage appear here." />;
+    return (
+      <EmptyState
+        icon={<ReceiptText className="size-6" aria-hidden="true" />}
+        title="No transactions yet"
+        message="Funds you add and charges for usage appear here."
+      />
+    );
   }
   return (
     <ul className="divide-y divide-slate-100" aria-label="Transactions">
@@ -18,7 +24,9 @@ export function TransactionList({ transactions, limit }: { transactions: WalletT
         const Icon = incoming ? ArrowDownLeft : ArrowUpRight;
         return (
           <li key={t.id} className="flex items-center gap-3 py-3" data-transaction={t.kind}>
-            <span className={`flex size-9 shrink-0 items-center justify-center rounded-full ${incoming ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-700'}`}>
+            <span
+              className={`flex size-9 shrink-0 items-center justify-center rounded-full ${incoming ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-700'}`}
+            >
               <Icon className="size-4" aria-hidden="true" />
             </span>
             <div className="min-w-0 flex-1">

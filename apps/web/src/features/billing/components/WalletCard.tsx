@@ -11,7 +11,7 @@ export function WalletCard({ recent = 5 }: { recent?: number }) {
   const wallet = useWallet();
   const open = useOpenOverlay();
   return (
-    <Card className="p-5" >
+    <Card className="p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="flex items-center gap-2 text-sm font-medium text-slate-600">
@@ -29,7 +29,11 @@ export function WalletCard({ recent = 5 }: { recent?: number }) {
           <Plus className="size-4" aria-hidden="true" /> Add funds
         </Button>
       </div>
-      {wallet.isError && <div className="mt-4"><ErrorState title="Could not load the wallet" message={errorText(wallet.error)} /></div>}
+      {wallet.isError && (
+        <div className="mt-4">
+          <ErrorState title="Could not load the wallet" message={errorText(wallet.error)} />
+        </div>
+      )}
       {wallet.data && (
         <div className="mt-4">
           <div className="flex items-center justify-between">

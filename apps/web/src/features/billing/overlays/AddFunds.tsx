@@ -26,7 +26,10 @@ export default function AddFunds({ value }: OverlayProps) {
             aria-selected={method === m.id}
             aria-controls={`addfunds-panel-${m.id}`}
             onClick={() => setMethod(m.id)}
-            className={cn('flex items-center justify-center gap-2 rounded-md py-2 text-sm font-medium', method === m.id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
+            className={cn(
+              'flex items-center justify-center gap-2 rounded-md py-2 text-sm font-medium',
+              method === m.id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+            )}
           >
             <m.icon className="size-4" aria-hidden="true" /> {m.label}
           </button>

@@ -18,21 +18,25 @@ export default function Balances() {
       ) : wallet.isError ? (
         <ErrorState title="Could not load the balances" message={errorText(wallet.error)} />
       ) : (
-        <dl className="grid grid-cols-2 gap-4">
-          <div className="rounded-xl bg-slate-50 p-4">
-            <dt className="text-sm text-slate-600">Wallet (USD)</dt>
-            <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">{displayUsd(wallet.data.balance)}</dd>
-          </div>
-          <div className="rounded-xl bg-slate-50 p-4">
-            <dt className="text-sm text-slate-600">In bitcoin</dt>
-            <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">{sats === null ? '…' : `${sats.toLocaleString()} sats`}</dd>
-          </div>
+        <div className="flex flex-col gap-3">
+          <dl className="grid grid-cols-2 gap-4">
+            <div className="rounded-xl bg-slate-50 p-4">
+              <dt className="text-sm text-slate-600">Wallet (USD)</dt>
+              <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">{displayUsd(wallet.data.balance)}</dd>
+            </div>
+            <div className="rounded-xl bg-slate-50 p-4">
+              <dt className="text-sm text-slate-600">In bitcoin</dt>
+              <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">
+                {sats === null ? '…' : `${sats.toLocaleString()} sats`}
+              </dd>
+            </div>
+          </dl>
           {rate.data && (
-            <p className="col-span-2 text-xs text-slate-600">
+            <p className="text-xs text-slate-600">
               1 sat = ${rate.data.satToUsd} {rate.data.fallback ? '(the rate source is unavailable; this is the standard rate)' : ''}
             </p>
           )}
-        </dl>
+        </div>
       )}
     </OverlayFrame>
   );

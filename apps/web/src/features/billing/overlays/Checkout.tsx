@@ -15,7 +15,12 @@ export default function Checkout({ value, close }: OverlayProps) {
   const target = useActingTarget();
   const subscribe = useSubscribe();
   const [term, setTerm] = useState<'month' | 'year'>('month');
-  const go = () => plan.data && subscribe.mutate({ productPlanId: plan.data.productPlan.productPlanId, term, accountId: target }, { onSuccess: (r) => location.assign(r.url) });
+  const go = () =>
+    plan.data &&
+    subscribe.mutate(
+      { productPlanId: plan.data.productPlan.productPlanId, term, accountId: target },
+      { onSuccess: (r) => location.assign(r.url) },
+    );
   return (
     <OverlayFrame
       title="Checkout"
@@ -46,7 +51,10 @@ export default function Checkout({ value, close }: OverlayProps) {
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium text-slate-700">Billed</legend>
             {(['month', 'year'] as const).map((t) => (
-              <label key={t} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-600">
+              <label
+                key={t}
+                className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-600"
+              >
                 <input type="radio" name="term" value={t} checked={term === t} onChange={() => setTerm(t)} />
                 <span className="flex-1">{t === 'month' ? 'Monthly' : 'Yearly'}</span>
                 <strong>{displayUsd(t === 'month' ? plan.data.productPlan.priceMonth : plan.data.productPlan.priceYear)}</strong>

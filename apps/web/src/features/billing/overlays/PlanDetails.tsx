@@ -15,7 +15,11 @@ export default function PlanDetails({ value }: OverlayProps) {
   return (
     <OverlayFrame
       title={plan.data?.productPlan.name ?? 'Plan details'}
-      description={plan.data ? `${displayUsd(plan.data.productPlan.priceMonth)} per month or ${displayUsd(plan.data.productPlan.priceYear)} per year` : undefined}
+      description={
+        plan.data
+          ? `${displayUsd(plan.data.productPlan.priceMonth)} per month or ${displayUsd(plan.data.productPlan.priceYear)} per year`
+          : undefined
+      }
       size="md"
     >
       {id === null ? (

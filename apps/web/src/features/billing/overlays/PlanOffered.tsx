@@ -18,7 +18,11 @@ export default function PlanOffered() {
       ) : offered.isError ? (
         <ErrorState title="Could not load the offered plan" message={errorText(offered.error)} />
       ) : !offered.data.productPlan ? (
-        <EmptyState icon={<Gift className="size-6" aria-hidden="true" />} title="No plan offered" message="Your provider has not offered you a plan. You can choose one from the billing page." />
+        <EmptyState
+          icon={<Gift className="size-6" aria-hidden="true" />}
+          title="No plan offered"
+          message="Your provider has not offered you a plan. You can choose one from the billing page."
+        />
       ) : (
         <ul>
           <PlanOption

@@ -18,7 +18,8 @@ export default function Premium() {
       ) : current.data.vidaPremium ? (
         <div className="flex flex-col items-start gap-3">
           <p className="flex items-center gap-2 text-base font-semibold text-slate-900">
-            <Sparkles className="size-5 text-brand-600" aria-hidden="true" /> Premium is on{current.data.productPlan ? ` with the ${current.data.productPlan.name} plan` : ''}.
+            <Sparkles className="size-5 text-brand-600" aria-hidden="true" /> Premium is on
+            {current.data.productPlan ? ` with the ${current.data.productPlan.name} plan` : ''}.
           </p>
           <Button variant="secondary" onClick={() => open('subscription')}>
             Manage subscription
@@ -26,7 +27,9 @@ export default function Premium() {
         </div>
       ) : (
         <div className="flex flex-col items-start gap-3">
-          <p className="text-sm text-slate-700">Premium comes with a plan: new conversations, your own number and included minutes and messages each month.</p>
+          <p className="text-sm text-slate-700">
+            Premium comes with a plan: new conversations, your own number and included minutes and messages each month.
+          </p>
           <Button onClick={() => open('billing')}>Choose a plan</Button>
         </div>
       )}

@@ -14,7 +14,11 @@ export default function Subscription({ close }: OverlayProps) {
     <OverlayFrame title="Subscription" size="md">
       <div className="flex flex-col gap-5">
         <PlanCard />
-        <Button variant="secondary" loading={portal.isPending} onClick={() => portal.mutate(undefined, { onSuccess: (r) => location.assign(r.url) })}>
+        <Button
+          variant="secondary"
+          loading={portal.isPending}
+          onClick={() => portal.mutate(undefined, { onSuccess: (r) => location.assign(r.url) })}
+        >
           <ExternalLink className="size-4" aria-hidden="true" /> Open the billing portal
         </Button>
         {current.data?.subscription && (
