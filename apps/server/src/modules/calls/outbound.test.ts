@@ -26,7 +26,9 @@ describe('outbound calls through the simulated carrier', () => {
   it('rings the number; the phone answers over Media Streams, hears the greeting and hangs up; a retry places no second call', async () => {
     const first = await place('+1 (415) 555-1234', 'call-1');
     expect(first.status).toBe(200);
-    expect(first.body.call).toMatchObject({ direction: 'outbound', status: 'ringing', to: '+14155551234' });
+    expect(first.body.call).toMatchObject({ direction: 'outbound', to: '+14155551234' });
+    // The phone rings for 30 ms: on a slow database it may already have answered when the call is read back.
+    expect(['ringing', 'in-progress']).toContain(first.body.call.status);
     const again = await place('+14155551234', 'call-1');
     expect(again.body.call.id).toBe(first.body.call.id);
 
