@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { Bot, Home, Inbox, Palette, Settings } from 'lucide-react';
+import { Bot, Home, Inbox, Palette, Phone, Settings } from 'lucide-react';
 import type { AppPathStep } from '@switchboard/core/rules/appPath';
 import type { AccountView } from '../api/hooks.ts';
 
@@ -48,7 +48,14 @@ export const SECTIONS: AppSection[] = [
     when: org,
     fullHeight: true,
   },
-  { id: 'brand', label: 'Brand', icon: Palette, load: () => import('../features/accounts/BrandPanel.tsx'), when: (a) => console_(a) && a.permissions.canEditOrg },
+  { id: 'calls', label: 'Calls', icon: Phone, load: () => import('../features/calls/CallsSection.tsx'), when: orgOrAgent },
+  {
+    id: 'brand',
+    label: 'Brand',
+    icon: Palette,
+    load: () => import('../features/accounts/BrandPanel.tsx'),
+    when: (a) => console_(a) && a.permissions.canEditOrg,
+  },
   { id: 'settings', label: 'Settings', icon: Settings, load: () => import('../features/accounts/SettingsSection.tsx') },
 ];
 
