@@ -91,6 +91,20 @@ describe.skipIf(!hasEspeak)('calls: a web test call from the agent editor (skipp
     await expect
       .poll(async () => (await call(server, 'GET', `/api/v1/calls/${list.calls[0].id}`, owner.token)).call.status)
       .toBe('completed');
+
+    // The call log: the test call with its transcript.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/app/calls`);
+    const row = page.getByTestId('call-row').first();
+    await row.getByText('Test call').click();
+    await row.getByRole('list', { name: 'Transcript' }).getByText('Agent:').first().waitFor();
+    expect(await row.textContent()).toContain('completed');
+    await page.getByLabel('Direction').selectOption('outbound');
+    await page.getByText('No calls yet').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByLabel('Direction').selectOption('');
+    await page.getByTestId('call-row').first().getByText('Test call').click();
+    await snap(page, 'calls-log-1280');
     await context.close();
   }, 120_000);
 });

@@ -9,6 +9,9 @@ import {
 } from '@switchboard/core/contracts/calls';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { normalizePhone } from '../../platform/http/phone.ts';
+import { LocalCarrier } from '../../platform/providers/carrier/local.ts';
 import { authOf } from '../auth/index.ts';
 import { route, withAuthParams } from '../../platform/http/route.ts';
 import type { Services } from '../../services.ts';
@@ -99,6 +102,25 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
   });
 
   twilioVoiceRoutes(app, s);
+
+  route(app, {
+    method: 'POST',
+    url: '/api/dev/carrier/call',
+    summary:
+      "Simulated carrier: a phone calls one of our numbers; stream its audio to streamUrl with the ticket (the phone simulator's Call)",
+    tags: ['dev'],
+    auth: 'none',
+    body: z.object({ from: z.string().min(3).max(32), to: z.string().min(3).max(32) }),
+    response: placedCallResponse,
+    handler: async (req) => {
+      if (!(s.deps.carrier instanceof LocalCarrier)) throw notFound('The simulated carrier is not active.');
+      const from = normalizePhone(req.body.from);
+      if (!from) throw badRequest('from: Please enter a valid phone number.', 'from');
+      const placed = await s.calls.startInbound({ carrierSid: `SIM${crypto.randomUUID()}`, from, to: req.body.to });
+      if (!placed) throw notFound('No organization has that number.');
+      return { success: true as const, ...placed };
+    },
+  });
 
   const media = { calls: s.calls, engines: s.voice, brainFor: (call: CallRow) => runtimeBrain(s.agentRuntime, call), log: s.deps.log };
   // The simulated carrier's phones connect in-process, speaking the same protocol.

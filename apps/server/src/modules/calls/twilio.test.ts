@@ -31,6 +31,8 @@ async function fakeTwilio(streamTo: () => string) {
       calls.push(form);
       res.statusCode = 201;
       res.end(JSON.stringify({ sid: `CA${String(calls.length).padStart(32, '0')}`, status: 'queued' }));
+      // +12065550998 is busy: Twilio never connects it (its status callback says so).
+      if (form.To === '+12065550998') return;
       // The callee answers: Twilio opens the <Stream> (here at the test server's real address) with the <Parameter>s.
       const url = /<Stream url="([^"]+)"/.exec(form.Twiml!)![1]!;
       const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec(form.Twiml!)![1]!;
@@ -149,7 +151,8 @@ describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
 
   it('places an outbound call through the Calls API; Twilio connects its stream and the agent greets', async () => {
     const placed = await t.request('POST', '/api/v1/calls', { token: org.token, body: { targetAccountId: org.id, to: '+12065550999' } });
-    expect(placed.body.call.status).toBe('ringing');
+    // Twilio may connect the stream before our answer is read back.
+    expect(['ringing', 'in-progress']).toContain(placed.body.call.status);
     expect(fake.calls.at(-1)).toMatchObject({
       To: '+12065550999',
       From: NUMBER,

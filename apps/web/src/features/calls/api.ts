@@ -15,8 +15,14 @@ export interface PlacedCall {
 
 const tgt = (target: number | null) => (target == null ? false : target);
 
+export interface CallFilter {
+  direction?: Call['direction'];
+  status?: Call['status'];
+}
+
 export const callKeys = {
-  list: (target: number | null) => ['calls', 'list', target ?? 'self'] as const,
+  all: ['calls'] as const,
+  list: (target: number | null, filter: CallFilter = {}) => ['calls', 'list', target ?? 'self', filter] as const,
 };
 
 /** The media WebSocket of calls (Twilio Media Streams protocol) on this server. */
@@ -28,13 +34,36 @@ export const CAPTURE_WORKLET_URL = '/calls-capture-worklet.js';
 /** Starts a web test call with the acting agent (its staging copy). */
 export function useStartWebCall(target: number | null) {
   return useAppMutation(() => api<PlacedCall>('/api/v1/calls/web', { method: 'POST', target: tgt(target), body: {} }), {
-    invalidate: [callKeys.list(target)],
+    invalidate: [callKeys.all],
   });
 }
 
-export function useCalls(target: number | null) {
+/** The call log, newest first; live calls refresh every 3 s. */
+export function useCalls(target: number | null, filter: CallFilter = {}) {
   return useQuery({
-    queryKey: callKeys.list(target),
-    queryFn: ({ signal }) => api<{ calls: Call[]; total: number }>('/api/v1/calls', { target: tgt(target), signal }),
+    queryKey: callKeys.list(target, filter),
+    queryFn: ({ signal }) => api<{ calls: Call[]; total: number }>('/api/v1/calls', { target: tgt(target), signal, query: { ...filter } }),
+    refetchInterval: (q) => (q.state.data?.calls.some((c) => c.status === 'in-progress' || c.status === 'ringing') ? 3000 : false),
   });
+}
+
+/** Staff take a live call over: the agent leaves it. */
+export function useTakeOverCall(target: number | null) {
+  return useAppMutation(
+    (callId: string) => api<{ call: Call }>(`/api/v1/calls/${callId}/kick`, { method: 'POST', target: tgt(target), body: {} }),
+    {
+      success: 'The agent left the call.',
+      invalidate: [callKeys.all],
+    },
+  );
+}
+
+export function useHangUpCall(target: number | null) {
+  return useAppMutation(
+    (callId: string) => api<{ call: Call }>(`/api/v1/calls/${callId}/hangup`, { method: 'POST', target: tgt(target), body: {} }),
+    {
+      success: 'Call ended.',
+      invalidate: [callKeys.all],
+    },
+  );
 }
