@@ -81,6 +81,32 @@ export const INTEGRATION_CATALOG: IntegrationDefinition[] = [
     ],
   },
   {
+    slug: 'freshdesk',
+    name: 'Freshdesk',
+    description: 'Opens a helpdesk ticket for the caller.',
+    authKind: 'apiKey',
+    fields: [
+      { name: 'apiUrl', label: 'Freshdesk URL', required: true, help: 'https://yourcompany.freshdesk.com' },
+      { name: 'apiKey', label: 'API key', secret: true, required: true },
+    ],
+    functions: [
+      {
+        name: 'freshdesk_open_ticket',
+        description: 'Open a helpdesk ticket for the caller',
+        parameters: obj(
+          {
+            subject: s('A short subject'),
+            description: s('What the caller needs'),
+            email: s('The caller’s e-mail'),
+            phone: s('The caller’s phone'),
+          },
+          ['subject'],
+        ),
+        keywords: ['ticket', 'open a ticket', 'support request', 'complaint'],
+      },
+    ],
+  },
+  {
     slug: 'jobs',
     name: 'Field service jobs',
     description: 'The job-management service: reads its settings and team for a date (Housecall Pro shape).',

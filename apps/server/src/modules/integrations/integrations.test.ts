@@ -3,24 +3,26 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 import { attributionFor } from './index.ts';
-import { fakeHubspot, fakeJobs, fakeSlack } from '../../testing/fakes/server.ts';
+import { fakeFreshdesk, fakeHubspot, fakeJobs, fakeSlack } from '../../testing/fakes/server.ts';
 
 let t: TestApp;
 let owner: Session;
 let slack: Awaited<ReturnType<typeof fakeSlack>>;
 let hubspot: Awaited<ReturnType<typeof fakeHubspot>>;
 let jobs: Awaited<ReturnType<typeof fakeJobs>>;
+let freshdesk: Awaited<ReturnType<typeof fakeFreshdesk>>;
 
 beforeAll(async () => {
   slack = await fakeSlack(['xoxb-good']);
   hubspot = await fakeHubspot({ accessTokens: ['hs-good'], refreshToken: 'hs-refresh', clientSecret: 'hs-secret' });
   jobs = await fakeJobs('jobs-token');
+  freshdesk = await fakeFreshdesk('fd-key');
   t = await createTestApp({ SLACK_API_URL: slack.url, HUBSPOT_API_URL: hubspot.url, WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
   owner = await t.signUp('owner@integrations.test');
 });
 afterAll(async () => {
   await t.close();
-  await Promise.all([slack.close(), hubspot.close(), jobs.close()]);
+  await Promise.all([slack.close(), hubspot.close(), jobs.close(), freshdesk.close()]);
 });
 
 const connect = (slug: string, appData: Record<string, unknown>, token = owner.token) =>
@@ -40,6 +42,7 @@ describe('the catalog', () => {
     const bySlug = Object.fromEntries(res.body.integrations.map((i: any) => [i.integrationSlug, i]));
     expect(bySlug.slack).toMatchObject({ authKind: 'bearer', connected: false, health: { lastSuccessAt: null, lastError: null } });
     expect(bySlug.hubspot.authKind).toBe('oauth2');
+    expect(bySlug.freshdesk.authKind).toBe('apiKey');
     expect(bySlug.jobs.fields.map((f: any) => f.name)).toEqual(['apiUrl', 'token']);
     expect(bySlug.slack.functions.map((f: any) => f.name)).toEqual(['slack_notify_team']);
   });
@@ -178,6 +181,26 @@ describe('HubSpot', () => {
   it('says the credentials expired when there is no refresh token', async () => {
     const res = await connect('hubspot', { accessToken: 'hs-old', refreshToken: null });
     expect(res.body.health.lastError).toContain('refused the credentials (401)');
+  });
+});
+
+describe('Freshdesk', () => {
+  it('connects with an API key (Basic auth) and opens a ticket for the caller; a wrong key is refused', async () => {
+    const wrong = await connect('freshdesk', { apiUrl: freshdesk.url, apiKey: 'nope' });
+    expect(wrong.body.health.lastError).toContain('refused the credentials (401)');
+    const res = await connect('freshdesk', { apiKey: 'fd-key' });
+    expect(res.body).toMatchObject({ connected: true, authKind: 'apiKey', appData: { apiKey: '••••••••' } });
+    expect(res.body.health.lastSuccessAt).toEqual(expect.any(Number));
+    await enable('freshdesk', ['freshdesk_open_ticket']);
+    const r = await t.services.agentRuntime.respond({
+      accountId: owner.id,
+      copy: 'staging',
+      history: [],
+      message: 'please open a ticket, my email is bo@example.com',
+      channel: 'chat',
+    });
+    expect(r.functionCalls[0]).toMatchObject({ name: 'freshdesk_open_ticket', ok: true, result: { ticketId: 1 } });
+    expect(freshdesk.tickets[0]).toMatchObject({ email: 'bo@example.com', status: 2, priority: 1 });
   });
 });
 

@@ -139,3 +139,22 @@ export function fakeJobs(token: string) {
     return { status: 404, body: { message: 'not found' } };
   });
 }
+
+/** Freshdesk API v2: Basic auth with the API key as user name; tickets need an e-mail or phone. */
+export function fakeFreshdesk(apiKey: string) {
+  const tickets: Record<string, unknown>[] = [];
+  return startFake((r) => {
+    const basic = Buffer.from((r.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
+    if (basic !== `${apiKey}:X`)
+      return { status: 401, body: { code: 'invalid_credentials', message: 'You have to be logged in to perform this action.' } };
+    if (r.method === 'GET' && r.path.startsWith('/api/v2/tickets')) return { status: 200, body: tickets.slice(0, 1) };
+    if (r.method === 'POST' && r.path === '/api/v2/tickets') {
+      if (!r.body?.email && !r.body?.phone)
+        return { status: 400, body: { description: 'Validation failed', errors: [{ field: 'requester_id', code: 'missing_field' }] } };
+      const ticket = { id: tickets.length + 1, ...r.body };
+      tickets.push(ticket);
+      return { status: 201, body: ticket };
+    }
+    return { status: 404, body: { code: 'not_found' } };
+  }).then((f) => Object.assign(f, { tickets }));
+}

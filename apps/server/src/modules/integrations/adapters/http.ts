@@ -54,10 +54,11 @@ export async function callApi(
   service: string,
   method: 'GET' | 'POST' | 'PATCH',
   url: string,
-  o: { bearer?: string; json?: unknown; form?: Record<string, string> } = {},
+  o: { bearer?: string; basic?: [string, string]; json?: unknown; form?: Record<string, string> } = {},
 ): Promise<WebhookResult> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (o.bearer) headers.authorization = `Bearer ${o.bearer}`;
+  if (o.basic) headers.authorization = `Basic ${Buffer.from(o.basic.join(':')).toString('base64')}`;
   let body: string | undefined;
   if (o.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

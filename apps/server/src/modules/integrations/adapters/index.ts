@@ -1,3 +1,4 @@
+import { freshdeskAdapter } from './freshdesk.ts';
 import { hubspotAdapter } from './hubspot.ts';
 import type { IntegrationAdapter } from './http.ts';
 import { jobsAdapter } from './jobs.ts';
@@ -7,4 +8,9 @@ export { IntegrationCallError } from './http.ts';
 export type { AdapterContext, CheckResult, IntegrationAdapter } from './http.ts';
 
 /** The adapter of each catalog integration (packages/core contracts/integrations.ts). */
-export const ADAPTERS: Record<string, IntegrationAdapter> = { slack: slackAdapter, hubspot: hubspotAdapter, jobs: jobsAdapter };
+export const ADAPTERS: Record<string, IntegrationAdapter> = {
+  slack: slackAdapter,
+  hubspot: hubspotAdapter,
+  freshdesk: freshdeskAdapter,
+  jobs: jobsAdapter,
+};
