@@ -28,6 +28,8 @@ import { deviceModule } from './modules/device/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { numbersModule } from './modules/numbers/index.ts';
 import { searchModule } from './modules/search/index.ts';
+import { statsModule } from './modules/stats/index.ts';
+import { logsModule } from './modules/logs/index.ts';
 import { templatesModule } from './modules/templates/index.ts';
 import { versionsModule } from './modules/versions/index.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
@@ -62,6 +64,8 @@ export const MODULES: ServerModule<Services>[] = [
   chatModule,
   brandsModule,
   deviceModule,
+  statsModule,
+  logsModule,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

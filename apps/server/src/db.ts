@@ -14,6 +14,7 @@ import type { NotificationsTables } from './modules/notifications/index.ts';
 import type { NumbersTables } from './modules/numbers/index.ts';
 import type { TemplatesTables } from './modules/templates/index.ts';
 import type { VersionsTables } from './modules/versions/index.ts';
+import type { LogsTables } from './modules/logs/index.ts';
 
 /**
  * The whole database type, composed from the platform's tables and each module's tables.ts.
@@ -37,7 +38,8 @@ export interface Database
     ConversationsTables,
     NotificationsTables,
     NumbersTables,
-    DeviceTables {}
+    DeviceTables,
+    LogsTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
