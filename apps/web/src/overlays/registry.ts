@@ -111,6 +111,8 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   chat: { module: '../features/inbox/overlays/Chat.tsx' },
   convoLog: { module: '../features/inbox/overlays/ConvoLog.tsx' },
   call: { module: '../features/inbox/overlays/Call.tsx' },
+  // Usage, costs and logs (features/reports).
+  reporting: { module: '../features/reports/overlays/Reporting.tsx' },
   // The app on a device (features/device): install, devices and push, app identity, forms.
   install: device('Install'),
   mobile: device('Mobile'),
