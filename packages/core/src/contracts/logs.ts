@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { epochMsParam, idParam } from './common.ts';
+import { LOG_FIELDS, LOG_KINDS } from '../rules/logs.ts';
 
-/** Log kinds (spec §7 Logs): every call, message, agent turn, function call, webhook delivery and error. */
-export const LOG_KINDS = ['call', 'message', 'agent_turn', 'function', 'webhook', 'error'] as const;
-export type LogKind = (typeof LOG_KINDS)[number];
-
-/** The fields a log row has; `fields` (a comma list) picks among them. */
-export const LOG_FIELDS = ['id', 'timestamp', 'kind', 'status', 'agentId', 'direction', 'contact', 'number', 'roomId', 'summary', 'details'] as const;
-export type LogField = (typeof LOG_FIELDS)[number];
+export { LOG_FIELDS, LOG_KINDS, type LogField, type LogKind } from '../rules/logs.ts';
 
 export const logEntry = z.object({
   id: z.number().optional(),

@@ -1,4 +1,4 @@
-import { LOG_KINDS } from '@switchboard/core/contracts/logs';
+import { LOG_KINDS } from '@switchboard/core/rules/logs';
 import type { LogFilters } from '../api.ts';
 import { Field, Input } from '../../../ui/index.ts';
 

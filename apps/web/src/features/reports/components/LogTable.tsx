@@ -5,7 +5,7 @@ const KIND_NAMES: Record<string, string> = { call: 'Call', message: 'Message', a
 /** Log rows, newest first. */
 export function LogTable({ logs }: { logs: LogEntry[] }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600" tabIndex={0} role="region" aria-label="Activity logs">
       <table className="w-full min-w-[36rem] text-left text-sm" data-logs-table>
         <caption className="sr-only">Activity logs, newest first</caption>
         <thead className="text-xs text-slate-600">

@@ -8,7 +8,7 @@ export function UsageTable({ data }: { data: UsageResponse }) {
   const dates = Object.keys(data.results.tokens ?? {}).filter((d) => USAGE_ITEMS.some((i) => (data.results[i]?.[d] ?? 0) > 0));
   if (dates.length === 0) return null;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600" tabIndex={0} role="region" aria-label="Usage per date">
       <table className="w-full min-w-[36rem] text-left text-sm" data-usage-table>
         <caption className="sr-only">Usage per date</caption>
         <thead className="text-xs text-slate-600">
