@@ -23,7 +23,12 @@ const commaList = <T extends string>(allowed: readonly T[], what: string) =>
   z
     .string()
     .max(500, 'is too long')
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .refine((xs) => xs.every((x) => (allowed as readonly string[]).includes(x)), `must be a comma list of ${what}: ${allowed.join(', ')}`)
     .transform((xs) => xs as T[]);
 
@@ -40,7 +45,13 @@ export const logsQuery = {
   fields: commaList(LOG_FIELDS, 'fields').optional(),
   format: z.enum(['json', 'csv']).optional().default('json'),
   before: idParam.optional(),
-  limit: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(500, 'must be 500 or less').optional().default(100),
+  limit: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(500, 'must be 500 or less')
+    .optional()
+    .default(100),
 };
 
 export const logsResponse = z.object({

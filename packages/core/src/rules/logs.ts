@@ -5,5 +5,17 @@ export const LOG_KINDS = ['call', 'message', 'agent_turn', 'function', 'webhook'
 export type LogKind = (typeof LOG_KINDS)[number];
 
 /** The fields a log row has; `fields` (a comma list) picks among them. */
-export const LOG_FIELDS = ['id', 'timestamp', 'kind', 'status', 'agentId', 'direction', 'contact', 'number', 'roomId', 'summary', 'details'] as const;
+export const LOG_FIELDS = [
+  'id',
+  'timestamp',
+  'kind',
+  'status',
+  'agentId',
+  'direction',
+  'contact',
+  'number',
+  'roomId',
+  'summary',
+  'details',
+] as const;
 export type LogField = (typeof LOG_FIELDS)[number];

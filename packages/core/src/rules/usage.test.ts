@@ -17,7 +17,10 @@ describe('usage timeseries (spec §4, §9)', () => {
     expect(bucketOf('2026-11-29', 'week')).toBe('2026-11-23');
     expect(bucketOf('2026-11-23', 'week')).toBe('2026-11-23');
     expect(bucketOf('2026-11-29', 'month')).toBe('2026-11-01');
-    expect(padUsageSeries({ '2026-02-28': 2, '2026-03-01': 1 }, { start: '2026-02-10', end: '2026-03-31', frequency: 'month' })).toEqual({ '2026-02-01': 2, '2026-03-01': 1 });
+    expect(padUsageSeries({ '2026-02-28': 2, '2026-03-01': 1 }, { start: '2026-02-10', end: '2026-03-31', frequency: 'month' })).toEqual({
+      '2026-02-01': 2,
+      '2026-03-01': 1,
+    });
   });
 
   it('finds the billing period around a day, clamped to short months', () => {

@@ -8,7 +8,6 @@ export type UsageItem = (typeof USAGE_ITEMS)[number];
 export const USAGE_FREQUENCIES = ['day', 'week', 'month'] as const;
 export type UsageFrequency = (typeof USAGE_FREQUENCIES)[number];
 
-
 /**
  * Price of one unit of each counter in micro-USD (number: one number held for a day; tokens: one model
  * token; voice and advancedVoice: one minute; messages: one message). One list in one place until the

@@ -19,7 +19,10 @@ export function logsRoutes(app: FastifyInstance, s: Services): void {
       const stream = await s.logs.csv(authOf(req), q);
       const name = `logs-${new Date().toISOString().slice(0, 10)}.csv`;
       // A stream is sent as it is read: the JSON response contract does not apply to the file.
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(stream);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(stream);
     },
   });
 }

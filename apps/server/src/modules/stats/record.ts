@@ -14,6 +14,10 @@ export async function recordUsage(db: DbOrTx, accountId: number, item: UsageItem
   await db
     .insertInto('usage_daily')
     .values({ account_id: accountId, date, item, quantity })
-    .onConflict((oc) => oc.columns(['account_id', 'date', 'item']).doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })))
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'date', 'item'])
+        .doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })),
+    )
     .execute();
 }

@@ -54,7 +54,15 @@ export const statsRepository = {
     let q = db
       .selectFrom('messages as m')
       .innerJoin('rooms as r', 'r.id', 'm.room_pk')
-      .select((eb) => [day.as('day'), 'r.agent_id', 'r.account_id', 'm.direction', 'm.sender_kind', 'm.event_kind', eb.fn.countAll<string | number>().as('n')])
+      .select((eb) => [
+        day.as('day'),
+        'r.agent_id',
+        'r.account_id',
+        'm.direction',
+        'm.sender_kind',
+        'm.event_kind',
+        eb.fn.countAll<string | number>().as('n'),
+      ])
       .where('m.account_id', 'in', orgIds)
       .where('m.created_at', '>=', from)
       .where('m.created_at', '<', to)
@@ -77,7 +85,13 @@ export const statsRepository = {
     const day = sql<number>`floor(last_message_at / ${sql.lit(DAY_MS)})`;
     let q = db
       .selectFrom('rooms')
-      .select((eb) => [day.as('day'), 'agent_id', 'account_id', eb.fn.countAll<string | number>().as('n'), eb.fn.sum<string | number>('rating').as('total')])
+      .select((eb) => [
+        day.as('day'),
+        'agent_id',
+        'account_id',
+        eb.fn.countAll<string | number>().as('n'),
+        eb.fn.sum<string | number>('rating').as('total'),
+      ])
       .where('account_id', 'in', orgIds)
       .where('rating', 'is not', null)
       .where('last_message_at', '>=', from)
@@ -90,8 +104,17 @@ export const statsRepository = {
   /** Names of accounts and the id of their published campaign. */
   async agentsInfo(db: Db, accountIds: number[]) {
     if (accountIds.length === 0) return new Map<number, { name: string; campaignId: number | null }>();
-    const accounts = await db.selectFrom('accounts').select(['id', 'account_name', 'name', 'username']).where('id', 'in', accountIds).execute();
-    const campaigns = await db.selectFrom('campaigns').select(['id', 'account_id']).where('account_id', 'in', accountIds).where('copy', '=', 'default').execute();
+    const accounts = await db
+      .selectFrom('accounts')
+      .select(['id', 'account_name', 'name', 'username'])
+      .where('id', 'in', accountIds)
+      .execute();
+    const campaigns = await db
+      .selectFrom('campaigns')
+      .select(['id', 'account_id'])
+      .where('account_id', 'in', accountIds)
+      .where('copy', '=', 'default')
+      .execute();
     const byAccount = new Map(campaigns.map((c) => [c.account_id, c.id]));
     return new Map(accounts.map((a) => [a.id, { name: a.account_name ?? a.name ?? a.username, campaignId: byAccount.get(a.id) ?? null }]));
   },

@@ -27,7 +27,11 @@ export function statsRoutes(app: FastifyInstance, s: Services): void {
     query: withAuthParams({ campaignId: idParam.optional() }),
     response: campaignStatsResponse,
     handler: async (req) =>
-      s.stats.campaigns(authOf(req), { startDate: req.params.date, endDate: req.params.date, campaignIds: req.query.campaignId ? [req.query.campaignId] : undefined }),
+      s.stats.campaigns(authOf(req), {
+        startDate: req.params.date,
+        endDate: req.params.date,
+        campaignIds: req.query.campaignId ? [req.query.campaignId] : undefined,
+      }),
   });
 
   route(app, {

@@ -41,7 +41,10 @@ function resultsOf(rows: UsageRow[], q: UsageQuery, range: { start: string; end:
   const results: Record<string, Record<string, number>> = {};
   const totals: Record<string, number> = {};
   for (const item of USAGE_ITEMS) {
-    results[item] = q.timeseries === false ? bucketUsageSeries(raw[item]!, q.frequency) : padUsageSeries(raw[item]!, { start: range.start, end: range.end, frequency: q.frequency });
+    results[item] =
+      q.timeseries === false
+        ? bucketUsageSeries(raw[item]!, q.frequency)
+        : padUsageSeries(raw[item]!, { start: range.start, end: range.end, frequency: q.frequency });
     totals[item] = Object.values(results[item]!).reduce((a, b) => a + b, 0);
   }
   return { results, totals };
@@ -83,12 +86,21 @@ export function createStatsService(deps: Deps) {
       else await deps.requireAccess(ctx, 'canViewOrg');
       const range = rangeOf(ctx, q);
       const scope = await reportScope(db, ctx.acting, q.agentId);
-      const rows = await statsRepository.usage(db, scope.organizations.map((o) => o.id), range, scope.agentId);
+      const rows = await statsRepository.usage(
+        db,
+        scope.organizations.map((o) => o.id),
+        range,
+        scope.agentId,
+      );
       const { results, totals } = resultsOf(rows, q, range);
       const priced = q.giveCosts || q.combineCosts ? costsOf(results) : null;
       const organizations = scope.sideBySide
         ? scope.organizations.map((o) => {
-            const own = resultsOf(rows.filter((r) => r.organizationId === o.id), q, range);
+            const own = resultsOf(
+              rows.filter((r) => r.organizationId === o.id),
+              q,
+              range,
+            );
             return { organizationId: o.id, name: o.name, ...own, ...(priced ? { totalCost: costsOf(own.results).total } : {}) };
           })
         : undefined;
@@ -109,15 +121,21 @@ export function createStatsService(deps: Deps) {
 
     /** Campaign statistics per agent and day between two dates inclusive (GET for one day, POST for a range). */
     async campaigns(ctx: AuthContext, q: { startDate: string; endDate: string; campaignIds?: number[] }) {
-      const reached = q.campaignIds?.length ? await deps.requireAccess(ctx, 'stats.campaign', q.campaignIds) : await deps.requireAccess(ctx, 'canViewOrg');
+      const reached = q.campaignIds?.length
+        ? await deps.requireAccess(ctx, 'stats.campaign', q.campaignIds)
+        : await deps.requireAccess(ctx, 'canViewOrg');
       if (q.endDate < q.startDate) throw badRequest('The end date must not be before the start date.', 'endDate');
-      if (daysBetween(q.startDate, q.endDate) >= MAX_CAMPAIGN_DAYS) throw badRequest(`The period may span at most ${MAX_CAMPAIGN_DAYS} days.`, 'endDate');
+      if (daysBetween(q.startDate, q.endDate) >= MAX_CAMPAIGN_DAYS)
+        throw badRequest(`The period may span at most ${MAX_CAMPAIGN_DAYS} days.`, 'endDate');
       const scope = await reportScope(db, ctx.acting);
       const orgIds = scope.organizations.map((o) => o.id);
       if (orgIds.length === 0) return { success: true as const, stats: [] };
       // Which inboxes: chosen campaigns (an organization's own campaign is its inbox without an agent), the acting agent, or all.
       let agentIds: (number | null)[] | null = scope.agentId != null ? [scope.agentId] : null;
-      if (q.campaignIds?.length) agentIds = [...reached.values()].map((c) => (orgIds.includes((c as { agentId: number }).agentId) ? null : (c as { agentId: number }).agentId));
+      if (q.campaignIds?.length)
+        agentIds = [...reached.values()].map((c) =>
+          orgIds.includes((c as { agentId: number }).agentId) ? null : (c as { agentId: number }).agentId,
+        );
       const from = Date.parse(`${q.startDate}T00:00:00Z`);
       const to = Date.parse(`${q.endDate}T00:00:00Z`) + DAY_MS;
       const [rooms, messages, ratings] = await Promise.all([
@@ -173,7 +191,12 @@ export function createStatsService(deps: Deps) {
       const stats = all
         .map(({ orgId, ratingTotal, ...s }) => {
           const i = info.get(s.agentId ?? orgId);
-          return { ...s, name: i?.name ?? '', campaignId: i?.campaignId ?? null, averageRating: s.ratings > 0 ? Math.round((ratingTotal / s.ratings) * 10) / 10 : null };
+          return {
+            ...s,
+            name: i?.name ?? '',
+            campaignId: i?.campaignId ?? null,
+            averageRating: s.ratings > 0 ? Math.round((ratingTotal / s.ratings) * 10) / 10 : null,
+          };
         })
         .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : (a.agentId ?? 0) - (b.agentId ?? 0)));
       return { success: true as const, stats };

@@ -17,7 +17,9 @@ beforeAll(async () => {
   partner = await t.partner('North Partners');
   orgA = (await t.request('POST', '/api/v2/createOrganization', { token: partner.token, body: { name: 'Oak Dental' } })).body;
   orgB = (await t.request('POST', '/api/v2/createOrganization', { token: partner.token, body: { name: 'Pine Salon' } })).body;
-  agentA = (await t.request('POST', '/api/v2/createAccount', { token: partner.token, body: { targetAccountId: orgA.id, name: 'Front Desk' } })).body;
+  agentA = (
+    await t.request('POST', '/api/v2/createAccount', { token: partner.token, body: { targetAccountId: orgA.id, name: 'Front Desk' } })
+  ).body;
   stranger = await t.signUp('owner@stranger.test', { businessName: 'Stranger Shop' });
   const db = t.database.db;
   await recordUsage(db, agentA.id, 'tokens', 1200, '2026-03-02');
@@ -51,15 +53,36 @@ describe('GET /api/v2/stats/usage', () => {
     expect(tokens['2026-03-01']).toBe(0);
     expect(tokens['2026-03-02']).toBe(1200);
     expect(r.body.results['outbound-message']['2026-03-02']).toBe(3);
-    expect(r.body.totals).toMatchObject({ tokens: 1200, 'outbound-message': 3, 'inbound-message': 4, voice: 0, advancedVoice: 0, number: 0 });
-    expect(Object.keys(r.body.results).sort()).toEqual(['advancedVoice', 'inbound-message', 'number', 'outbound-message', 'tokens', 'voice']);
+    expect(r.body.totals).toMatchObject({
+      tokens: 1200,
+      'outbound-message': 3,
+      'inbound-message': 4,
+      voice: 0,
+      advancedVoice: 0,
+      number: 0,
+    });
+    expect(Object.keys(r.body.results).sort()).toEqual([
+      'advancedVoice',
+      'inbound-message',
+      'number',
+      'outbound-message',
+      'tokens',
+      'voice',
+    ]);
     expect(r.body.costs.tokens['2026-03-02']).toBe(usageCost('tokens', 1200));
     expect(r.body.combinedCosts['2026-03-02']).toBe(usageCost('tokens', 1200) + usageCost('outbound-message', 3));
     expect(r.body.totalCost).toBe(usageCost('tokens', 1200) + usageCost('outbound-message', 3) + usageCost('inbound-message', 4));
   });
 
   it('sums weeks from Monday and months from the 1st; costs can be left out', async () => {
-    const w = await usage(partner.token, { targetAccountId: orgA.id, startDate: '2026-03-01', endDate: '2026-03-15', frequency: 'week', giveCosts: false, combineCosts: false });
+    const w = await usage(partner.token, {
+      targetAccountId: orgA.id,
+      startDate: '2026-03-01',
+      endDate: '2026-03-15',
+      frequency: 'week',
+      giveCosts: false,
+      combineCosts: false,
+    });
     expect(w.body.results.tokens).toEqual({ '2026-02-23': 0, '2026-03-02': 1200, '2026-03-09': 0 });
     expect(w.body.results['inbound-message']['2026-03-09']).toBe(4);
     expect(w.body.costs).toBeUndefined();
@@ -84,7 +107,9 @@ describe('GET /api/v2/stats/usage', () => {
   it('shows a partner its organizations side by side, never another tree', async () => {
     const r = await usage(partner.token, { startDate: '2026-03-01' });
     expect(r.status).toBe(200);
-    const byName = Object.fromEntries((r.body.organizations as { name: string; totals: Record<string, number> }[]).map((o) => [o.name, o.totals]));
+    const byName = Object.fromEntries(
+      (r.body.organizations as { name: string; totals: Record<string, number> }[]).map((o) => [o.name, o.totals]),
+    );
     expect(Object.keys(byName).sort()).toEqual(['Oak Dental', 'Pine Salon']);
     expect(byName['Pine Salon']!['inbound-message']).toBe(7);
     expect(r.body.totals['inbound-message']).toBe(11);
@@ -111,8 +136,19 @@ describe('campaign statistics', () => {
     const day = await t.request('GET', `/api/v1/stats/campaigns/${today}`, { token: stranger.token });
     expect(day.status).toBe(200);
     expect(day.body.stats).toHaveLength(1);
-    expect(day.body.stats[0]).toMatchObject({ date: today, agentId: null, conversations: 1, messagesIn: 1, messagesOut: 1, calls: 0, name: 'Stranger Shop' });
-    const range = await t.request('POST', '/api/v1/stats/campaigns', { token: stranger.token, body: { startDate: addDays(today, -3), endDate: today } });
+    expect(day.body.stats[0]).toMatchObject({
+      date: today,
+      agentId: null,
+      conversations: 1,
+      messagesIn: 1,
+      messagesOut: 1,
+      calls: 0,
+      name: 'Stranger Shop',
+    });
+    const range = await t.request('POST', '/api/v1/stats/campaigns', {
+      token: stranger.token,
+      body: { startDate: addDays(today, -3), endDate: today },
+    });
     expect(range.body.stats).toEqual(day.body.stats);
     // The messages were counted as usage in the same commits.
     const u = await usage(stranger.token, { startDate: today, endDate: today });
@@ -123,13 +159,19 @@ describe('campaign statistics', () => {
   it('never shows another tree’s figures, and refuses another tree’s campaign or agent', async () => {
     const mine = await t.request('GET', `/api/v1/stats/campaigns/${today}`, { token: partner.token, query: { targetAccountId: orgA.id } });
     expect(mine.body.stats).toEqual([]);
-    const other = await t.request('GET', `/api/v1/stats/campaigns/${today}`, { token: partner.token, query: { targetAccountId: stranger.id } });
+    const other = await t.request('GET', `/api/v1/stats/campaigns/${today}`, {
+      token: partner.token,
+      query: { targetAccountId: stranger.id },
+    });
     expect(other.status).toBe(403);
     const theirs = await usage(stranger.token, { startDate: '2026-03-01', agentId: agentA.id });
     expect(theirs.status).toBe(404);
     const campaign = await t.database.db.selectFrom('campaigns').select('id').where('account_id', '=', stranger.id).executeTakeFirst();
     if (campaign) {
-      const c = await t.request('GET', `/api/v1/stats/campaigns/${today}`, { token: partner.token, query: { targetAccountId: orgA.id, campaignId: campaign.id } });
+      const c = await t.request('GET', `/api/v1/stats/campaigns/${today}`, {
+        token: partner.token,
+        query: { targetAccountId: orgA.id, campaignId: campaign.id },
+      });
       expect(c.status).toBe(404);
     }
     const bad = await t.request('GET', '/api/v1/stats/campaigns/yesterday', { token: stranger.token });

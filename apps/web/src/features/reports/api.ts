@@ -19,7 +19,8 @@ export interface UsageParams {
 export function useUsage(p: UsageParams) {
   return useQuery({
     queryKey: ['reports', 'usage', p],
-    queryFn: ({ signal }) => api<UsageResponse>(USAGE_PATH, { signal, query: { ...p, giveCosts: true, combineCosts: true, timeseries: true } }),
+    queryFn: ({ signal }) =>
+      api<UsageResponse>(USAGE_PATH, { signal, query: { ...p, giveCosts: true, combineCosts: true, timeseries: true } }),
   });
 }
 
@@ -38,7 +39,14 @@ const LOG_PAGE = 50;
 export const LOGS_FAILED = 'Failed to fetch logs';
 
 function logQuery(f: LogFilters) {
-  return { kind: f.kind || undefined, text: f.text || undefined, status: f.status || undefined, contact: f.contact || undefined, startTime: f.startTime, endTime: f.endTime };
+  return {
+    kind: f.kind || undefined,
+    text: f.text || undefined,
+    status: f.status || undefined,
+    contact: f.contact || undefined,
+    startTime: f.startTime,
+    endTime: f.endTime,
+  };
 }
 
 /** GET /api/v2/logs in keyset pages. A failure reads 'Failed to fetch logs' (spec §8); the details go to the console. */
@@ -48,7 +56,10 @@ export function useLogs(f: LogFilters) {
     initialPageParam: undefined as number | undefined,
     queryFn: async ({ pageParam, signal }) => {
       try {
-        return await api<{ logs: LogEntry[]; nextBefore: number | null }>(LOGS_PATH, { signal, query: { ...logQuery(f), limit: LOG_PAGE, before: pageParam } });
+        return await api<{ logs: LogEntry[]; nextBefore: number | null }>(LOGS_PATH, {
+          signal,
+          query: { ...logQuery(f), limit: LOG_PAGE, before: pageParam },
+        });
       } catch (e) {
         if (e instanceof ApiError) {
           console.error(`API Error: ${e.status} - ${e.message}`);

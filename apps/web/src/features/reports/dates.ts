@@ -7,7 +7,8 @@ export const todayIso = () => new Date().toISOString().slice(0, 10);
 export const lastThirtyDays = () => ({ startDate: addDays(todayIso(), -29), endDate: todayIso() });
 
 /** Micro-USD as dollars and cents. */
-export const formatMicroUsd = (micro: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(micro / 1_000_000);
+export const formatMicroUsd = (micro: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(micro / 1_000_000);
 
 /** The label of each usage counter. */
 export const ITEM_LABELS: Record<string, string> = {

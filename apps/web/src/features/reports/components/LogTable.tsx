@@ -1,20 +1,42 @@
 import type { LogEntry } from '../api.ts';
 
-const KIND_NAMES: Record<string, string> = { call: 'Call', message: 'Message', agent_turn: 'Agent turn', function: 'Agent action', webhook: 'Webhook', error: 'Error' };
+const KIND_NAMES: Record<string, string> = {
+  call: 'Call',
+  message: 'Message',
+  agent_turn: 'Agent turn',
+  function: 'Agent action',
+  webhook: 'Webhook',
+  error: 'Error',
+};
 
 /** Log rows, newest first. */
 export function LogTable({ logs }: { logs: LogEntry[] }) {
   return (
-    <div className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600" tabIndex={0} role="region" aria-label="Activity logs">
+    <div
+      className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600"
+      tabIndex={0}
+      role="region"
+      aria-label="Activity logs"
+    >
       <table className="w-full min-w-[36rem] text-left text-sm" data-logs-table>
         <caption className="sr-only">Activity logs, newest first</caption>
         <thead className="text-xs text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Time</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Kind</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Contact</th>
-            <th scope="col" className="py-2 font-medium">What</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Time
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Kind
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Contact
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              What
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -27,7 +49,9 @@ export function LogTable({ logs }: { logs: LogEntry[] }) {
               </td>
               <td className="py-2 pr-3 whitespace-nowrap">{l.status}</td>
               <td className="max-w-[10rem] truncate py-2 pr-3">{l.contact}</td>
-              <td className="max-w-[24rem] truncate py-2" title={l.summary}>{l.summary}</td>
+              <td className="max-w-[24rem] truncate py-2" title={l.summary}>
+                {l.summary}
+              </td>
             </tr>
           ))}
         </tbody>

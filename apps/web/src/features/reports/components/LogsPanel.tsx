@@ -32,7 +32,11 @@ export function LogsPanel() {
       ) : q.isError ? (
         <ErrorState message={(q.error as Error).message} />
       ) : logs.length === 0 ? (
-        <EmptyState icon={<ScrollText className="size-6" />} title="No logs match" message="Messages, agent turns and errors are listed here as they happen." />
+        <EmptyState
+          icon={<ScrollText className="size-6" />}
+          title="No logs match"
+          message="Messages, agent turns and errors are listed here as they happen."
+        />
       ) : (
         <>
           <LogTable logs={logs} />

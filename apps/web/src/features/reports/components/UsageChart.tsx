@@ -10,7 +10,10 @@ const SERIES = [
 /** Messages in and out per date as stacked bars (a figure; the same numbers are in the table below it). */
 export default function UsageChart({ results }: { results: Record<string, Record<string, number>> }) {
   const dates = Object.keys(results['inbound-message'] ?? {});
-  const rows = dates.map((date) => ({ date: date.slice(5), ...Object.fromEntries(SERIES.map((s) => [s.item, results[s.item]?.[date] ?? 0])) }));
+  const rows = dates.map((date) => ({
+    date: date.slice(5),
+    ...Object.fromEntries(SERIES.map((s) => [s.item, results[s.item]?.[date] ?? 0])),
+  }));
   return (
     <figure className="h-56 w-full" aria-label="Messages in and out per date">
       <ResponsiveContainer width="100%" height="100%">

@@ -26,7 +26,10 @@ export function UsagePanel() {
         </h2>
         {data?.totalCost != null && (
           <p className="text-sm text-slate-600">
-            Cost <span className="font-semibold text-slate-900" data-total-cost>{formatMicroUsd(data.totalCost)}</span>
+            Cost{' '}
+            <span className="font-semibold text-slate-900" data-total-cost>
+              {formatMicroUsd(data.totalCost)}
+            </span>
           </p>
         )}
       </div>
@@ -46,7 +49,11 @@ export function UsagePanel() {
             ))}
           </dl>
           {empty ? (
-            <EmptyState icon={<BarChart3 className="size-6" />} title="No usage in this period" message="Messages, model tokens and calls appear here as your agents work." />
+            <EmptyState
+              icon={<BarChart3 className="size-6" />}
+              title="No usage in this period"
+              message="Messages, model tokens and calls appear here as your agents work."
+            />
           ) : (
             <Suspense fallback={<Skeleton className="h-56 w-full" />}>
               <UsageChart results={data.results} />
