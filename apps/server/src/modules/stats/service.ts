@@ -91,16 +91,22 @@ export function createStatsService(deps: Deps) {
         scope.organizations.map((o) => o.id),
         range,
         scope.agentId,
+        q.frequency === 'month',
       );
       const { results, totals } = resultsOf(rows, q, range);
       const priced = q.giveCosts || q.combineCosts ? costsOf(results) : null;
+      // Side by side: each organization's rows, grouped in one pass.
+      const byOrg = new Map<number, UsageRow[]>();
+      if (scope.sideBySide) {
+        for (const r of rows) {
+          const list = byOrg.get(r.organizationId);
+          if (list) list.push(r);
+          else byOrg.set(r.organizationId, [r]);
+        }
+      }
       const organizations = scope.sideBySide
         ? scope.organizations.map((o) => {
-            const own = resultsOf(
-              rows.filter((r) => r.organizationId === o.id),
-              q,
-              range,
-            );
+            const own = resultsOf(byOrg.get(o.id) ?? [], q, range);
             return { organizationId: o.id, name: o.name, ...own, ...(priced ? { totalCost: costsOf(own.results).total } : {}) };
           })
         : undefined;
