@@ -71,6 +71,7 @@ const SECTIONS: [string, string, string][] = [
   ['ledger', 'scripts/bench/ledger.ts', 'benchLedger'],
   ['voice', 'scripts/bench/voice.ts', 'benchVoice'],
   ['integrations', 'scripts/bench/integrations.ts', 'benchIntegrations'],
+  ['stats', 'scripts/bench/stats.ts', 'benchStats'],
 ];
 
 console.log(`Switchboard bench on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);

@@ -2,6 +2,7 @@ import type { Db } from './db.ts';
 import type { AuthContext } from './modules/auth/index.ts';
 import { callsInReach } from './modules/calls/index.ts';
 import { roomsInReach } from './modules/conversations/index.ts';
+import { agentsInReach, campaignsInReach } from './modules/stats/index.ts';
 import { accessTable, type AccessRule } from './platform/access/index.ts';
 
 /**
@@ -26,6 +27,10 @@ function accessRules(db: Db) {
     'room.staff': { lookup: (ctx, ids) => roomsInReach(db, ctx, ids, 'staff'), missing: 'Conversation not found.' },
     /** A call of the acting organization (or agent). */
     call: { lookup: (ctx, ids) => callsInReach(db, ctx, ids), missing: 'Call not found.' },
+    /** An agent inside the acting account's reports (usage, logs). */
+    'stats.agent': { role: 'canViewOrg', lookup: (ctx, ids) => agentsInReach(db, ctx, ids), missing: 'Agent not found.' },
+    /** A campaign of an agent inside the acting account's reports. */
+    'stats.campaign': { role: 'canViewOrg', lookup: (ctx, ids) => campaignsInReach(db, ctx, ids), missing: 'Campaign not found.' },
   } satisfies Record<string, AccessRule<AuthContext, unknown>>;
 }
 

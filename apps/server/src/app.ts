@@ -31,6 +31,8 @@ import { webhooksModule } from './modules/webhooks/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { numbersModule } from './modules/numbers/index.ts';
 import { searchModule } from './modules/search/index.ts';
+import { statsModule } from './modules/stats/index.ts';
+import { logsModule } from './modules/logs/index.ts';
 import { templatesModule } from './modules/templates/index.ts';
 import { versionsModule } from './modules/versions/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
@@ -72,6 +74,8 @@ export const MODULES: ServerModule<Services>[] = [
   callsModule,
   integrationsModule,
   webhooksModule,
+  statsModule,
+  logsModule,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -18,6 +18,7 @@ import type { VersionsTables } from './modules/versions/index.ts';
 import type { WalletTables } from './modules/wallet/index.ts';
 import type { BillingTables } from './modules/billing/index.ts';
 import type { WebhooksTables } from './modules/webhooks/index.ts';
+import type { LogsTables } from './modules/logs/index.ts';
 
 /**
  * The whole database type, composed from the platform's tables and each module's tables.ts.
@@ -45,7 +46,8 @@ export interface Database
     WalletTables,
     BillingTables,
     CallsTables,
-    WebhooksTables {}
+    WebhooksTables,
+    LogsTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -17,6 +17,8 @@ import { createStt } from './platform/providers/stt/index.ts';
 import { createTts } from './platform/providers/tts/index.ts';
 import { createIntegrationsService } from './modules/integrations/index.ts';
 import { createWebhooksService } from './modules/webhooks/index.ts';
+import { createStatsService } from './modules/stats/index.ts';
+import { createLogsService } from './modules/logs/index.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -40,7 +42,9 @@ export function createServices(deps: Deps) {
   const calls = createCallsService(deps);
   // Speech engines of calls (tests may swap them for fakes with fixed delays).
   const voice: VoiceEngines = { stt: createStt(deps.log), tts: createTts(deps.log) };
-  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks };
+  const stats = createStatsService(deps);
+  const logs = createLogsService(deps);
+  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -13,3 +13,4 @@ export * from './rules/walkthrough.ts';
 export * from './rules/money.ts';
 export * from './rules/pricing.ts';
 export * from './rules/callState.ts';
+export * from './rules/usage.ts';

@@ -114,6 +114,8 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   call: { module: '../features/inbox/overlays/Call.tsx' },
   // Calls (features/calls): the web test call.
   calling: { module: '../features/calls/overlays/Calling.tsx' },
+  // Usage, costs and logs (features/reports).
+  reporting: { module: '../features/reports/overlays/Reporting.tsx' },
   // The app on a device (features/device): install, devices and push, app identity, forms.
   install: device('Install'),
   mobile: device('Mobile'),

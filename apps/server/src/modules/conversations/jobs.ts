@@ -6,6 +6,7 @@ import { PermanentJobError, type JobQueue } from '../../platform/jobs/queue.ts';
 import { ProviderError } from '../../platform/outbox/index.ts';
 import type { DeliveryStatus, InboundSms } from '../../platform/providers/carrier/index.ts';
 import { accountOfNumber } from '../numbers/index.ts';
+import { recordLog } from '../logs/index.ts';
 import type { AgentResponder } from './agentAdapter.ts';
 import { actionsOf } from './events.ts';
 import { MESSAGE_MAX, scopeOf, type Messaging } from './messaging.ts';
@@ -43,12 +44,26 @@ export function registerConversationJobs(deps: Deps, queue: JobQueue, m: Messagi
       .filter((m) => m.sender_kind !== 'system') // events are for staff, not part of the dialogue
       .reverse()
       .map((m) => ({ role: m.direction === 'inbound' ? ('user' as const) : ('assistant' as const), content: m.body }));
-    const reply = await rt.respond({
-      accountId: room.agent_id ?? room.account_id,
-      history,
-      message: inbound.body,
-      channel: room.channel,
-      conversation: { roomId: room.room_id, from: room.contact_address, to: room.our_address ?? '' },
+    const turn = { accountId: room.account_id, agentId: room.agent_id, contact: room.contact_address, roomId: room.room_id };
+    const reply = await rt
+      .respond({
+        accountId: room.agent_id ?? room.account_id,
+        history,
+        message: inbound.body,
+        channel: room.channel,
+        conversation: { roomId: room.room_id, from: room.contact_address, to: room.our_address ?? '' },
+      })
+      .catch(async (err: unknown) => {
+        await recordLog(db, { ...turn, kind: 'error', status: 'failed', summary: `The agent did not answer: ${(err as Error).message}`, details: { messageId: inbound.id } });
+        throw err;
+      });
+    await recordLog(db, {
+      ...turn,
+      kind: 'agent_turn',
+      status: 'ok',
+      summary: reply.text.slice(0, 500) || '[no text]',
+      details: { messageId: inbound.id, usage: reply.usage ?? null, provider: reply.provider ?? null, functions: (reply.functionCalls ?? []).length },
+      key,
     });
     const fresh = (await roomsRepository.byId(db, room.id))!;
     // The AI may have been switched off while it was thinking: a person answers now.

@@ -9,6 +9,8 @@ import type { Emit, Write } from '../../platform/unitOfWork.ts';
 import { findAccount, findAccountByUsername, type AccountRow } from '../accounts/index.ts';
 import { addNotification } from '../notifications/index.ts';
 import { numberOfAccount } from '../numbers/index.ts';
+import { recordLog } from '../logs/index.ts';
+import { recordUsage } from '../stats/index.ts';
 import { toMessageDto, toRoomDto, type InboxType, type RoomDto } from './mappers.ts';
 import { describeAction, type AgentAction } from './events.ts';
 import { inboxOf } from './owner.ts';
@@ -159,6 +161,7 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
       updated_at: now,
     });
     if (!row) return null;
+    await countMessage(trx, room, row);
     const patch: Partial<RoomRow> = { last_message_at: now, last_message_id: row.id, updated_at: now };
     if (m.direction === 'inbound' && !blocked) patch.last_inbound_message_id = row.id;
     if (room.status === 'closed' && !blocked) patch.status = 'open';
@@ -179,6 +182,26 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     const moved = updated.status !== room.status || updated.inbox_type !== room.inbox_type;
     await emit({ type: 'conversation.updated', ...scopeOf(room), payload: { room: toRoomDto(updated, row, users, null), moved } });
     return { message: row, room: updated };
+  }
+
+  /** Usage (messages in and out, agents' actions excepted) and the log row, in the message's own transaction. */
+  async function countMessage(trx: Tx, room: RoomRow, row: MessageRow) {
+    const system = row.sender_kind === 'system';
+    if (!system && !isSet(row.blocked)) await recordUsage(trx, room.agent_id ?? room.account_id, row.direction === 'inbound' ? 'inbound-message' : 'outbound-message');
+    await recordLog(trx, {
+      accountId: room.account_id,
+      agentId: room.agent_id,
+      kind: system ? 'function' : 'message',
+      status: isSet(row.blocked) ? 'blocked' : row.status,
+      direction: row.direction,
+      contact: room.contact_address,
+      number: room.channel === 'sms' ? room.our_address : null,
+      roomId: room.room_id,
+      summary: row.body || '[attachment]',
+      details: { messageId: row.id, channel: row.channel, sender: row.sender_kind, ...(row.event_kind ? { event: row.event_kind } : {}) },
+      key: `message:${row.id}`,
+      at: row.created_at,
+    });
   }
 
   /** A message from the other party: stored (as blocked when the sender is), activity, then the agent. */
@@ -331,6 +354,10 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     await write(async (trx, emit) => {
       const row = await messagesRepository.update(trx, msg.id, { status, error, updated_at: Date.now(), ...(externalId ? { external_id: externalId } : {}) });
       await emit({ type: 'message.updated', ...scopeOf(room), payload: { roomId: room.room_id, message: toMessageDto(row, room.room_id) } });
+      if (status === 'failed') {
+        const l = { accountId: room.account_id, agentId: room.agent_id, direction: row.direction, contact: room.contact_address, roomId: room.room_id };
+        await recordLog(trx, { ...l, kind: 'error', status: 'failed', summary: error ?? 'The message could not be delivered.', details: { messageId: row.id }, key: `failed:${row.id}` });
+      }
     });
   }
 

@@ -9,6 +9,7 @@ import * as messageEvents from './202611241100_message_events.ts';
 import * as billing from './202611241730_billing.ts';
 import * as calls from './202611241750_calls.ts';
 import * as integrations from './202611241800_integrations.ts';
+import * as logs from './202611241720_logs.ts';
 
 /** Every migration, in order. Add new files here (named <yyyymmddHHMM>_<what>.ts). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '202611241730_billing': billing,
   '202611241750_calls': calls,
   '202611241800_integrations': integrations,
+  '202611241720_logs': logs,
 };

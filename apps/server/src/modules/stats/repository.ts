@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface UsageRow {
+  organizationId: number;
+  item: string;
+  date: string;
+  quantity: number;
+}
+
+export interface CampaignDayRow {
+  day: number;
+  agentId: number | null;
+  orgId: number;
+  n: number;
+}
+
+/** All SQL of the reports: usage sums per organization, item and day, and the per-agent day figures of the inbox. */
+export const statsRepository = {
+  /**
+   * Usage of the organizations (their own rows and their agents'), optionally of one agent, between two
+   * dates inclusive; by day, or already summed by month (dated the 1st) so a year across many
+   * organizations reads few rows.
+   */
+  async usage(
+    db: Db,
+    orgIds: number[],
+    range: { start: string; end: string },
+    agentId: number | null,
+    byMonth = false,
+  ): Promise<UsageRow[]> {
+    if (orgIds.length === 0) return [];
+    const date = byMonth ? sql<string>`substr(u.date, 1, 7) || '-01'` : sql<string>`u.date`;
+    let q = db
+      .selectFrom('usage_daily as u')
+      .innerJoin('accounts as a', 'a.id', 'u.account_id')
+      .select((eb) => ['a.organization_id as org', 'u.item', date.as('date'), eb.fn.sum<string | number>('u.quantity').as('quantity')])
+      .where('a.organization_id', 'in', orgIds)
+      .where('u.date', '>=', range.start)
+      .where('u.date', '<=', range.end);
+    if (agentId != null) q = q.where('u.account_id', '=', agentId);
+    const rows = await q.groupBy(['a.organization_id', 'u.item', date]).execute();
+    return rows.map((r) => ({ organizationId: Number(r.org), item: r.item, date: r.date, quantity: Number(r.quantity) }));
+  },
+
+  /** Conversations started per day and agent (null: the organization's own inbox). */
+  async conversations(db: Db, orgIds: number[], from: number, to: number, agentIds: (number | null)[] | null): Promise<CampaignDayRow[]> {
+    const day = sql<number>`floor(created_at / ${sql.lit(DAY_MS)})`;
+    let q = db
+      .selectFrom('rooms')
+      .select((eb) => [day.as('day'), 'agent_id', 'account_id', eb.fn.countAll<string | number>().as('n')])
+      .where('account_id', 'in', orgIds)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to);
+    q = q.where((eb) => agentFilter(eb, 'agent_id', agentIds));
+    const rows = await q.groupBy([day, 'agent_id', 'account_id']).execute();
+    return rows.map((r) => ({ day: Number(r.day), agentId: r.agent_id, orgId: r.account_id, n: Number(r.n) }));
+  },
+
+  /** Messages per day, agent and kind: in, out (a person or the agent), and the agent's recorded actions. */
+  async messages(db: Db, orgIds: number[], from: number, to: number, agentIds: (number | null)[] | null) {
+    const day = sql<number>`floor(m.created_at / ${sql.lit(DAY_MS)})`;
+    let q = db
+      .selectFrom('messages as m')
+      .innerJoin('rooms as r', 'r.id', 'm.room_pk')
+      .select((eb) => [
+        day.as('day'),
+        'r.agent_id',
+        'r.account_id',
+        'm.direction',
+        'm.sender_kind',
+        'm.event_kind',
+        eb.fn.countAll<string | number>().as('n'),
+      ])
+      .where('m.account_id', 'in', orgIds)
+      .where('m.created_at', '>=', from)
+      .where('m.created_at', '<', to)
+      .where('m.blocked', '=', 0);
+    q = q.where((eb) => agentFilter(eb, 'r.agent_id', agentIds));
+    const rows = await q.groupBy([day, 'r.agent_id', 'r.account_id', 'm.direction', 'm.sender_kind', 'm.event_kind']).execute();
+    return rows.map((r) => ({
+      day: Number(r.day),
+      agentId: r.agent_id,
+      orgId: r.account_id,
+      direction: r.direction,
+      senderKind: r.sender_kind,
+      eventKind: r.event_kind,
+      n: Number(r.n),
+    }));
+  },
+
+  /** Ratings of conversations whose last message fell on the day (a rating carries no time of its own). */
+  async ratings(db: Db, orgIds: number[], from: number, to: number, agentIds: (number | null)[] | null) {
+    const day = sql<number>`floor(last_message_at / ${sql.lit(DAY_MS)})`;
+    let q = db
+      .selectFrom('rooms')
+      .select((eb) => [
+        day.as('day'),
+        'agent_id',
+        'account_id',
+        eb.fn.countAll<string | number>().as('n'),
+        eb.fn.sum<string | number>('rating').as('total'),
+      ])
+      .where('account_id', 'in', orgIds)
+      .where('rating', 'is not', null)
+      .where('last_message_at', '>=', from)
+      .where('last_message_at', '<', to);
+    q = q.where((eb) => agentFilter(eb, 'agent_id', agentIds));
+    const rows = await q.groupBy([day, 'agent_id', 'account_id']).execute();
+    return rows.map((r) => ({ day: Number(r.day), agentId: r.agent_id, orgId: r.account_id, n: Number(r.n), total: Number(r.total) }));
+  },
+
+  /** Names of accounts and the id of their published campaign. */
+  async agentsInfo(db: Db, accountIds: number[]) {
+    if (accountIds.length === 0) return new Map<number, { name: string; campaignId: number | null }>();
+    const accounts = await db
+      .selectFrom('accounts')
+      .select(['id', 'account_name', 'name', 'username'])
+      .where('id', 'in', accountIds)
+      .execute();
+    const campaigns = await db
+      .selectFrom('campaigns')
+      .select(['id', 'account_id'])
+      .where('account_id', 'in', accountIds)
+      .where('copy', '=', 'default')
+      .execute();
+    const byAccount = new Map(campaigns.map((c) => [c.account_id, c.id]));
+    return new Map(accounts.map((a) => [a.id, { name: a.account_name ?? a.name ?? a.username, campaignId: byAccount.get(a.id) ?? null }]));
+  },
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function agentFilter(eb: any, column: string, agentIds: (number | null)[] | null) {
+  if (agentIds == null) return sql<boolean>`1 = 1`;
+  const ids = agentIds.filter((a): a is number => a != null);
+  const parts = [];
+  if (ids.length > 0) parts.push(eb(column, 'in', ids));
+  if (agentIds.includes(null)) parts.push(eb(column, 'is', null));
+  return parts.length === 0 ? sql<boolean>`1 = 0` : eb.or(parts);
+}

@@ -1,0 +1,3 @@
+/** What other features may use of reports. */
+export { UsagePanel } from './components/UsagePanel.tsx';
+export { LogsPanel } from './components/LogsPanel.tsx';
