@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import type { AuthContext } from './modules/auth/index.ts';
+import { contactsInReach } from './modules/contacts/index.ts';
 import { roomsInReach } from './modules/conversations/index.ts';
 import { accessTable, type AccessRule } from './platform/access/index.ts';
 
@@ -23,6 +24,12 @@ function accessRules(db: Db) {
     'room.member': { lookup: (ctx, ids) => roomsInReach(db, ctx, ids), missing: 'Conversation not found.' },
     /** A conversation of the caller's inbox (staff only). */
     'room.staff': { lookup: (ctx, ids) => roomsInReach(db, ctx, ids, 'staff'), missing: 'Conversation not found.' },
+    /** Contacts of the acting account's organization. */
+    'contact.view': { role: 'canViewOrg', lookup: (ctx, ids) => contactsInReach(db, ctx, ids), missing: 'Contact not found.' },
+    'contact.edit': { role: 'canEditOrg', lookup: (ctx, ids) => contactsInReach(db, ctx, ids), missing: 'Contact not found.' },
+    /** The acting account's schedule and bookings. */
+    'schedule.view': { role: 'canViewOrg' },
+    'schedule.edit': { role: 'canEditOrg' },
   } satisfies Record<string, AccessRule<AuthContext, unknown>>;
 }
 

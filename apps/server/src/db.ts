@@ -7,6 +7,7 @@ import type { AgentsTables } from './modules/agents/index.ts';
 import type { AppsTables } from './modules/apps/index.ts';
 import type { AuthTables } from './modules/auth/index.ts';
 import type { BrandsTables } from './modules/brands/index.ts';
+import type { ContactsTables } from './modules/contacts/index.ts';
 import type { ConversationsTables } from './modules/conversations/index.ts';
 import type { DeviceTables } from './modules/device/index.ts';
 import type { IntegrationsTables } from './modules/integrations/index.ts';
@@ -37,7 +38,8 @@ export interface Database
     ConversationsTables,
     NotificationsTables,
     NumbersTables,
-    DeviceTables {}
+    DeviceTables,
+    ContactsTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

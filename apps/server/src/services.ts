@@ -2,6 +2,7 @@ import type { Deps } from './deps.ts';
 import { createBackground } from './platform/background.ts';
 import { createConversationsService } from './modules/conversations/index.ts';
 import { createNotificationsService } from './modules/notifications/index.ts';
+import { createContactsService } from './modules/contacts/index.ts';
 import { createNumbersService } from './modules/numbers/index.ts';
 import { createSearchService } from './modules/search/index.ts';
 import { createDomainsService } from './modules/brands/index.ts';
@@ -23,10 +24,11 @@ export function createServices(deps: Deps) {
   const notifications = createNotificationsService(deps);
   const numbers = createNumbersService(deps);
   const search = createSearchService(deps);
+  const contacts = createContactsService(deps);
   // The live inbox: the platform's queue, bus, hub and unit of work, and the conversations on top.
   const background = createBackground(deps.db, deps.config, deps.log);
   const inbox = { ...background, conversations: createConversationsService(deps, background) };
-  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search };
+  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, contacts };
 }
 
 export type Services = ReturnType<typeof createServices>;
