@@ -7,6 +7,7 @@ import type { AgentsTables } from './modules/agents/index.ts';
 import type { AppsTables } from './modules/apps/index.ts';
 import type { AuthTables } from './modules/auth/index.ts';
 import type { BrandsTables } from './modules/brands/index.ts';
+import type { CalendarTables } from './modules/calendar/index.ts';
 import type { ContactsTables } from './modules/contacts/index.ts';
 import type { ConversationsTables } from './modules/conversations/index.ts';
 import type { DeviceTables } from './modules/device/index.ts';
@@ -39,7 +40,8 @@ export interface Database
     NotificationsTables,
     NumbersTables,
     DeviceTables,
-    ContactsTables {}
+    ContactsTables,
+    CalendarTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

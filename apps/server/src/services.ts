@@ -3,6 +3,8 @@ import { createBackground } from './platform/background.ts';
 import { createConversationsService } from './modules/conversations/index.ts';
 import { createNotificationsService } from './modules/notifications/index.ts';
 import { createContactsService } from './modules/contacts/index.ts';
+import { createCalendarService } from './modules/calendar/index.ts';
+import { createCalendarProvider } from './platform/providers/calendar/index.ts';
 import { createNumbersService } from './modules/numbers/index.ts';
 import { createSearchService } from './modules/search/index.ts';
 import { createDomainsService } from './modules/brands/index.ts';
@@ -25,10 +27,26 @@ export function createServices(deps: Deps) {
   const numbers = createNumbersService(deps);
   const search = createSearchService(deps);
   const contacts = createContactsService(deps);
+  const calendar = createCalendarService(deps, createCalendarProvider(deps.db));
   // The live inbox: the platform's queue, bus, hub and unit of work, and the conversations on top.
   const background = createBackground(deps.db, deps.config, deps.log);
   const inbox = { ...background, conversations: createConversationsService(deps, background) };
-  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, contacts };
+  return {
+    deps,
+    inbox,
+    auth,
+    admins,
+    accounts,
+    superAdmin,
+    domains,
+    agentRuntime,
+    agentDomain,
+    notifications,
+    numbers,
+    search,
+    contacts,
+    calendar,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
