@@ -107,4 +107,5 @@ export const bookBody = z.object({
   /** The visitor's time zone, for the confirmation's wording. */
   timezone: z.string().max(64).optional(),
 });
+export type BookBody = z.infer<typeof bookBody>;
 export const bookResponse = z.object({ success: z.literal(true), booking: booking.omit({ email: true, phone: true, notes: true }) });

@@ -2,7 +2,8 @@ import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
 import { calendarRoutes } from './routes.ts';
 
-export { createCalendarService, JUST_TAKEN } from './service.ts';
+export { createCalendarService } from './service.ts';
+export { JUST_TAKEN } from './booking.ts';
 export type { CalendarService, BookInput } from './service.ts';
 export type { CalendarTables } from './tables.ts';
 export { freeSlots } from './slots.ts';

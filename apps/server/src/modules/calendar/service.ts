@@ -1,53 +1,20 @@
-import { displayName } from '@switchboard/core';
-import type { MeetingType, Schedule } from '@switchboard/core/contracts/calendar';
+import type { BookBody, MeetingType, Schedule } from '@switchboard/core/contracts/calendar';
 import crypto from 'node:crypto';
 import type { Deps } from '../../deps.ts';
-import { fromJson, lockUntilCommit, toJson } from '../../platform/db/columns.ts';
-import { badRequest, conflict, notFound, ruleBroken } from '../../platform/http/errors.ts';
+import { toJson } from '../../platform/db/columns.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { normalizePhone } from '../../platform/http/phone.ts';
 import type { CalendarProvider } from '../../platform/providers/calendar/index.ts';
-import { accountsRepository, type AccountRow } from '../accounts/index.ts';
+import { accountsRepository } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { addNotification } from '../notifications/index.ts';
-import { inviteIcs } from './ics.ts';
+import { bookSlot, nameOf } from './booking.ts';
 import { toBooking, toSchedule } from './mappers.ts';
-import { calendarRepository, isUniqueViolation } from './repository.ts';
-import { bookableWindow, freeSlots, isTimeZone } from './slots.ts';
+import { calendarRepository } from './repository.ts';
+import { freeSlots, isTimeZone } from './slots.ts';
 
 const DAY = 86_400_000;
-export const JUST_TAKEN = 'That time was just taken.';
 
-export interface BookInput {
-  meetingType: string;
-  start: number;
-  name: string;
-  email: string;
-  phone?: string;
-  notes?: string;
-  timezone?: string;
-}
-
-const nameOf = (a: AccountRow) =>
-  displayName({
-    accountType: a.account_type,
-    details: fromJson(a.details, {}),
-    name: a.name,
-    accountName: a.account_name,
-    username: a.username,
-  });
-
-/** Formats an instant for a confirmation, in a time zone (Intl formats; it computes nothing). */
-const when = (ms: number, tz: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: tz,
-    timeZoneName: 'short',
-  }).format(new Date(ms));
+export type BookInput = BookBody;
 
 export function createCalendarService(deps: Deps, calendar: CalendarProvider, now: () => number = Date.now) {
   const { db } = deps;
@@ -132,87 +99,12 @@ export function createCalendarService(deps: Deps, calendar: CalendarProvider, no
     async book(username: string, input: BookInput) {
       const { account, schedule } = await host(username);
       const mt = typeOf(schedule, input.meetingType)!;
-      const end = input.start + mt.minutes * 60_000;
-      const buffer = mt.bufferMinutes * 60_000;
       const phone = input.phone ? normalizePhone(input.phone) : null;
       if (input.phone && !phone) throw badRequest('phone: not a valid phone number', 'phone');
       if (input.timezone && !isTimeZone(input.timezone)) throw badRequest('timezone: not a known time zone', 'timezone');
-      const { earliest, latest } = bookableWindow(mt, now());
-      if (input.start < earliest || input.start > latest) throw ruleBroken('That time can no longer be booked.', 'start');
-      const open = freeSlots(schedule, mt, await calendar.busy(account.id, input.start - DAY, end + DAY), now(), input.start, input.start);
-      if (!open.some((s) => s.start === input.start)) {
-        const taken = await calendarRepository.activeBetween(db, account.id, input.start - buffer, end + buffer);
-        if (taken.length) throw conflict(JUST_TAKEN, 'start');
-        throw ruleBroken('That time is not open for booking.', 'start');
-      }
-      const booking = await db
-        .transaction()
-        .execute(async (trx) => {
-          await lockUntilCommit(trx, `bookings:${account.id}`);
-          const clash = await calendarRepository.activeBetween(trx, account.id, input.start - buffer, end + buffer);
-          if (clash.length) throw conflict(JUST_TAKEN, 'start');
-          const row = await calendarRepository.insertBooking(trx, {
-            host_id: account.id,
-            meeting_type: mt.id,
-            start_at: input.start,
-            end_at: end,
-            active_start: input.start,
-            name: input.name,
-            email: input.email.toLowerCase(),
-            phone,
-            notes: input.notes ?? '',
-            timezone: input.timezone ?? null,
-            status: 'active',
-            created_at: now(),
-          });
-          await addNotification(trx, {
-            accountId: account.id,
-            kind: 'booking',
-            title: `${input.name} booked ${mt.name}`,
-            body: when(input.start, schedule.timezone),
-            data: { bookingId: row.id, start: input.start },
-          });
-          return row;
-        })
-        .catch((err: unknown) => {
-          if (isUniqueViolation(err)) throw conflict(JUST_TAKEN, 'start');
-          throw err;
-        });
-      await this.confirm(account, mt, toBooking(booking), input.timezone ?? schedule.timezone);
-      const { email: _e, phone: _p, notes: _n, ...visible } = toBooking(booking);
+      const booking = await bookSlot(deps, calendar, now(), { account, schedule, mt }, { ...input, phone });
+      const { email: _e, phone: _p, notes: _n, ...visible } = booking;
       return { success: true as const, booking: visible };
-    },
-
-    /** The confirmation e-mail with an .ics invite; its key is the booking's, so a retry never sends twice. */
-    async confirm(host: AccountRow, mt: MeetingType, b: ReturnType<typeof toBooking>, tz: string) {
-      const hostName = nameOf(host);
-      const text = [
-        `Hello ${b.name},`,
-        '',
-        `Your ${mt.name} with ${hostName} is booked for ${when(b.start, tz)} (${mt.minutes} minutes).`,
-        'The invitation is attached.',
-      ].join('\n');
-      const ics = inviteIcs({
-        uid: `booking-${b.id}@switchboard`,
-        start: b.start,
-        end: b.end,
-        summary: `${mt.name} with ${hostName}`,
-        description: b.notes,
-        organizer: { name: hostName, email: host.email ?? deps.config.MAIL_FROM.replace(/^.*<([^>]+)>.*$/, '$1') },
-        attendee: { name: b.name, email: b.email },
-      });
-      try {
-        await deps.email.send({
-          to: b.email,
-          subject: `Booked: ${mt.name} with ${hostName}`,
-          text,
-          idempotencyKey: `booking:${b.id}:confirmation`,
-          attachments: [{ filename: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics }],
-        });
-      } catch (err) {
-        // The booking stands; the outbox row records the failed send.
-        deps.log.warn({ err, bookingId: b.id }, 'booking confirmation not sent');
-      }
     },
   };
 }

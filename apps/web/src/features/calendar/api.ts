@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Booking, MeetingType, Schedule } from '@switchboard/core/contracts/calendar';
+import type { BookBody, Booking, MeetingType, Schedule } from '@switchboard/core/contracts/calendar';
 import { api } from '../../api/client.ts';
 import { useAppMutation } from '../../api/mutation.ts';
 
@@ -46,15 +46,7 @@ export function usePublicSlots(host: string, meetingType: string | null) {
   });
 }
 
-export interface BookingInput {
-  meetingType: string;
-  start: number;
-  name: string;
-  email: string;
-  phone?: string;
-  notes?: string;
-  timezone?: string;
-}
+export type BookingInput = BookBody;
 
 /** POST /api/v1/schedule/{host}/book. A slot taken meanwhile answers 409 “That time was just taken.” */
 export function useBook(host: string) {
