@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { insertOnce } from '../../platform/idempotency/index.ts';
 import { ProviderError } from '../../platform/outbox/index.ts';
 import { toE164 } from '../../platform/http/phone.ts';
+import { agentBooking } from '../calendar/index.ts';
 import { appParam, builtinApp } from './builtins.ts';
 import { agentRequestsRepository } from './repository.ts';
 import { postJson, WebhookError } from './webhook.ts';
@@ -72,6 +73,12 @@ const handlers: Record<string, Handler> = {
     if (!time) return fail('the caller did not say when');
     const details = { name: str(args.name) || null, phone: str(args.phone) || ctx.conversation?.from || null, time, reason: str(args.reason) || null };
     const r = await record(deps, ctx, 'schedule', details);
+    // With a schedule kept by the organization: real free slots and a real booking (modules/calendar).
+    const real = r.repeated ? null : await agentBooking(deps, ctx.accountId, details);
+    if (real) {
+      await setStatus(deps, r.id, real.booked ? 'booked' : 'offered');
+      return { ok: true, result: { requestId: r.id, ...details, ...real } };
+    }
     return { ok: true, result: { ok: true, requestId: r.id, ...details, summary: `I've requested an appointment for ${time}. The team will confirm it with you.` } };
   },
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
+import { agentBooking } from './index.ts';
 
 /** Schedules, public slots and bookings through the HTTP API, on SQLite and PostgreSQL. */
 let t: TestApp;
@@ -143,6 +144,24 @@ describe('schedule', () => {
       .where('status', '=', 'active')
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('the agent’s schedule function books a free time and offers free times for a taken or unclear one', async () => {
+    const slot = (await slots({ meetingType: 'call' }))[40]!;
+    const wall = new Date(slot.start).toISOString().slice(0, 16); // the host's zone is UTC
+    const req = { time: wall, name: 'Carl Caller', phone: '+14155550199', reason: 'Quote' };
+    const booked = await agentBooking(t.services.deps, org.id, req);
+    expect(booked).toMatchObject({ ok: true, booked: true, start: `${wall}:00.000+00:00` });
+    expect((await slots({ meetingType: 'call' })).some((s) => s.start === slot.start)).toBe(false);
+    const again = await agentBooking(t.services.deps, org.id, req);
+    expect(again).toMatchObject({ ok: false, booked: false, summary: expect.stringContaining('That time was just taken. Free times:') });
+    expect(again!.freeSlots).toHaveLength(5);
+    expect(again!.freeSlots).not.toContain(`${wall}:00.000+00:00`);
+    expect((await agentBooking(t.services.deps, org.id, { ...req, time: 'tomorrow at 3pm' }))?.summary).toContain(
+      'Which of these times suits you?',
+    );
+    // An organization without a schedule keeps recording requests only.
+    expect(await agentBooking(t.services.deps, other.id, req)).toBeNull();
   });
 
   it('another tree’s token reads and changes nothing', async () => {

@@ -7,6 +7,7 @@ export { JUST_TAKEN } from './booking.ts';
 export type { CalendarService, BookInput } from './service.ts';
 export type { CalendarTables } from './tables.ts';
 export { freeSlots } from './slots.ts';
+export { agentBooking, type AgentBooking } from './agent.ts';
 
 /** Schedules, availability and bookings (spec §7 Calendar; the public /schedule page). */
 export const calendarModule: ServerModule<Services> = {
