@@ -10,7 +10,7 @@ describe('contacts and booking', () => {
     org = await suite.signUp('olive@contacts.test', 'Olive Contacts');
     const { context, page } = await suite.page(org);
     await page.goto(`${suite.server.url}/app/contacts`);
-    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+    await page.getByRole('heading', { name: 'Contacts', exact: true }).waitFor();
     await page.getByText('No contacts yet').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
