@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import type { AuthContext } from './modules/auth/index.ts';
 import { callsInReach } from './modules/calls/index.ts';
+import { contactsInReach } from './modules/contacts/index.ts';
 import { roomsInReach } from './modules/conversations/index.ts';
 import { agentsInReach, campaignsInReach } from './modules/stats/index.ts';
 import { accessTable, type AccessRule } from './platform/access/index.ts';
@@ -31,6 +32,12 @@ function accessRules(db: Db) {
     'stats.agent': { role: 'canViewOrg', lookup: (ctx, ids) => agentsInReach(db, ctx, ids), missing: 'Agent not found.' },
     /** A campaign of an agent inside the acting account's reports. */
     'stats.campaign': { role: 'canViewOrg', lookup: (ctx, ids) => campaignsInReach(db, ctx, ids), missing: 'Campaign not found.' },
+    /** Contacts of the acting account's organization. */
+    'contact.view': { role: 'canViewOrg', lookup: (ctx, ids) => contactsInReach(db, ctx, ids), missing: 'Contact not found.' },
+    'contact.edit': { role: 'canEditOrg', lookup: (ctx, ids) => contactsInReach(db, ctx, ids), missing: 'Contact not found.' },
+    /** The acting account's schedule and bookings. */
+    'schedule.view': { role: 'canViewOrg' },
+    'schedule.edit': { role: 'canEditOrg' },
   } satisfies Record<string, AccessRule<AuthContext, unknown>>;
 }
 

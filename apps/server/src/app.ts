@@ -28,6 +28,8 @@ import { devModule } from './modules/dev/index.ts';
 import { deviceModule } from './modules/device/index.ts';
 import { integrationsModule } from './modules/integrations/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
+import { contactsModule } from './modules/contacts/index.ts';
+import { calendarModule } from './modules/calendar/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { numbersModule } from './modules/numbers/index.ts';
 import { searchModule } from './modules/search/index.ts';
@@ -76,6 +78,8 @@ export const MODULES: ServerModule<Services>[] = [
   webhooksModule,
   statsModule,
   logsModule,
+  contactsModule,
+  calendarModule,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

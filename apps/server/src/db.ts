@@ -8,6 +8,8 @@ import type { AppsTables } from './modules/apps/index.ts';
 import type { AuthTables } from './modules/auth/index.ts';
 import type { BrandsTables } from './modules/brands/index.ts';
 import type { CallsTables } from './modules/calls/index.ts';
+import type { CalendarTables } from './modules/calendar/index.ts';
+import type { ContactsTables } from './modules/contacts/index.ts';
 import type { ConversationsTables } from './modules/conversations/index.ts';
 import type { DeviceTables } from './modules/device/index.ts';
 import type { IntegrationsTables } from './modules/integrations/index.ts';
@@ -47,7 +49,9 @@ export interface Database
     BillingTables,
     CallsTables,
     WebhooksTables,
-    LogsTables {}
+    LogsTables,
+    ContactsTables,
+    CalendarTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

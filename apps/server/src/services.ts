@@ -2,6 +2,9 @@ import type { Deps } from './deps.ts';
 import { createBackground } from './platform/background.ts';
 import { createConversationsService } from './modules/conversations/index.ts';
 import { createNotificationsService } from './modules/notifications/index.ts';
+import { createContactsService } from './modules/contacts/index.ts';
+import { createCalendarService } from './modules/calendar/index.ts';
+import { createCalendarProvider } from './platform/providers/calendar/index.ts';
 import { createNumbersService } from './modules/numbers/index.ts';
 import { createSearchService } from './modules/search/index.ts';
 import { createDomainsService } from './modules/brands/index.ts';
@@ -44,7 +47,9 @@ export function createServices(deps: Deps) {
   const voice: VoiceEngines = { stt: createStt(deps.log), tts: createTts(deps.log) };
   const stats = createStatsService(deps);
   const logs = createLogsService(deps);
-  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs };
+  const contacts = createContactsService(deps);
+  const calendar = createCalendarService(deps, createCalendarProvider(deps.db));
+  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs, contacts, calendar };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -75,6 +75,13 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   upgrade: screen('Upgrade'),
   selectNumber: screen('SelectNumber'),
   search: { module: '../features/search/overlays/Search.tsx' },
+  // Contacts and calendar (features/contacts, features/calendar).
+  contacts: { module: '../features/contacts/overlays/Contacts.tsx' },
+  createContact: { module: '../features/contacts/overlays/CreateContact.tsx' },
+  editContact: { module: '../features/contacts/overlays/EditContact.tsx' },
+  deleteContact: { module: '../features/contacts/overlays/DeleteContact.tsx' },
+  previewContact: { module: '../features/contacts/overlays/PreviewContact.tsx' },
+  schedule: { module: '../features/calendar/overlays/Schedule.tsx' },
   // Account screens (features/accounts).
   agentInfo: accounts('AgentInfo'),
   orgInfo: accounts('OrgInfo'),

@@ -1,27 +1,16 @@
-import { CalendarClock } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../ui/index.ts';
-import { PageFrame } from './PageFrame.tsx';
+import { BookingFlow } from '../features/calendar/index.ts';
 import { useTitle } from '../shell/useTitle.ts';
+import { PageFrame } from './PageFrame.tsx';
 
-/** /schedule?host=&type=: booking page placeholder until the calendar issue fills it in. */
+/** /schedule?host=<username>&meetingType=<id>: book a meeting with a host (no sign-in). */
 export default function Schedule() {
   const [params] = useSearchParams();
   useTitle('Book a meeting');
-  const host = params.get('host');
-  const type = params.get('type');
   return (
     <PageFrame>
-      <section className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <EmptyState
-          icon={<CalendarClock className="size-6" aria-hidden="true" />}
-          title={host ? `Book a meeting with ${host}` : 'Book a meeting'}
-          message={
-            host
-              ? `Online booking${type ? ` for “${type}”` : ''} is not open yet. Please contact ${host} directly in the meantime.`
-              : 'This booking link is missing its host. Ask the person who sent it for a new link.'
-          }
-        />
+      <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <BookingFlow host={params.get('host') ?? ''} meetingType={params.get('meetingType') ?? params.get('type')} />
       </section>
     </PageFrame>
   );

@@ -13,7 +13,7 @@ export const BUILTIN_APPS: AppDefinition[] = [
     builtIn: true,
     appData: {
       name: 'Scheduling',
-      description: 'Books appointments: the agent records the request with the caller’s name, number and preferred time.',
+      description: 'Books appointments: with your calendar’s availability the agent offers free times and books one; otherwise it records the request.',
       functions: [
         {
           name: 'book_appointment',
@@ -22,7 +22,7 @@ export const BUILTIN_APPS: AppDefinition[] = [
             {
               name: str('The caller’s name'),
               phone: str('The caller’s phone number'),
-              time: str('The date and time the caller wants'),
+              time: str('The date and time the caller wants, as YYYY-MM-DDTHH:mm when known; if it is not free the answer lists free times to offer'),
               reason: str('What the appointment is for'),
             },
             ['time'],

@@ -7,6 +7,7 @@ import { ProviderError } from '../../platform/outbox/index.ts';
 import { toE164 } from '../../platform/http/phone.ts';
 import { isMcpSlug, runIntegrationFunction } from '../integrations/index.ts';
 import { appParam, builtinApp, isIntegrationApp } from './builtins.ts';
+import { agentBooking } from '../calendar/index.ts';
 import { agentRequestsRepository } from './repository.ts';
 import { postJson, WebhookError } from './webhook.ts';
 
@@ -73,6 +74,12 @@ const handlers: Record<string, Handler> = {
     if (!time) return fail('the caller did not say when');
     const details = { name: str(args.name) || null, phone: str(args.phone) || ctx.conversation?.from || null, time, reason: str(args.reason) || null };
     const r = await record(deps, ctx, 'schedule', details);
+    // With a schedule kept by the organization: real free slots and a real booking (modules/calendar).
+    const real = r.repeated ? null : await agentBooking(deps, ctx.accountId, details);
+    if (real) {
+      await setStatus(deps, r.id, real.booked ? 'booked' : 'offered');
+      return { ok: true, result: { requestId: r.id, ...details, ...real } };
+    }
     return { ok: true, result: { ok: true, requestId: r.id, ...details, summary: `I've requested an appointment for ${time}. The team will confirm it with you.` } };
   },
 

@@ -10,6 +10,7 @@ import * as billing from './202611241730_billing.ts';
 import * as calls from './202611241750_calls.ts';
 import * as integrations from './202611241800_integrations.ts';
 import * as logs from './202611241720_logs.ts';
+import * as contactsCalendar from './202611241710_contacts_calendar.ts';
 
 /** Every migration, in order. Add new files here (named <yyyymmddHHMM>_<what>.ts). */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '202611241750_calls': calls,
   '202611241800_integrations': integrations,
   '202611241720_logs': logs,
+  '202611241710_contacts_calendar': contactsCalendar,
 };

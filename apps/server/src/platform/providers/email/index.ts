@@ -10,7 +10,19 @@ export interface EmailMessage {
   text: string;
   /** The same key never sends twice. */
   idempotencyKey: string;
+  /** Files sent along (a calendar invite); the outbox keeps them after the text. */
+  attachments?: EmailAttachment[];
 }
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** What the outbox records of a message: its text, then each attachment. */
+export const outboxBody = (m: EmailMessage): string =>
+  [m.text, ...(m.attachments ?? []).map((a) => `--- ${a.filename} (${a.contentType})\n${a.content}`)].join('\n\n');
 
 export interface EmailProvider {
   readonly kind: 'local' | 'smtp';

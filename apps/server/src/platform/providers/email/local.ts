@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import { ProviderError, sendThroughOutbox } from '../../outbox/index.ts';
-import type { EmailMessage, EmailProvider } from './index.ts';
+import { outboxBody, type EmailMessage, type EmailProvider } from './index.ts';
 
 /**
  * The embedded mail server: keeps every message in the outbox (shown at /api/dev/outbox and in the
@@ -21,7 +21,7 @@ export class LocalEmailProvider implements EmailProvider {
   async send(m: EmailMessage): Promise<void> {
     await sendThroughOutbox(
       this.db,
-      { channel: 'email', to: m.to, from: this.from, subject: m.subject, body: m.text, idempotencyKey: m.idempotencyKey },
+      { channel: 'email', to: m.to, from: this.from, subject: m.subject, body: outboxBody(m), idempotencyKey: m.idempotencyKey },
       async () => {
         const domain = m.to.split('@')[1]?.toLowerCase() ?? '';
         if (domain === 'invalid' || domain.endsWith('.invalid')) {

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/index.ts';
 import { ProviderError, sendThroughOutbox } from '../../outbox/index.ts';
-import type { EmailMessage, EmailProvider } from './index.ts';
+import { outboxBody, type EmailMessage, type EmailProvider } from './index.ts';
 
 /** Real mail through any SMTP server (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.com:465). */
 export class SmtpEmailProvider implements EmailProvider {
@@ -19,7 +19,7 @@ export class SmtpEmailProvider implements EmailProvider {
   async send(m: EmailMessage): Promise<void> {
     await sendThroughOutbox(
       this.db,
-      { channel: 'email', to: m.to, from: this.from, subject: m.subject, body: m.text, idempotencyKey: m.idempotencyKey },
+      { channel: 'email', to: m.to, from: this.from, subject: m.subject, body: outboxBody(m), idempotencyKey: m.idempotencyKey },
       async () => {
         try {
           await this.transport.sendMail({
@@ -27,6 +27,7 @@ export class SmtpEmailProvider implements EmailProvider {
             to: m.to,
             subject: m.subject,
             text: m.text,
+            attachments: m.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
             headers: { 'X-Idempotency-Key': m.idempotencyKey },
           });
         } catch (err) {

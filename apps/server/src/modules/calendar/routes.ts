@@ -1,0 +1,78 @@
+import {
+  bookBody,
+  bookResponse,
+  calendarEventBody,
+  calendarEventResponse,
+  scheduleBody,
+  scheduleQuery,
+  scheduleResponse,
+  slotsQuery,
+  slotsResponse,
+} from '@switchboard/core/contracts/calendar';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { route } from '../../platform/http/route.ts';
+import { authOf } from '../auth/index.ts';
+import type { CalendarService } from './service.ts';
+
+const tags = ['calendar'];
+const hostParams = z.object({ host: z.string().min(1).max(64) });
+
+/** Spec §7 Calendar: GET/POST /api/v1/schedule, and the public page's slots and booking (no sign-in). */
+export function calendarRoutes(app: FastifyInstance, calendar: CalendarService, bookRateLimit: number): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/schedule',
+    summary: 'The acting account’s schedule (time zone, working hours, meeting types) and upcoming bookings',
+    tags,
+    query: scheduleQuery,
+    response: scheduleResponse,
+    handler: (req) => calendar.get(authOf(req)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/schedule',
+    summary: 'Saves the schedule; fields left out keep their value',
+    tags,
+    body: scheduleBody,
+    response: scheduleResponse,
+    handler: (req) =>
+      calendar.save(authOf(req), { timezone: req.body.timezone, hours: req.body.hours, meetingTypes: req.body.meetingTypes }),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/schedule/events',
+    summary: 'Adds a busy time to the local calendar',
+    tags,
+    body: calendarEventBody,
+    response: calendarEventResponse,
+    handler: (req) => calendar.addEvent(authOf(req), { start: req.body.start, end: req.body.end, title: req.body.title }),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/schedule/:host/slots',
+    summary: 'A host’s free slots of one meeting type (the first when none is named), from `from` for `days` days (14)',
+    tags,
+    auth: 'none',
+    params: hostParams,
+    query: slotsQuery,
+    response: slotsResponse,
+    handler: (req) => calendar.slots(req.params.host, req.query),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/schedule/:host/book',
+    summary: 'Books a free slot with a host; a slot someone else just took answers 409 “That time was just taken.”',
+    tags,
+    auth: 'none',
+    params: hostParams,
+    body: bookBody,
+    response: bookResponse,
+    rateLimit: { max: bookRateLimit, timeWindow: '1 minute' },
+    handler: (req) => calendar.book(req.params.host, req.body),
+  });
+}

@@ -1,0 +1,77 @@
+import { idParam } from '@switchboard/core';
+import {
+  contactBody,
+  contactImportBody,
+  contactImportResponse,
+  contactListQuery,
+  contactListResponse,
+  contactResponse,
+} from '@switchboard/core/contracts/contacts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from '../../platform/http/errors.ts';
+import { ok, perUser, route, withAuthParams } from '../../platform/http/route.ts';
+import { authOf } from '../auth/index.ts';
+import type { ContactsService } from './service.ts';
+
+const tags = ['contacts'];
+
+/** Spec §7 Contacts: GET /api/v2/contact and /contact/{id}; POST /api/v2/contact (create or update); DELETE (id). */
+export function contactRoutes(app: FastifyInstance, contacts: ContactsService): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/v2/contact',
+    summary: 'The organization’s contacts by name, one page (page from 0, pageSize 20); `search` matches name, notes, numbers and e-mails',
+    tags,
+    query: contactListQuery,
+    response: contactListResponse,
+    handler: (req) => contacts.list(authOf(req), { search: req.query.search, page: req.query }),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v2/contact/:id',
+    summary: 'One contact',
+    tags,
+    params: z.object({ id: idParam }),
+    query: withAuthParams({}),
+    response: contactResponse,
+    handler: (req) => contacts.get(authOf(req), req.params.id),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v2/contact',
+    summary: 'Creates a contact, or with `id` updates one; a phone or e-mail of another contact answers 409 naming the field',
+    tags,
+    body: contactBody,
+    response: contactResponse,
+    handler: (req) => contacts.save(authOf(req), req.body),
+  });
+
+  route(app, {
+    method: 'DELETE',
+    url: '/api/v2/contact',
+    summary: 'Deletes a contact (id in the body or the query)',
+    tags,
+    query: withAuthParams({ id: idParam.optional() }),
+    body: z.looseObject({ id: idParam.optional() }).nullish(),
+    response: ok,
+    handler: (req) => {
+      const id = req.body?.id ?? req.query.id;
+      if (!id) throw badRequest('id: required', 'id');
+      return contacts.remove(authOf(req), id);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v2/contact/import',
+    summary: 'Imports a CSV (header row) or vCard file; bad rows are reported by line and the good ones kept',
+    tags,
+    body: contactImportBody,
+    response: contactImportResponse,
+    rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser },
+    handler: (req) => contacts.import(authOf(req), req.body),
+  });
+}

@@ -1,0 +1,1 @@
+export { useContacts, type Contact } from './api.ts';
