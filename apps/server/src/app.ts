@@ -25,6 +25,7 @@ import { chatModule, PAGE_SCRIPTS } from './modules/chat/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { devModule } from './modules/dev/index.ts';
 import { deviceModule } from './modules/device/index.ts';
+import { linkpagesModule } from './modules/linkpages/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { numbersModule } from './modules/numbers/index.ts';
 import { searchModule } from './modules/search/index.ts';
@@ -62,6 +63,7 @@ export const MODULES: ServerModule<Services>[] = [
   chatModule,
   brandsModule,
   deviceModule,
+  linkpagesModule,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -10,6 +10,7 @@ import type { BrandsTables } from './modules/brands/index.ts';
 import type { ConversationsTables } from './modules/conversations/index.ts';
 import type { DeviceTables } from './modules/device/index.ts';
 import type { IntegrationsTables } from './modules/integrations/index.ts';
+import type { LinkpagesTables } from './modules/linkpages/index.ts';
 import type { NotificationsTables } from './modules/notifications/index.ts';
 import type { NumbersTables } from './modules/numbers/index.ts';
 import type { TemplatesTables } from './modules/templates/index.ts';
@@ -37,7 +38,8 @@ export interface Database
     ConversationsTables,
     NotificationsTables,
     NumbersTables,
-    DeviceTables {}
+    DeviceTables,
+    LinkpagesTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

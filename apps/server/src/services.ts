@@ -10,6 +10,7 @@ import { createSuperAdminService } from './modules/admin/index.ts';
 import { createAdminsService } from './modules/admins/index.ts';
 import { createAuthService } from './modules/auth/index.ts';
 import { createAgentDomain, createAgentRuntime } from './modules/agents/index.ts';
+import { createLinkpagesService, createRecorder } from './modules/linkpages/index.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -23,10 +24,11 @@ export function createServices(deps: Deps) {
   const notifications = createNotificationsService(deps);
   const numbers = createNumbersService(deps);
   const search = createSearchService(deps);
+  const linkpages = createLinkpagesService(deps, createRecorder(deps));
   // The live inbox: the platform's queue, bus, hub and unit of work, and the conversations on top.
   const background = createBackground(deps.db, deps.config, deps.log);
   const inbox = { ...background, conversations: createConversationsService(deps, background) };
-  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search };
+  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, linkpages };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -10,3 +10,4 @@ export * from './contracts/domains.ts';
 export * from './rules/appPath.ts';
 export * from './rules/onboarding.ts';
 export * from './rules/walkthrough.ts';
+export * from './contracts/linkpages.ts';

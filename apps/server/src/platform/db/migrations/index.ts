@@ -6,6 +6,7 @@ import * as domains from './202611220430_domains.ts';
 import * as device from './202611241030_device.ts';
 import * as pushSessions from './202611241110_push_sessions.ts';
 import * as messageEvents from './202611241100_message_events.ts';
+import * as linkpages from './202611241700_linkpages.ts';
 
 /** Every migration, in order. Add new files here (named <yyyymmddHHMM>_<what>.ts). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '202611241030_device': device,
   '202611241110_push_sessions': pushSessions,
   '202611241100_message_events': messageEvents,
+  '202611241700_linkpages': linkpages,
 };
