@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { Bot, Home, Inbox, Palette, Settings } from 'lucide-react';
+import { Bot, Home, Inbox, Link2, Palette, Settings } from 'lucide-react';
 import type { AppPathStep } from '@switchboard/core/rules/appPath';
 import type { AccountView } from '../api/hooks.ts';
 
@@ -48,6 +48,7 @@ export const SECTIONS: AppSection[] = [
     when: org,
     fullHeight: true,
   },
+  { id: 'links', label: 'Link page', icon: Link2, load: () => import('../features/linkpages/LinkPageSection.tsx'), when: orgOrAgent },
   { id: 'brand', label: 'Brand', icon: Palette, load: () => import('../features/accounts/BrandPanel.tsx'), when: (a) => console_(a) && a.permissions.canEditOrg },
   { id: 'settings', label: 'Settings', icon: Settings, load: () => import('../features/accounts/SettingsSection.tsx') },
 ];
