@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { authQuery, linkPageResponse, linkStatsBody, linkStatsResponse, saveLinksBody } from '@switchboard/core';
+import {
+  authQuery,
+  linkPageResponse,
+  linkStatsBody,
+  linkStatsResponse,
+  linktreeImportBody,
+  linktreeImportResponse,
+  saveLinksBody,
+} from '@switchboard/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { route } from '../../platform/http/route.ts';
@@ -65,6 +73,16 @@ export function linkpagesRoutes(app: FastifyInstance, deps: Deps, pages: Linkpag
     body: linkStatsBody,
     response: linkStatsResponse,
     handler: (req) => pages.stats(authOf(req), req.body),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/getLinktreeData',
+    summary: 'Read a Linktree page (its embedded data): links, social links, picture and the closest bundled theme; saves nothing',
+    tags,
+    body: linktreeImportBody,
+    response: linktreeImportResponse,
+    handler: (req) => pages.importLinktree(authOf(req), req.body),
   });
 
   const page = { config: { auth: 'none' }, schema: { hide: true } } as const;

@@ -11,11 +11,13 @@ import {
 } from '@switchboard/core';
 import { fromJson } from '../../platform/db/columns.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { accountsRepository, type AccountRow } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { createPageCache } from './cache.ts';
 import type { Recorder } from './recorder.ts';
+import { FetchPageError, fetchPage } from './fetchPage.ts';
+import { readLinktree } from './linktree.ts';
 import { linkEventsRepository } from './repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -128,6 +130,39 @@ export function createLinkpagesService(deps: Deps, recorder: Recorder) {
       const row = await accountsRepository.update(db, ctx.acting.id, values);
       cache.invalidate(row.username);
       return view(row);
+    },
+
+    /**
+     * Reads a Linktree page (`linktreelink`: its address, or just the Linktree username) and answers what
+     * to import: links (those already on this page left out with `filterExisting`), social links, picture,
+     * and the closest bundled theme when at least `matchTolerance` alike. Nothing is saved here.
+     */
+    async importLinktree(
+      ctx: AuthContext,
+      input: { linktreelink: string; filterExisting: boolean; themes?: string[]; matchTolerance: number },
+    ) {
+      await deps.requireAccess(ctx, 'canEditOrg');
+      const raw = input.linktreelink.trim();
+      const address = /^[A-Za-z0-9._-]+$/.test(raw) ? `https://linktr.ee/${raw}` : raw;
+      let url: URL;
+      try {
+        url = new URL(address);
+      } catch {
+        throw badRequest('linktreelink: enter a Linktree address such as https://linktr.ee/yourname.', 'linktreelink');
+      }
+      if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw badRequest('linktreelink: the address must start with https://', 'linktreelink');
+      let page: { status: number; body: string };
+      try {
+        page = await fetchPage(url.toString(), { allowHosts: config.WEBHOOK_ALLOW_HOSTS });
+      } catch (e) {
+        if (e instanceof FetchPageError) throw new AppError('rule_broken', `linktreelink: ${e.message}`, 'linktreelink');
+        throw e;
+      }
+      if (page.status === 404) throw badRequest('linktreelink: there is no Linktree page at this address.', 'linktreelink');
+      if (page.status !== 200)
+        throw new AppError('rule_broken', `linktreelink: the page answered ${page.status}; nothing was imported.`, 'linktreelink');
+      return readLinktree(page.body, { ...input, existingUrls: storedLinks(ctx.acting).map((l) => l.url) });
     },
 
     /** Views, clicks and click-through rate, per link and per UTC day, for [from, to) (default: the last 30 days). */
