@@ -68,6 +68,7 @@ const SECTIONS: [string, string, string][] = [
   ['web', 'scripts/web-size.ts', 'webSize'],
   ['agents', 'scripts/bench/agents.ts', 'benchAgents'],
   ['inbox', 'scripts/bench/inbox.ts', 'benchInbox'],
+  ['linkpages', 'scripts/bench/linkpages.ts', 'benchLinkpages'],
 ];
 
 console.log(`Switchboard bench on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);

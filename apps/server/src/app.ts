@@ -26,6 +26,7 @@ import { conversationsModule } from './modules/conversations/index.ts';
 import { devModule } from './modules/dev/index.ts';
 import { deviceModule } from './modules/device/index.ts';
 import { linkpagesModule } from './modules/linkpages/index.ts';
+import { referralsModule } from './modules/referrals/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { numbersModule } from './modules/numbers/index.ts';
 import { searchModule } from './modules/search/index.ts';
@@ -64,6 +65,7 @@ export const MODULES: ServerModule<Services>[] = [
   brandsModule,
   deviceModule,
   linkpagesModule,
+  referralsModule,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

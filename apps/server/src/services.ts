@@ -11,6 +11,7 @@ import { createAdminsService } from './modules/admins/index.ts';
 import { createAuthService } from './modules/auth/index.ts';
 import { createAgentDomain, createAgentRuntime } from './modules/agents/index.ts';
 import { createLinkpagesService, createRecorder } from './modules/linkpages/index.ts';
+import { createReferralsService } from './modules/referrals/index.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -25,10 +26,11 @@ export function createServices(deps: Deps) {
   const numbers = createNumbersService(deps);
   const search = createSearchService(deps);
   const linkpages = createLinkpagesService(deps, createRecorder(deps));
+  const referrals = createReferralsService(deps);
   // The live inbox: the platform's queue, bus, hub and unit of work, and the conversations on top.
   const background = createBackground(deps.db, deps.config, deps.log);
   const inbox = { ...background, conversations: createConversationsService(deps, background) };
-  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, linkpages };
+  return { deps, inbox, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, linkpages, referrals };
 }
 
 export type Services = ReturnType<typeof createServices>;

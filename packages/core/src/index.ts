@@ -11,3 +11,4 @@ export * from './rules/appPath.ts';
 export * from './rules/onboarding.ts';
 export * from './rules/walkthrough.ts';
 export * from './contracts/linkpages.ts';
+export * from './contracts/referrals.ts';
