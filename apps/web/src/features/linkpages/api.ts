@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LinkPageResponse, LinksConfig, LinkStats, SavedLink } from '@switchboard/core';
+import type { LinkPageResponse, LinksConfig, LinkStats, LinktreeImport, SavedLink } from '@switchboard/core';
 import { api } from '../../api/client.ts';
 import { useActingTarget } from '../../api/acting.ts';
 import { useAppMutation } from '../../api/mutation.ts';
@@ -38,4 +38,15 @@ export function useLinkStats(days: number) {
     queryKey: ['linkpages', 'stats', target ?? 'self', days],
     queryFn: ({ signal }) => api<LinkStats>('/api/v1/stats/links', { body: { from: Date.now() - days * 86_400_000 }, signal }),
   });
+}
+
+/** POST /api/v1/getLinktreeData: what a Linktree page holds (nothing is saved). */
+export function useLinktreeImport() {
+  return useAppMutation(
+    (v: { linktreelink: string; filterExisting: boolean }) =>
+      api<LinktreeImport>('/api/v1/getLinktreeData', { body: { ...v, matchTolerance: 0.6 } }),
+    {
+      toastErrors: false,
+    },
+  );
 }

@@ -36,6 +36,13 @@ export function useLinkPageDraft(saved: LinkPageResponse | undefined) {
       ]);
       return id;
     },
+    /** Appends imported links (each with a new id). */
+    addMany(items: { title: string; url: string; thumbnail: string | null }[]) {
+      setLinks((l) => [
+        ...l,
+        ...items.map((x, i) => ({ id: newId(), ...x, enabled: true, visibleFrom: null, visibleUntil: null, order: l.length + i })),
+      ]);
+    },
     update(id: string, patch: Partial<SavedLink>) {
       setLinks((l) => l.map((x) => (x.id === id ? { ...x, ...patch } : x)));
     },

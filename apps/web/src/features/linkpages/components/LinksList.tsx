@@ -4,6 +4,7 @@ import { fieldError } from '../../../api/mutation.ts';
 import { Button, EmptyState } from '../../../ui/index.ts';
 import type { LinkPageDraftState } from '../useLinkPageDraft.ts';
 import { LinkRow } from './LinkRow.tsx';
+import { LinktreeImport } from './LinktreeImport.tsx';
 
 /** The page's links: add, edit, switch off, remove, reorder (drag, or the arrow buttons from the keyboard). */
 export function LinksList({ state, saveError }: { state: LinkPageDraftState; saveError: unknown }) {
@@ -19,9 +20,12 @@ export function LinksList({ state, saveError }: { state: LinkPageDraftState; sav
         <h2 id="links-heading" className="text-base font-semibold text-slate-900">
           Links
         </h2>
-        <Button size="sm" onClick={addLink}>
-          <Plus className="size-4" aria-hidden="true" /> Add link
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <LinktreeImport state={state} />
+          <Button size="sm" onClick={addLink}>
+            <Plus className="size-4" aria-hidden="true" /> Add link
+          </Button>
+        </div>
       </div>
       {state.links.length === 0 ? (
         <EmptyState
