@@ -85,6 +85,8 @@ export async function benchLinkpages(): Promise<string[]> {
       const bareUrl = `http://127.0.0.1:${barePort}/`;
       const p = await rate(pageUrl);
       const b = await rate(bareUrl);
+      // The same server's cheapest route, for what every request costs before any page work.
+      const h = await rate(`${base}/api/health`);
       if (p.non2xx || b.non2xx) throw new Error('non-2xx answers during load');
       const ratio = p.rps / b.rps;
       const [pFb, bFb] = [await firstByteP95(pageUrl), await firstByteP95(bareUrl)];
@@ -92,6 +94,7 @@ export async function benchLinkpages(): Promise<string[]> {
       return [
         'endpoint              product req/s   p99 ms   bare req/s   p99 ms   ratio',
         `GET /p/<username>   ${fmt(p.rps)}${fmt(p.p99, 1)}   ${fmt(b.rps)}${fmt(b.p99, 1)}   ${ratio.toFixed(2)} ${ratio >= 0.5 ? 'ok' : 'UNDER BUDGET 0.5'}`,
+        `GET /api/health     ${fmt(h.rps)}${fmt(h.p99, 1)}   (the product's floor: page / health = ${(p.rps / h.rps).toFixed(2)})`,
         `first byte p95 (one at a time): product ${pFb.toFixed(2)} ms, bare ${bFb.toFixed(2)} ms`,
         `views recorded during the run: ${stats.views}`,
       ];
