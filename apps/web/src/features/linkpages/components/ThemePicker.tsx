@@ -3,6 +3,16 @@ import { Check } from 'lucide-react';
 import { cn, Field, Input } from '../../../ui/index.ts';
 import { draftTheme } from './PagePreview.tsx';
 
+/** A theme's button, drawn small in its swatch. */
+const swatchButton = (t: LinkTheme) => {
+  const outline = t.buttonStyle.type === 'OUTLINE_CIRCULAR';
+  return {
+    background: outline ? 'transparent' : t.buttonStyle.background,
+    border: `1px solid ${outline ? t.buttonStyle.shadow : t.buttonStyle.background}`,
+    borderRadius: 6,
+  };
+};
+
 const BUTTON_LABEL: Record<string, string> = { FILL_ROUNDED: 'Filled', OUTLINE_CIRCULAR: 'Outline', SOFTSHADOW_ROUNDED: 'Soft shadow' };
 const select = 'block w-full rounded-lg bg-white px-3 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset';
 
@@ -22,6 +32,19 @@ export function ThemePicker({ config, onChange }: { config: LinksConfig; onChang
           onChange={(e) => set(e.target.value)}
           className="h-10 w-full rounded-lg ring-1 ring-slate-300"
         />
+      )}
+    </Field>
+  );
+  const choice = (label: string, value: string, options: [string, string][], set: (v: string) => void) => (
+    <Field label={label}>
+      {(p) => (
+        <select {...p} className={select} value={value} onChange={(e) => set(e.target.value)}>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
       )}
     </Field>
   );
@@ -50,22 +73,9 @@ export function ThemePicker({ config, onChange }: { config: LinksConfig; onChang
                 style={{ background: t.background.color }}
                 aria-hidden="true"
               >
-                <span
-                  className="h-2.5 w-3/4"
-                  style={{
-                    background: t.buttonStyle.type === 'OUTLINE_CIRCULAR' ? 'transparent' : t.buttonStyle.background,
-                    border: `1px solid ${t.buttonStyle.type === 'OUTLINE_CIRCULAR' ? t.buttonStyle.shadow : t.buttonStyle.background}`,
-                    borderRadius: 6,
-                  }}
-                />
-                <span
-                  className="h-2.5 w-3/4"
-                  style={{
-                    background: t.buttonStyle.type === 'OUTLINE_CIRCULAR' ? 'transparent' : t.buttonStyle.background,
-                    border: `1px solid ${t.buttonStyle.type === 'OUTLINE_CIRCULAR' ? t.buttonStyle.shadow : t.buttonStyle.background}`,
-                    borderRadius: 6,
-                  }}
-                />
+                {[0, 1].map((i) => (
+                  <span key={i} className="h-2.5 w-3/4" style={swatchButton(t)} />
+                ))}
               </span>
               {t.displayName}
               {on && <Check className="absolute top-1 right-1 size-4 text-brand-700" aria-hidden="true" />}
@@ -88,40 +98,18 @@ export function ThemePicker({ config, onChange }: { config: LinksConfig; onChang
           {color('Button text colour', current.buttonStyle.text, (v) =>
             setCustom((t) => ({ ...t, buttonStyle: { ...t.buttonStyle, text: v } })),
           )}
-          <Field label="Button style">
-            {(p) => (
-              <select
-                {...p}
-                className={select}
-                value={current.buttonStyle.type}
-                onChange={(e) =>
-                  setCustom((t) => ({ ...t, buttonStyle: { ...t.buttonStyle, type: e.target.value as LinkTheme['buttonStyle']['type'] } }))
-                }
-              >
-                {BUTTON_TYPES.map((b) => (
-                  <option key={b} value={b}>
-                    {BUTTON_LABEL[b]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Font">
-            {(p) => (
-              <select
-                {...p}
-                className={select}
-                value={current.typeface.family}
-                onChange={(e) =>
-                  setCustom((t) => ({ ...t, typeface: { ...t.typeface, family: e.target.value as LinkTheme['typeface']['family'] } }))
-                }
-              >
-                {LINK_FONTS.map((f) => (
-                  <option key={f}>{f}</option>
-                ))}
-              </select>
-            )}
-          </Field>
+          {choice(
+            'Button style',
+            current.buttonStyle.type,
+            BUTTON_TYPES.map((b) => [b, BUTTON_LABEL[b]!]),
+            (v) => setCustom((t) => ({ ...t, buttonStyle: { ...t.buttonStyle, type: v as LinkTheme['buttonStyle']['type'] } })),
+          )}
+          {choice(
+            'Font',
+            current.typeface.family,
+            LINK_FONTS.map((f) => [f, f]),
+            (v) => setCustom((t) => ({ ...t, typeface: { ...t.typeface, family: v as LinkTheme['typeface']['family'] } })),
+          )}
           <Field label="Background">
             {(p) => (
               <select
