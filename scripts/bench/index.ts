@@ -72,6 +72,7 @@ const SECTIONS: [string, string, string][] = [
   ['voice', 'scripts/bench/voice.ts', 'benchVoice'],
   ['integrations', 'scripts/bench/integrations.ts', 'benchIntegrations'],
   ['stats', 'scripts/bench/stats.ts', 'benchStats'],
+  ['linkpages', 'scripts/bench/linkpages.ts', 'benchLinkpages'],
 ];
 
 console.log(`Switchboard bench on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);

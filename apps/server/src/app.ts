@@ -30,6 +30,8 @@ import { integrationsModule } from './modules/integrations/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
 import { contactsModule } from './modules/contacts/index.ts';
 import { calendarModule } from './modules/calendar/index.ts';
+import { linkpagesModule } from './modules/linkpages/index.ts';
+import { referralsModule } from './modules/referrals/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { numbersModule } from './modules/numbers/index.ts';
 import { searchModule } from './modules/search/index.ts';
@@ -80,6 +82,8 @@ export const MODULES: ServerModule<Services>[] = [
   logsModule,
   contactsModule,
   calendarModule,
+  linkpagesModule,
+  referralsModule,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -13,6 +13,8 @@ import type { ContactsTables } from './modules/contacts/index.ts';
 import type { ConversationsTables } from './modules/conversations/index.ts';
 import type { DeviceTables } from './modules/device/index.ts';
 import type { IntegrationsTables } from './modules/integrations/index.ts';
+import type { LinkpagesTables } from './modules/linkpages/index.ts';
+import type { ReferralsTables } from './modules/referrals/index.ts';
 import type { NotificationsTables } from './modules/notifications/index.ts';
 import type { NumbersTables } from './modules/numbers/index.ts';
 import type { TemplatesTables } from './modules/templates/index.ts';
@@ -51,7 +53,9 @@ export interface Database
     WebhooksTables,
     LogsTables,
     ContactsTables,
-    CalendarTables {}
+    CalendarTables,
+    LinkpagesTables,
+    ReferralsTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -22,6 +22,8 @@ import { createIntegrationsService } from './modules/integrations/index.ts';
 import { createWebhooksService } from './modules/webhooks/index.ts';
 import { createStatsService } from './modules/stats/index.ts';
 import { createLogsService } from './modules/logs/index.ts';
+import { createLinkpagesService, createRecorder } from './modules/linkpages/index.ts';
+import { createReferralsService } from './modules/referrals/index.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -49,7 +51,9 @@ export function createServices(deps: Deps) {
   const logs = createLogsService(deps);
   const contacts = createContactsService(deps);
   const calendar = createCalendarService(deps, createCalendarProvider(deps.db));
-  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs, contacts, calendar };
+  const linkpages = createLinkpagesService(deps, createRecorder(deps));
+  const referrals = createReferralsService(deps);
+  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs, contacts, calendar, linkpages, referrals };
 }
 
 export type Services = ReturnType<typeof createServices>;

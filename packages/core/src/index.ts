@@ -14,3 +14,5 @@ export * from './rules/money.ts';
 export * from './rules/pricing.ts';
 export * from './rules/callState.ts';
 export * from './rules/usage.ts';
+export * from './contracts/linkpages.ts';
+export * from './contracts/referrals.ts';

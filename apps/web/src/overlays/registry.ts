@@ -106,7 +106,9 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   memberInvite: accounts('MemberInvite'),
   memberDelete: accounts('MemberDelete'),
   settings: accounts('Settings'),
-  shareProfile: accounts('ShareProfile'),
+  // Link page (features/linkpages): the editor, and the page's address with its QR code.
+  editPage: { module: '../features/linkpages/overlays/EditPage.tsx' },
+  shareProfile: { module: '../features/linkpages/overlays/ShareProfile.tsx' },
   // Agent screens (features/agents).
   editAgent: { module: '../features/agents/overlays/EditAgent.tsx' },
   setupAgent: { module: '../features/agents/overlays/SetupAgent.tsx' },

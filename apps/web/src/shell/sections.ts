@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Bot, CalendarDays, Contact, CreditCard, Home, Inbox, Palette, Phone, Plug, Settings } from 'lucide-react';
+import { BarChart3, Bot, CalendarDays, Contact, CreditCard, Home, Inbox, Link2, Palette, Phone, Plug, Settings } from 'lucide-react';
 import type { AppPathStep } from '@switchboard/core/rules/appPath';
 import type { AccountView } from '../api/hooks.ts';
 
@@ -53,6 +53,7 @@ export const SECTIONS: AppSection[] = [
   { id: 'reports', label: 'Reports', icon: BarChart3, load: () => import('../features/reports/ReportsSection.tsx'), when: (a) => a.accountType !== 'user' && a.permissions.canViewOrg },
   { id: 'contacts', label: 'Contacts', icon: Contact, load: () => import('../features/contacts/ContactsSection.tsx'), when: org },
   { id: 'calendar', label: 'Calendar', icon: CalendarDays, load: () => import('../features/calendar/CalendarSection.tsx'), when: org },
+  { id: 'links', label: 'Link page', icon: Link2, load: () => import('../features/linkpages/LinkPageSection.tsx'), when: orgOrAgent },
   { id: 'brand', label: 'Brand', icon: Palette, load: () => import('../features/accounts/BrandPanel.tsx'), when: (a) => console_(a) && a.permissions.canEditOrg },
   { id: 'billing', label: 'Billing', icon: CreditCard, load: () => import('../features/billing/BillingSection.tsx'), when: (a) => (org(a) && a.permissions.canViewBilling) || (console_(a) && a.permissions.canManageBilling) },
   { id: 'settings', label: 'Settings', icon: Settings, load: () => import('../features/accounts/SettingsSection.tsx') },

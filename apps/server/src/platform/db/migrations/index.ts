@@ -11,6 +11,7 @@ import * as calls from './202611241750_calls.ts';
 import * as integrations from './202611241800_integrations.ts';
 import * as logs from './202611241720_logs.ts';
 import * as contactsCalendar from './202611241710_contacts_calendar.ts';
+import * as linkpages from './202611241700_linkpages.ts';
 
 /** Every migration, in order. Add new files here (named <yyyymmddHHMM>_<what>.ts). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '202611241800_integrations': integrations,
   '202611241720_logs': logs,
   '202611241710_contacts_calendar': contactsCalendar,
+  '202611241700_linkpages': linkpages,
 };

@@ -1,0 +1,26 @@
+import type { Generated } from 'kysely';
+
+/** Each account's referral code (made on first use). */
+export interface ReferralCodesTable {
+  account_id: number;
+  code: string;
+  created_at: number;
+}
+
+/** An invitation: one per target address (e-mail or E.164 number), whoever sent it. */
+export interface ReferralInvitesTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+  channel: string;
+  target: string;
+  /** The account that signed up with the invited address, once it has. */
+  joined_account_id: number | null;
+  joined_at: number | null;
+  created_at: number;
+}
+
+export interface ReferralsTables {
+  referral_codes: ReferralCodesTable;
+  referral_invites: ReferralInvitesTable;
+}
