@@ -430,7 +430,7 @@ describe('account screens', () => {
     await page.goto(`${server.url}/app/brand`);
     // A partner's console has its own sections, from the same list.
     const sections = page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true });
-    await expect.poll(() => sections.getByRole('link').allTextContents()).toEqual(['Home', 'Brand', 'Settings']);
+    await expect.poll(() => sections.getByRole('link').allTextContents()).toEqual(['Home', 'Organizations', 'Resellers', 'Brand', 'Settings']);
     expect(await sections.getByRole('link', { name: 'Brand' }).getAttribute('aria-current')).toBe('page');
     const brand = page.locator('section', { has: page.getByRole('heading', { name: 'Brand and domains' }) });
     await brand.getByText('No domains yet').waitFor();

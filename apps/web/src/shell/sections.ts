@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { Bot, Home, Inbox, Palette, Settings } from 'lucide-react';
+import { Bot, Building2, Home, Inbox, Network, Palette, Settings } from 'lucide-react';
 import type { AppPathStep } from '@switchboard/core/rules/appPath';
 import type { AccountView } from '../api/hooks.ts';
 
@@ -48,6 +48,8 @@ export const SECTIONS: AppSection[] = [
     when: org,
     fullHeight: true,
   },
+  { id: 'organizations', label: 'Organizations', icon: Building2, load: () => import('../features/accounts/OrganizationsSection.tsx'), when: console_ },
+  { id: 'resellers', label: 'Resellers', icon: Network, load: () => import('../features/accounts/ResellersSection.tsx'), when: (a) => a.accountType === 'partner' },
   { id: 'brand', label: 'Brand', icon: Palette, load: () => import('../features/accounts/BrandPanel.tsx'), when: (a) => console_(a) && a.permissions.canEditOrg },
   { id: 'settings', label: 'Settings', icon: Settings, load: () => import('../features/accounts/SettingsSection.tsx') },
 ];

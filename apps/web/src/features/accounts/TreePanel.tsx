@@ -29,20 +29,23 @@ export function childKinds(accountType: string): ChildKind[] {
   return [];
 }
 
-/** The account switcher: the accounts below the open one, searchable, 20 a page. */
-export default function TreePanel({ account, path }: AppPanelProps) {
-  const kinds = childKinds(account.accountType);
+/** The account switcher: the accounts below the open one, searchable, 20 a page (`only`: one list of them). */
+export default function TreePanel({ account, path, only }: AppPanelProps & { only?: ChildKind }) {
+  const all = childKinds(account.accountType);
+  const kinds = only ? all.filter((k) => k === only) : all;
   const [kind, setKind] = useState<ChildKind>(kinds[0] ?? 'organization');
   const tabsId = useId();
   useEffect(() => {
     if (!kinds.includes(kind) && kinds[0]) setKind(kinds[0]);
   }, [account.accountType]); // eslint-disable-line react-hooks/exhaustive-deps
   if (kinds.length === 0) return null;
+  const Heading = only ? 'h1' : 'h2';
   return (
     <Card>
       <div className="flex flex-col gap-3 border-b border-slate-100 px-4 pt-4 sm:px-5">
         <div className="flex items-center gap-3">
-          <h2 className="flex-1 text-base font-semibold text-slate-900">{kinds.length > 1 ? 'Accounts' : `${TYPE_LABEL[kinds[0]!]}s`}</h2>
+          {/* As a section of its own (`only`), the list is the page: its title is the page's heading. */}
+          <Heading className="flex-1 text-base font-semibold text-slate-900">{kinds.length > 1 ? 'Accounts' : `${TYPE_LABEL[kinds[0]!]}s`}</Heading>
         </div>
         {kinds.length > 1 ? (
           <div
