@@ -1,13 +1,13 @@
 import { Plug } from 'lucide-react';
 import { useState } from 'react';
 import type { AppDefinition } from '@switchboard/core/contracts/agents';
-import { api, ApiError } from '../../../api/client.ts';
+import { ApiError } from '../../../api/mutation.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
 import { notify } from '../../../shell/toast.tsx';
 import { Button, ErrorState, LoadingBlock, TextField } from '../../../ui/index.ts';
-import { tgt, useActingTarget } from '../../accounts/api.ts';
-import { useApps, useInvalidateAgents } from '../api.ts';
+import { useActingTarget } from '../../accounts/api.ts';
+import { agentCalls, useApps, useInvalidateAgents } from '../api.ts';
 import { Section } from '../parts.tsx';
 
 export const KNOWN_INTEGRATIONS = [
@@ -23,12 +23,18 @@ export const KNOWN_INTEGRATIONS = [
 export default function Integrations({ value }: OverlayProps) {
   const target = useActingTarget();
   const apps = useApps(target);
-  const configurable = (apps.data?.apps ?? []).filter((a) => Object.values(a.dependencies.providers.auth).some((p) => Object.keys(p.parameters.properties).length));
+  const configurable = (apps.data?.apps ?? []).filter((a) =>
+    Object.values(a.dependencies.providers.auth).some((p) => Object.keys(p.parameters.properties).length),
+  );
   return (
     <OverlayFrame title="Integrations" description="Connect the tools your agent works with." size="lg">
       <div className="space-y-8">
         <Section title="App settings" description="Where the agent’s apps send things.">
-          {apps.isLoading ? <LoadingBlock /> : apps.isError ? <ErrorState message={(apps.error as Error).message} /> : (
+          {apps.isLoading ? (
+            <LoadingBlock />
+          ) : apps.isError ? (
+            <ErrorState message={(apps.error as Error).message} />
+          ) : (
             <div className="grid gap-3 sm:grid-cols-2">
               {configurable.map((a) => (
                 <AppSettings key={`${a.appId}:${a.appVersion}`} app={a} target={target} />
@@ -51,7 +57,8 @@ export default function Integrations({ value }: OverlayProps) {
 function AppSettings({ app, target }: { app: AppDefinition; target: number | null }) {
   const invalidate = useInvalidateAgents();
   const initial: Record<string, string> = {};
-  for (const p of Object.values(app.dependencies.providers.auth)) for (const [k, v] of Object.entries(p.parameters.properties)) initial[k] = v.value == null ? '' : String(v.value);
+  for (const p of Object.values(app.dependencies.providers.auth))
+    for (const [k, v] of Object.entries(p.parameters.properties)) initial[k] = v.value == null ? '' : String(v.value);
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,10 +67,19 @@ function AppSettings({ app, target }: { app: AppDefinition; target: number | nul
     setError(null);
     const auth: Record<string, { parameters: { properties: Record<string, { value: unknown }> } }> = {};
     for (const [provider, p] of Object.entries(app.dependencies.providers.auth)) {
-      auth[provider] = { parameters: { properties: Object.fromEntries(Object.entries(p.parameters.properties).map(([k, def]) => [k, { value: def.type === 'number' ? Number(values[k]) : values[k] }])) } };
+      auth[provider] = {
+        parameters: {
+          properties: Object.fromEntries(
+            Object.entries(p.parameters.properties).map(([k, def]) => [
+              k,
+              { value: def.type === 'number' ? Number(values[k]) : values[k] },
+            ]),
+          ),
+        },
+      };
     }
     try {
-      await api(`/api/v2/apps/${app.appId}/${app.appVersion}`, { target: tgt(target), body: { app: { dependencies: { providers: { auth } } } } });
+      await agentCalls.saveAppAuth(target, app.appId, app.appVersion, auth);
       await invalidate();
       notify(`${app.appData.name} saved`);
     } catch (e) {
@@ -92,7 +108,11 @@ function AppSettings({ app, target }: { app: AppDefinition; target: number | nul
           />
         )),
       )}
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       <Button type="submit" size="sm" variant="secondary" loading={busy}>
         Save
       </Button>
@@ -100,17 +120,25 @@ function AppSettings({ app, target }: { app: AppDefinition; target: number | nul
   );
 }
 
-function IntegrationCard({ integration, target, open }: { integration: (typeof KNOWN_INTEGRATIONS)[number]; target: number | null; open: boolean }) {
+function IntegrationCard({
+  integration,
+  target,
+  open,
+}: {
+  integration: (typeof KNOWN_INTEGRATIONS)[number];
+  target: number | null;
+  open: boolean;
+}) {
   const [expanded, setExpanded] = useState(open);
   const [value, setValue] = useState('');
   const [state, setState] = useState<{ connected: boolean; loaded: boolean }>({ connected: false, loaded: false });
   const load = async () => {
-    const r = await api<{ connected: boolean; appData: Record<string, unknown> }>(`/api/v2/integration/${integration.slug}`, { target: tgt(target) });
+    const r = await agentCalls.readIntegration(target, integration.slug);
     setState({ connected: r.connected, loaded: true });
     setValue(String(r.appData[integration.field] ?? ''));
   };
   const save = async () => {
-    await api(`/api/v2/integration/${integration.slug}`, { target: tgt(target), body: { appData: { [integration.field]: value, enabled: true } } });
+    await agentCalls.saveIntegration(target, integration.slug, { [integration.field]: value, enabled: true });
     setState({ connected: true, loaded: true });
     notify(`${integration.name} connected`);
   };
@@ -120,7 +148,12 @@ function IntegrationCard({ integration, target, open }: { integration: (typeof K
         <Plug className="size-4 text-slate-500" aria-hidden />
         <span className="flex-1 text-sm font-medium text-slate-900">{integration.name}</span>
         {state.connected && <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">Connected</span>}
-        <Button size="2xs" variant="secondary" aria-expanded={expanded} onClick={() => (setExpanded(!expanded), !state.loaded && void load())}>
+        <Button
+          size="2xs"
+          variant="secondary"
+          aria-expanded={expanded}
+          onClick={() => (setExpanded(!expanded), !state.loaded && void load())}
+        >
           {expanded ? 'Close' : 'Set up'}
         </Button>
       </div>
