@@ -161,6 +161,22 @@ describe('app shell: navigation', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('active')).toBeTruthy();
     await page.getByText('Can I book for Friday?').last().waitFor();
 
+    // Search finds conversations too (by what was said); the keyboard opens the result.
+    await page.goto(`${suite.server.url}/app`);
+    await page.getByTestId('agent-state').waitFor();
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('dialog', { name: 'Search' });
+    await search.waitFor();
+    await page.keyboard.type('Friday');
+    const hit = search.getByRole('link', { name: /Can I book for Friday\?/ });
+    await hit.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await tabUntil(() => hit.evaluate((el) => el === document.activeElement));
+    await page.keyboard.press('Enter');
+    await search.waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('active')).toBeTruthy();
+    await page.getByText('Can I book for Friday?').last().waitFor();
+
     await page.goto(`${suite.server.url}/app/agents`);
     const status = page.getByTestId('save-status');
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('published');
