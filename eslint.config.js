@@ -89,21 +89,19 @@ export default tseslint.config(
       ],
     },
   },
-  // The web's rules are warnings while the web app is reshaped into features/<module>/{api.ts,
-  // components,hooks,overlays} (issue 10); they become errors once it passes them.
+  // The web app: React's hook rules, and the feature boundaries below (issue 10), as errors.
   {
     files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      // A warning until pages/MobileStart.tsx stops calling useBrand after an early return (issue 10).
-      'react-hooks/rules-of-hooks': 'warn',
-      'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['warn', { zones: webZones() }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones() }] },
   },
 );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   call as apiCall,
   launchBrowser,
@@ -430,7 +430,7 @@ describe('account screens', () => {
     await page.goto(`${server.url}/app/brand`);
     // A partner's console has its own sections, from the same list.
     const sections = page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true });
-    await expect.poll(() => sections.getByRole('link').allTextContents()).toEqual(['Home', 'Brand', 'Billing', 'Settings']);
+    await expect.poll(() => sections.getByRole('link').allTextContents()).toEqual(['Home', 'Organizations', 'Resellers', 'Reports', 'Billing', 'Brand', 'Settings']);
     expect(await sections.getByRole('link', { name: 'Brand' }).getAttribute('aria-current')).toBe('page');
     const brand = page.locator('section', { has: page.getByRole('heading', { name: 'Brand and domains' }) });
     await brand.getByText('No domains yet').waitFor();

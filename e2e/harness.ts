@@ -87,15 +87,19 @@ export interface Session {
   superAdmin: boolean;
 }
 
+/** An API answer as tests read it (`r.campaign.agentInstructions`); the harness of the server checks contracts. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
+
 /** Calls the API of a running server as a client would; a non-2xx answer throws with its body. */
-export async function call(server: RunningServer, method: string, url: string, token: string | null, body?: unknown): Promise<Record<string, any>> {
+export async function call(server: RunningServer, method: string, url: string, token: string | null, body?: unknown): Promise<Json> {
   const sep = url.includes('?') ? '&' : '?';
   const res = await fetch(`${server.url}${url}${token ? `${sep}token=${token}` : ''}`, {
     method,
     headers: body ? { 'content-type': 'application/json' } : {},
     body: body ? JSON.stringify(body) : undefined,
   });
-  const json = (await res.json()) as Record<string, any>;
+  const json = (await res.json()) as Json;
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }

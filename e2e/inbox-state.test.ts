@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, seriousAxeViolations } from './harness.ts';
+import { browserSuite, SCREENSHOTS, seriousAxeViolations } from './harness.ts';
 
 /** Issue 10 item 4: inbox state that can be trusted through a takeover, a reply, a move and a reaction. */
 describe('inbox: tabs, badges and unread stay true', () => {
@@ -15,14 +15,15 @@ describe('inbox: tabs, badges and unread stay true', () => {
     await page.getByText('Live', { exact: true }).waitFor();
     // The tab says what it holds: conversations handled by the AI agent, not spam.
     expect(await page.getByTestId('tab-holds').textContent()).toContain('Handled by your AI agent');
+    expect(await junk.getByTestId('junk-holds').textContent()).toBe('· AI agent');
 
     await suite.call('POST', '/api/dev/carrier/inbound', null, { from: '+14155550300', to: number, body: 'Do you take new patients?' });
     const row = page.locator('li[data-room]').first();
     await row.waitFor();
     // The badge counts what the list shows as unread.
-    await expect.poll(() => junk.textContent(), { timeout: 10_000 }).toBe('Junk1');
+    await expect.poll(() => junk.textContent(), { timeout: 10_000 }).toBe('Junk· AI agent1 unread');
     await row.getByRole('button').first().click();
-    await expect.poll(() => junk.textContent(), { timeout: 10_000 }).toBe('Junk');
+    await expect.poll(() => junk.textContent(), { timeout: 10_000 }).toBe('Junk· AI agent');
     expect(await row.getByLabel('Unread').count()).toBe(0);
 
     // Taking over moves it to Priority: the list says where it went instead of just losing it.
@@ -49,9 +50,9 @@ describe('inbox: tabs, badges and unread stay true', () => {
     expect(await moved_row.getByLabel('Unread').count()).toBe(0);
     expect(await priority.textContent()).toBe('Priority');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${process.env.SCREENS_DIR ?? '/work/notes/screens'}/inbox-conversation-1280.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/inbox-conversation-1280.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${process.env.SCREENS_DIR ?? '/work/notes/screens'}/inbox-conversation-390.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/inbox-conversation-390.png` });
     await context.close();
   });
 });

@@ -117,12 +117,27 @@ describe('inbox: takeover, what the visitor sees, failed sends', () => {
 
     const items = (await suite.call('GET', `/api/v1/needsPerson?targetAccountId=${owner.id}`, owner.token)).items as { roomId: string; messageId: number }[];
     expect(items).toHaveLength(1);
-    await inbox.goto(`${suite.server.url}/inbox?filter=agent&active=${items[0]!.roomId}`);
+    // Home lists it under "needs a person"; a tap opens the conversation with the event in the thread.
+    await inbox.goto(`${suite.server.url}/app`);
+    const list = inbox.getByTestId('needs-person-list');
+    await list.getByText(/Booked an appointment/).waitFor();
+    expect(await inbox.getByTestId('needs-person').textContent()).toBe('1');
+    // Nothing on the home is wider than the phone.
+    expect(await inbox.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(inbox, 'home-needs-person-390');
+    await list.getByRole('link').first().click();
+    await expect.poll(() => new URL(inbox.url()).searchParams.get('active')).toBe(items[0]!.roomId);
     const event = inbox.locator('[data-event]');
     await event.waitFor();
     expect(await event.textContent()).toContain('Booked an appointment · name: Ana Diaz · time: tomorrow at 3pm');
     await snap(inbox, 'inbox-agent-action-event-390');
     expect(await seriousAxeViolations(inbox)).toEqual([]);
+    // A staff answer there is the follow-up: the item leaves the list.
+    await inbox.getByRole('textbox', { name: 'Message' }).fill('See you tomorrow at 3pm, Ana.');
+    await inbox.getByRole('button', { name: 'Send' }).click();
+    await inbox.getByText('See you tomorrow at 3pm, Ana.').last().waitFor();
+    await inbox.goto(`${suite.server.url}/app`);
+    await inbox.getByTestId('needs-person-list-empty').waitFor();
     await context.close();
   });
 

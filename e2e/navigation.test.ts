@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite, seriousAxeViolations, type Session } from './harness.ts';
+import { browserSuite, SCREENSHOTS, seriousAxeViolations, SUPER_ADMIN_EMAIL, type Session } from './harness.ts';
 
 /** Screens to look at (issue 10 "Done means"): home, inbox and editor at 390 and 1280 px. */
-const SCREENS = process.env.SCREENS_DIR ?? '/work/notes/screens';
+const SCREENS = process.env.SCREENS_DIR ?? SCREENSHOTS;
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
@@ -86,6 +86,38 @@ describe('app shell: navigation', () => {
     await context.close();
   });
 
+  it('gives a partner its console (organizations, resellers, brand) at 1280 and 390 px', async () => {
+    const admin = await suite.signUp(SUPER_ADMIN_EMAIL, 'Switchboard HQ');
+    await suite.call('POST', '/internal/createPartner', admin.token, { name: 'Acme Partners', email: 'partner@nav.test' });
+    const partner = await suite.signIn('partner@nav.test');
+    await suite.call('POST', '/api/v2/createOrganization', partner.token, { name: 'Bayside Clinic' });
+    await suite.call('POST', '/api/v2/createReseller', partner.token, { name: 'Harbor Resellers', email: 'owner@harbor-nav.test' });
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      const { context, page } = await suite.page(partner, width, height);
+      await page.goto(`${suite.server.url}/app`);
+      const nav = sections(page);
+      await nav.getByRole('link', { name: 'Home' }).waitFor();
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Organizations', 'Resellers', 'Brand', 'Settings']);
+      await nav.getByRole('link', { name: 'Organizations' }).click();
+      await page.waitForURL(/\/app\/organizations$/);
+      await page.getByRole('heading', { level: 1, name: 'Organizations' }).waitFor();
+      await page.getByText('Bayside Clinic').waitFor();
+      expect(await page.getByText('Harbor Resellers').count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `console-organizations-${width}`);
+      await nav.getByRole('link', { name: 'Resellers' }).click();
+      await page.waitForURL(/\/app\/resellers$/);
+      await page.getByRole('heading', { level: 1, name: 'Resellers' }).waitFor();
+      await page.getByText('Harbor Resellers').waitFor();
+      expect(await nav.getByRole('link', { name: 'Resellers' }).getAttribute('aria-current')).toBe('page');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('works with the keyboard alone: skip link, sections, search with Ctrl+K', async () => {
     const { context, page } = await suite.page(owner, 1280, 800);
     await page.goto(`${suite.server.url}/app`);
@@ -126,6 +158,22 @@ describe('app shell: navigation', () => {
     await page.locator('li[data-room]').first().waitFor();
     await tabUntil(() => page.evaluate(() => !!document.activeElement?.closest('li[data-room]')));
     await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('active')).toBeTruthy();
+    await page.getByText('Can I book for Friday?').last().waitFor();
+
+    // Search finds conversations too (by what was said); the keyboard opens the result.
+    await page.goto(`${suite.server.url}/app`);
+    await page.getByTestId('agent-state').waitFor();
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('dialog', { name: 'Search' });
+    await search.waitFor();
+    await page.keyboard.type('Friday');
+    const hit = search.getByRole('link', { name: /Can I book for Friday\?/ });
+    await hit.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await tabUntil(() => hit.evaluate((el) => el === document.activeElement));
+    await page.keyboard.press('Enter');
+    await search.waitFor({ state: 'detached' });
     await expect.poll(() => new URL(page.url()).searchParams.get('active')).toBeTruthy();
     await page.getByText('Can I book for Friday?').last().waitFor();
 

@@ -56,13 +56,32 @@ describe('lint: import boundaries', () => {
     expect(await boundaryMessages('apps/server/src/modules/auth/fixture.ts', code)).toEqual([]);
   });
 
-  it('warns (web, while issue 10 reshapes it) when a component calls the API client or a feature reaches into another', async () => {
+  it('fails (web) when a component calls the API client or a feature reaches into another', async () => {
     const client = await boundaryMessages('apps/web/src/features/inbox/components/Fixture.tsx', "export { api } from '../../../api/client.ts';\n");
-    expect(client).toEqual([{ severity: 1, message: expect.stringContaining('not the client directly') }]);
-    // Any inbox file other than its index.ts and api.ts (the web app is being reshaped: names move).
+    expect(client).toEqual([{ severity: 2, message: expect.stringContaining('not the client directly') }]);
+    // A shell overlay is a component too; the shared api/ helpers (mutation.ts) are what components use.
+    expect(await boundaryMessages('apps/web/src/overlays/screens/Fixture.tsx', "export { api } from '../../api/client.ts';\n")).toHaveLength(1);
+    expect(await boundaryMessages('apps/web/src/overlays/screens/Fixture.tsx', "export { ApiError } from '../../api/mutation.ts';\n")).toEqual([]);
+    // A feature's own api.ts (not a component) calls the client.
+    expect(await boundaryMessages('apps/web/src/features/inbox/api.ts', "export { api } from '../../api/client.ts';\n")).toEqual([]);
+    // Any inbox file other than its index.ts and api.ts.
     const inner = fs.readdirSync(path.join(root, 'apps/web/src/features/inbox')).find((f) => /\.tsx?$/.test(f) && !/^(index|api)\./.test(f));
     const reach = await boundaryMessages('apps/web/src/features/accounts/Fixture.tsx', `export * from '../inbox/${inner}';\n`);
-    expect(reach).toEqual([{ severity: 1, message: expect.stringContaining('Use the inbox feature only through its index.ts or api.ts') }]);
+    expect(reach).toEqual([{ severity: 2, message: expect.stringContaining('Use the inbox feature only through its index.ts or api.ts') }]);
     expect(await boundaryMessages('apps/web/src/features/accounts/Fixture.tsx', "export * from '../inbox/api.ts';\n")).toEqual([]);
+  });
+
+  it('fails (web) on a hook called after an early return, as pages/MobileStart.tsx once did', async () => {
+    const code = [
+      "import { useState } from 'react';",
+      'export default function Fixture({ done }: { done: boolean }) {',
+      '  if (done) return null;',
+      '  const [n] = useState(0);',
+      '  return n;',
+      '}',
+      '',
+    ].join('\n');
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/web/src/pages/Fixture.tsx') });
+    expect(result!.messages.filter((m) => m.ruleId === 'react-hooks/rules-of-hooks').map((m) => m.severity)).toEqual([2]);
   });
 });

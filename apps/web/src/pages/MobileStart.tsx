@@ -8,8 +8,8 @@ import { Link } from 'react-router';
 /** The first screen of the mobile wrapper: signed in → the app; otherwise sign in or create an account. */
 export default function MobileStart() {
   const { token } = useSession();
-  if (token) return <Navigate to="/app" replace />;
   const generic = useBrand().genericBrand;
+  if (token) return <Navigate to="/app" replace />;
   return (
     <main className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-600 to-brand-800 px-6 pt-16 pb-10 text-white">
       <div className="flex-1">

@@ -2,7 +2,7 @@ import type { DomainItem } from '@switchboard/core/contracts/domains';
 import { normalizeDomain } from '@switchboard/core/rules/domains';
 import { Globe, Palette, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
+import { accountCalls } from './api.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, TextField } from '../../ui/index.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
@@ -16,10 +16,10 @@ export default function BrandPanel({ account, path }: AppPanelProps) {
   const [editing, setEditing] = useState<DomainItem | 'new' | null>(null);
   const canEdit = account.permissions.canEditOrg;
   const t = target ?? false;
-  const makeDefault = useAccountMutation((d: DomainItem) => api('/api/v2/domain/default', { target: t, body: { id: d.id } }), {
+  const makeDefault = useAccountMutation((d: DomainItem) => accountCalls.setDefaultDomain(t, d.id), {
     success: 'Default domain changed',
   });
-  const remove = useAccountMutation((d: DomainItem) => api('/api/v2/domain', { method: 'DELETE', target: t, query: { id: d.id } }), {
+  const remove = useAccountMutation((d: DomainItem) => accountCalls.removeDomain(t, d.id), {
     success: 'Domain removed',
   });
   const items = domains.data?.domains ?? [];
@@ -60,7 +60,11 @@ export default function BrandPanel({ account, path }: AppPanelProps) {
                 </p>
                 <p className="flex items-center gap-2 truncate text-xs text-slate-500">
                   {d.settings.colors?.primary && (
-                    <span className="inline-block size-3 rounded-full ring-1 ring-slate-200" style={{ background: d.settings.colors.primary }} aria-hidden="true" />
+                    <span
+                      className="inline-block size-3 rounded-full ring-1 ring-slate-200"
+                      style={{ background: d.settings.colors.primary }}
+                      aria-hidden="true"
+                    />
                   )}
                   {d.name || account.displayName}
                   {d.settings.supportUrl ? ` · support: ${d.settings.supportUrl}` : ' · support: built-in form'}
@@ -123,15 +127,12 @@ function DomainDialog({ target, domain, onClose }: { target: number | null; doma
   };
   const save = useAccountMutation(
     () =>
-      api('/api/v2/domain', {
-        target: target ?? false,
-        body: {
-          ...(domain ? { id: domain.id } : {}),
-          domain: form.domain,
-          name: form.name || null,
-          image: form.image || null,
-          settings: { colors: { primary: form.primary, accent: form.accent }, supportUrl: form.supportUrl || null },
-        },
+      accountCalls.saveDomain(target ?? false, {
+        ...(domain ? { id: domain.id } : {}),
+        domain: form.domain,
+        name: form.name || null,
+        image: form.image || null,
+        settings: { colors: { primary: form.primary, accent: form.accent }, supportUrl: form.supportUrl || null },
       }),
     { success: domain ? 'Brand saved' : 'Domain added', onSuccess: onClose },
   );
@@ -160,9 +161,32 @@ function DomainDialog({ target, domain, onClose }: { target: number | null; doma
           save.mutate(undefined);
         }}
       >
-        <TextField label="Domain" value={form.domain} onChange={set('domain')} placeholder="app.yourbrand.com" error={localError ?? fieldError(err, 'domain')} autoFocus inputMode="url" autoCapitalize="none" />
-        <TextField label="Brand name" value={form.name} onChange={set('name')} placeholder="Defaults to the account name" error={fieldError(err, 'name')} maxLength={120} />
-        <TextField label="Logo address" value={form.image} onChange={set('image')} placeholder="https://yourbrand.com/logo.png" error={fieldError(err, 'image')} hint="Defaults to the account’s profile picture." />
+        <TextField
+          label="Domain"
+          value={form.domain}
+          onChange={set('domain')}
+          placeholder="app.yourbrand.com"
+          error={localError ?? fieldError(err, 'domain')}
+          autoFocus
+          inputMode="url"
+          autoCapitalize="none"
+        />
+        <TextField
+          label="Brand name"
+          value={form.name}
+          onChange={set('name')}
+          placeholder="Defaults to the account name"
+          error={fieldError(err, 'name')}
+          maxLength={120}
+        />
+        <TextField
+          label="Logo address"
+          value={form.image}
+          onChange={set('image')}
+          placeholder="https://yourbrand.com/logo.png"
+          error={fieldError(err, 'image')}
+          hint="Defaults to the account’s profile picture."
+        />
         <div className="grid grid-cols-2 gap-4">
           <ColorField label="Main colour" value={form.primary} onChange={(v) => setForm((f) => ({ ...f, primary: v }))} />
           <ColorField label="Accent colour" value={form.accent} onChange={(v) => setForm((f) => ({ ...f, accent: v }))} />
@@ -189,7 +213,13 @@ function ColorField({ label, value, onChange }: { label: string; value: string; 
         {label}
       </label>
       <div className="flex items-center gap-2">
-        <input id={id} type="color" value={value} onChange={(e) => onChange(e.target.value)} className="h-10 w-12 cursor-pointer rounded-lg border border-slate-300 bg-white p-1" />
+        <input
+          id={id}
+          type="color"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-10 w-12 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
+        />
         <span className="font-mono text-sm text-slate-600">{value}</span>
       </div>
     </div>

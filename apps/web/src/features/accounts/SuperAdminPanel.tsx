@@ -1,7 +1,7 @@
 import type { AccountListItem } from '@switchboard/core/contracts/accounts';
 import { Ban, CircleCheck, Search, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
+import { accountCalls } from './api.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, Field, Input, Textarea, TextField } from '../../ui/index.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
@@ -18,10 +18,10 @@ export default function SuperAdminPanel(_: AppPanelProps) {
   const [disabling, setDisabling] = useState<Found | null>(null);
   const results = useQuery({
     queryKey: ['accounts', 'superSearch', phrase],
-    queryFn: () => api<{ accounts: Found[] }>('/api/v2/searchAccount/enhanced', { target: false, body: { phrase } }),
+    queryFn: () => accountCalls.superSearch<{ accounts: Found[] }>(phrase),
     enabled: phrase !== '',
   });
-  const enable = useAccountMutation((a: Found) => api<{ message: string }>('/api/v1/enableAccount', { target: false, body: { username: a.username } }), {
+  const enable = useAccountMutation((a: Found) => accountCalls.enableAccount(a.username), {
     success: (r) => r.message,
   });
   const items = results.data?.accounts ?? [];
@@ -38,7 +38,14 @@ export default function SuperAdminPanel(_: AppPanelProps) {
       >
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Search all accounts" aria-label="Search all accounts" className="pl-9" />
+          <Input
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder="Search all accounts"
+            aria-label="Search all accounts"
+            className="pl-9"
+          />
         </div>
         <Button type="submit" disabled={!typed.trim()}>
           Search
@@ -51,7 +58,11 @@ export default function SuperAdminPanel(_: AppPanelProps) {
           <ErrorState title="The search did not work" message={errorText(results.error)} />
         </div>
       ) : items.length === 0 ? (
-        <EmptyState icon={<ShieldCheck className="size-6" aria-hidden="true" />} title={`No account matches “${phrase}”`} message="Try a username, an e-mail address or an account id." />
+        <EmptyState
+          icon={<ShieldCheck className="size-6" aria-hidden="true" />}
+          title={`No account matches “${phrase}”`}
+          message="Try a username, an e-mail address or an account id."
+        />
       ) : (
         <ul className="divide-y divide-slate-100 border-t border-slate-100" aria-label="Search results">
           {items.map((a) => (
@@ -105,7 +116,7 @@ function DisableDialog({ account, onClose }: { account: Found; onClose: () => vo
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
   const disable = useAccountMutation(
-    () => api<{ message: string }>('/api/v1/disableAccount', { target: false, body: { username: account.username, reason, details: details || undefined } }),
+    () => accountCalls.disableAccount({ username: account.username, reason, details: details || undefined }),
     { success: (r) => r.message, onSuccess: onClose },
   );
   const err = disable.error;
@@ -126,9 +137,26 @@ function DisableDialog({ account, onClose }: { account: Found; onClose: () => vo
           disable.mutate(undefined);
         }}
       >
-        <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} placeholder="Unpaid invoices" error={fieldError(err, 'reason')} autoFocus />
+        <TextField
+          label="Reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          required
+          maxLength={500}
+          placeholder="Unpaid invoices"
+          error={fieldError(err, 'reason')}
+          autoFocus
+        />
         <Field label="Details (optional)" error={fieldError(err, 'details')}>
-          {(a11y) => <Textarea {...a11y} value={details} onChange={(e) => setDetails(e.target.value)} maxLength={5000} placeholder="What happened, ticket numbers…" />}
+          {(a11y) => (
+            <Textarea
+              {...a11y}
+              value={details}
+              onChange={(e) => setDetails(e.target.value)}
+              maxLength={5000}
+              placeholder="What happened, ticket numbers…"
+            />
+          )}
         </Field>
         <FormError error={err && !fieldError(err, 'reason', 'details') ? errorText(err) : null} />
       </form>

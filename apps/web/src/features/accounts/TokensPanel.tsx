@@ -1,6 +1,6 @@
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
+import { accountCalls } from './api.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Button, Card, Dialog, EmptyState, ErrorState, Field, TextField } from '../../ui/index.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
@@ -19,7 +19,7 @@ export default function TokensPanel({ account, path }: AppPanelProps) {
   const tokens = useApiTokens(target);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ token: string; description: string } | null>(null);
-  const revoke = useAccountMutation((id: string) => api('/api/v2/tokens', { method: 'DELETE', target: target ?? false, query: { tokenId: id } }), {
+  const revoke = useAccountMutation((id: string) => accountCalls.revokeToken(target ?? false, id), {
     success: 'Token revoked',
   });
   const items = tokens.data?.tokens ?? [];
@@ -44,7 +44,11 @@ export default function TokensPanel({ account, path }: AppPanelProps) {
           <ErrorState title="We could not load the tokens" message={errorText(tokens.error)} />
         </div>
       ) : items.length === 0 ? (
-        <EmptyState icon={<KeyRound className="size-6" aria-hidden="true" />} title="No API tokens" message="Create a token to connect your own software. You see its value once." />
+        <EmptyState
+          icon={<KeyRound className="size-6" aria-hidden="true" />}
+          title="No API tokens"
+          message="Create a token to connect your own software. You see its value once."
+        />
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="API tokens">
           {items.map((t) => (
@@ -53,8 +57,8 @@ export default function TokensPanel({ account, path }: AppPanelProps) {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-slate-900">{t.description || 'Untitled token'}</p>
                 <p className="truncate text-xs text-slate-500">
-                  <span className="font-mono">{t.preview ? `${t.preview}…` : t.id}</span> · {(t.type ?? 'api').toUpperCase()} · created {formatDate(t.createdAt)} ·{' '}
-                  {t.lastUsedAt ? `last used ${formatDate(t.lastUsedAt)}` : 'never used'}
+                  <span className="font-mono">{t.preview ? `${t.preview}…` : t.id}</span> · {(t.type ?? 'api').toUpperCase()} · created{' '}
+                  {formatDate(t.createdAt)} · {t.lastUsedAt ? `last used ${formatDate(t.lastUsedAt)}` : 'never used'}
                 </p>
               </div>
               {account.permissions.canEditOrg && (
@@ -83,7 +87,9 @@ export default function TokensPanel({ account, path }: AppPanelProps) {
           ))}
         </ul>
       )}
-      {creating && <CreateTokenDialog target={target} onClose={() => setCreating(false)} onCreated={(c) => (setCreating(false), setCreated(c))} />}
+      {creating && (
+        <CreateTokenDialog target={target} onClose={() => setCreating(false)} onCreated={(c) => (setCreating(false), setCreated(c))} />
+      )}
       {created && (
         <Dialog
           open
@@ -95,7 +101,10 @@ export default function TokensPanel({ account, path }: AppPanelProps) {
         >
           <p className="mb-2 text-sm text-slate-600">{created.description}</p>
           <div className="flex flex-col gap-2 xs:flex-row xs:items-center">
-            <code data-testid="new-token" className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900">
+            <code
+              data-testid="new-token"
+              className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900"
+            >
               {created.token}
             </code>
             <CopyButton text={created.token} />
@@ -106,13 +115,20 @@ export default function TokensPanel({ account, path }: AppPanelProps) {
   );
 }
 
-function CreateTokenDialog({ target, onClose, onCreated }: { target: number | null; onClose: () => void; onCreated: (c: { token: string; description: string }) => void }) {
+function CreateTokenDialog({
+  target,
+  onClose,
+  onCreated,
+}: {
+  target: number | null;
+  onClose: () => void;
+  onCreated: (c: { token: string; description: string }) => void;
+}) {
   const [description, setDescription] = useState('');
   const [type, setType] = useState('api');
-  const create = useAccountMutation(
-    () => api<{ token: string; description: string }>('/api/v2/tokens', { target: target ?? false, body: { description, type } }),
-    { onSuccess: (r) => onCreated({ token: r.token, description: r.description }) },
-  );
+  const create = useAccountMutation(() => accountCalls.createToken(target ?? false, description, type), {
+    onSuccess: (r) => onCreated({ token: r.token, description: r.description }),
+  });
   return (
     <Dialog
       open
@@ -134,7 +150,10 @@ function CreateTokenDialog({ target, onClose, onCreated }: { target: number | nu
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           placeholder="CRM sync"
-          error={fieldError(create.error, 'description') ?? (create.error && !fieldError(create.error, 'description') ? errorText(create.error) : null)}
+          error={
+            fieldError(create.error, 'description') ??
+            (create.error && !fieldError(create.error, 'description') ? errorText(create.error) : null)
+          }
           autoFocus
           required
           maxLength={200}

@@ -3,7 +3,7 @@ import { appPathUrl, type AppPathSegment } from '@switchboard/core/rules/appPath
 import { Eye, Filter, History, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client.ts';
+import { accountCalls } from './api.ts';
 import { useAccount } from '../../api/hooks.ts';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { confirm } from '../../shell/confirm.tsx';
@@ -29,20 +29,25 @@ export function childKinds(accountType: string): ChildKind[] {
   return [];
 }
 
-/** The account switcher: the accounts below the open one, searchable, 20 a page. */
-export default function TreePanel({ account, path }: AppPanelProps) {
-  const kinds = childKinds(account.accountType);
+/** The account switcher: the accounts below the open one, searchable, 20 a page (`only`: one list of them). */
+export default function TreePanel({ account, path, only }: AppPanelProps & { only?: ChildKind }) {
+  const all = childKinds(account.accountType);
+  const kinds = only ? all.filter((k) => k === only) : all;
   const [kind, setKind] = useState<ChildKind>(kinds[0] ?? 'organization');
   const tabsId = useId();
   useEffect(() => {
     if (!kinds.includes(kind) && kinds[0]) setKind(kinds[0]);
   }, [account.accountType]); // eslint-disable-line react-hooks/exhaustive-deps
   if (kinds.length === 0) return null;
+  const Heading = only ? 'h1' : 'h2';
   return (
     <Card>
       <div className="flex flex-col gap-3 border-b border-slate-100 px-4 pt-4 sm:px-5">
         <div className="flex items-center gap-3">
-          <h2 className="flex-1 text-base font-semibold text-slate-900">{kinds.length > 1 ? 'Accounts' : `${TYPE_LABEL[kinds[0]!]}s`}</h2>
+          {/* As a section of its own (`only`), the list is the page: its title is the page's heading. */}
+          <Heading className="flex-1 text-base font-semibold text-slate-900">
+            {kinds.length > 1 ? 'Accounts' : `${TYPE_LABEL[kinds[0]!]}s`}
+          </Heading>
         </div>
         {kinds.length > 1 ? (
           <div
@@ -53,7 +58,15 @@ export default function TreePanel({ account, path }: AppPanelProps) {
               // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs pattern).
               const i = kinds.indexOf(kind);
               const next =
-                e.key === 'ArrowRight' ? kinds[(i + 1) % kinds.length] : e.key === 'ArrowLeft' ? kinds[(i - 1 + kinds.length) % kinds.length] : e.key === 'Home' ? kinds[0] : e.key === 'End' ? kinds[kinds.length - 1] : undefined;
+                e.key === 'ArrowRight'
+                  ? kinds[(i + 1) % kinds.length]
+                  : e.key === 'ArrowLeft'
+                    ? kinds[(i - 1 + kinds.length) % kinds.length]
+                    : e.key === 'Home'
+                      ? kinds[0]
+                      : e.key === 'End'
+                        ? kinds[kinds.length - 1]
+                        : undefined;
               if (!next) return;
               e.preventDefault();
               setKind(next);
@@ -83,7 +96,11 @@ export default function TreePanel({ account, path }: AppPanelProps) {
           <div className="pb-1" />
         )}
       </div>
-      <div id={`${tabsId}-panel`} role={kinds.length > 1 ? 'tabpanel' : undefined} aria-labelledby={kinds.length > 1 ? `${tabsId}-${kind}` : undefined}>
+      <div
+        id={`${tabsId}-panel`}
+        role={kinds.length > 1 ? 'tabpanel' : undefined}
+        aria-labelledby={kinds.length > 1 ? `${tabsId}-${kind}` : undefined}
+      >
         <ChildList key={`${account.id}:${kind}`} kind={kind} parent={account} path={path} />
       </div>
     </Card>
@@ -104,7 +121,9 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
   const plural = TYPE_PLURAL[kind]!;
   const label = TYPE_LABEL[kind]!;
   // The key the /app page keeps the last opened child under (features/home/lastAccount.ts).
-  const lastId = ((self.data?.settings.lastAccountId ?? {}) as Record<string, number>)[lastAccountParentKey([...path, { type: SEGMENT[kind], id: 0 }])];
+  const lastId = ((self.data?.settings.lastAccountId ?? {}) as Record<string, number>)[
+    lastAccountParentKey([...path, { type: SEGMENT[kind], id: 0 }])
+  ];
 
   // Search as you type, after a short pause; a new search starts at the first page.
   useEffect(() => {
@@ -116,13 +135,7 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
     return () => clearTimeout(h);
   }, [typed, search]);
 
-  const remove = useAccountMutation(
-    (item: AccountListItem) =>
-      kind === 'organization'
-        ? api('/api/v2/deleteOrganization', { method: 'DELETE', target: false, query: { targetOrganizationId: item.id } })
-        : api('/api/v2/deleteAccount', { method: 'DELETE', target: item.id }),
-    { success: `${label} deleted` },
-  );
+  const remove = useAccountMutation((item: AccountListItem) => accountCalls.deleteChild(kind, item.id), { success: `${label} deleted` });
 
   /** Opens a child account (the /app page remembers it under its parent in settings.lastAccountId). */
   function openChild(item: AccountListItem) {
@@ -168,7 +181,16 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
             </Button>
           )}
           {canCreate && (
-            <Button size="md" onClick={() => open(CREATE_OVERLAY[kind], 'true', kind === 'organization' && parent.accountType === 'reseller' ? { resellerId: String(parent.id) } : {})}>
+            <Button
+              size="md"
+              onClick={() =>
+                open(
+                  CREATE_OVERLAY[kind],
+                  'true',
+                  kind === 'organization' && parent.accountType === 'reseller' ? { resellerId: String(parent.id) } : {},
+                )
+              }
+            >
               <Plus className="size-4" aria-hidden="true" /> New {label.toLowerCase()}
             </Button>
           )}
@@ -189,13 +211,27 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
         <ListSkeleton />
       ) : list.isError ? (
         <div className="px-4 pb-4 sm:px-5">
-          <ErrorState title={`We could not load the ${plural}`} message={errorText(list.error)} action={<Button size="sm" variant="secondary" onClick={() => list.refetch()}>Try again</Button>} />
+          <ErrorState
+            title={`We could not load the ${plural}`}
+            message={errorText(list.error)}
+            action={
+              <Button size="sm" variant="secondary" onClick={() => list.refetch()}>
+                Try again
+              </Button>
+            }
+          />
         </div>
       ) : items.length === 0 ? (
         <EmptyState
           icon={search ? <Search className="size-6" aria-hidden="true" /> : <Plus className="size-6" aria-hidden="true" />}
           title={search ? `No ${plural} match “${search}”` : `No ${plural} yet`}
-          message={search ? 'Try another name, username or e-mail.' : canCreate ? `Create the first one and it will show up here.` : `${label}s created here will show up in this list.`}
+          message={
+            search
+              ? 'Try another name, username or e-mail.'
+              : canCreate
+                ? `Create the first one and it will show up here.`
+                : `${label}s created here will show up in this list.`
+          }
           action={
             !search && canCreate ? (
               <Button onClick={() => open(CREATE_OVERLAY[kind])}>
@@ -205,16 +241,27 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
           }
         />
       ) : (
-        <ul className="divide-y divide-slate-100 border-t border-slate-100" aria-label={`${label}s`} aria-busy={list.isFetching || undefined}>
+        <ul
+          className="divide-y divide-slate-100 border-t border-slate-100"
+          aria-label={`${label}s`}
+          aria-busy={list.isFetching || undefined}
+        >
           {items.map((item) => (
             <li key={item.id} className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 sm:px-5">
-              <button type="button" onClick={() => openChild(item)} aria-label={`Open ${item.displayName}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left">
+              <button
+                type="button"
+                onClick={() => openChild(item)}
+                aria-label={`Open ${item.displayName}`}
+                className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left"
+              >
                 <Avatar name={item.displayName} src={item.image} />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center gap-2">
                     <span className="truncate text-sm font-medium text-slate-900">{item.displayName}</span>
                     {!item.active && <StatusBadge active={false} />}
-                    {item.id === lastId && <span className="hidden rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600 xs:inline">Last opened</span>}
+                    {item.id === lastId && (
+                      <span className="hidden rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600 xs:inline">Last opened</span>
+                    )}
                   </span>
                   <span className="block truncate text-xs text-slate-500">
                     @{item.username}
@@ -222,12 +269,23 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
                   </span>
                 </span>
               </button>
-              <Button size="xs" variant="ghost" onClick={() => open(PREVIEW_OVERLAY[kind], String(item.id))} aria-label={`Preview ${item.displayName}`}>
+              <Button
+                size="xs"
+                variant="ghost"
+                onClick={() => open(PREVIEW_OVERLAY[kind], String(item.id))}
+                aria-label={`Preview ${item.displayName}`}
+              >
                 <Eye className="size-4" aria-hidden="true" />
                 <span className="hidden sm:inline">Preview</span>
               </Button>
               {canDelete && (
-                <Button size="xs" variant="ghost" onClick={() => askDelete(item)} aria-label={`Delete ${item.displayName}`} className="text-red-700 hover:bg-red-50">
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  onClick={() => askDelete(item)}
+                  aria-label={`Delete ${item.displayName}`}
+                  className="text-red-700 hover:bg-red-50"
+                >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </Button>
               )}

@@ -2,11 +2,11 @@ import { appPathUrl, parseAppPath, type AppPathSegment } from '@switchboard/core
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../../api/client.ts';
+import { accountCalls } from './api.ts';
 import type { AccountView } from '../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, ErrorState, LoadingBlock, Skeleton, TextField } from '../../ui/index.ts';
-import { errorText, fieldError, idFromValue, LIST_PATH, useAccountMutation, useActingAccount, useActingTarget, type ListResult } from './hooks.ts';
+import { errorText, fieldError, idFromValue, useAccountMutation, useActingAccount, useActingTarget } from './hooks.ts';
 import { formatDate, FormError, FormFooter, InfoRow, StatusBadge, TYPE_LABEL, TypeBadge, useSwitchOverlay } from './parts.tsx';
 import { useQuery } from '@tanstack/react-query';
 
@@ -72,7 +72,10 @@ export function AccountGate({
   if (expect && !expect.includes(account.accountType as TreeType)) {
     return (
       <OverlayFrame title={title} footer={<Button onClick={close}>Close</Button>}>
-        <ErrorState title="Account type does not match" message={`${account.displayName} is ${TYPE_LABEL[account.accountType]?.toLowerCase() ?? account.accountType}, not ${expect.map((e) => TYPE_LABEL[e]?.toLowerCase()).join(' or ')}.`} />
+        <ErrorState
+          title="Account type does not match"
+          message={`${account.displayName} is ${TYPE_LABEL[account.accountType]?.toLowerCase() ?? account.accountType}, not ${expect.map((e) => TYPE_LABEL[e]?.toLowerCase()).join(' or ')}.`}
+        />
       </OverlayFrame>
     );
   }
@@ -111,7 +114,11 @@ export function AccountInfoOverlay({ type }: { type: TreeType }) {
           footer={
             <>
               {type === 'agent' && a.permissions.canDeleteOrg && (
-                <Button variant="ghost" className="text-red-700 hover:bg-red-50 xs:mr-auto" onClick={() => switchTo('deleteAgent', String(a.id))}>
+                <Button
+                  variant="ghost"
+                  className="text-red-700 hover:bg-red-50 xs:mr-auto"
+                  onClick={() => switchTo('deleteAgent', String(a.id))}
+                >
                   <Trash2 className="size-4" aria-hidden="true" /> Delete agent
                 </Button>
               )}
@@ -155,11 +162,8 @@ export function AccountPreviewOverlay({ type }: { type: 'organization' | 'resell
   const counts = useQuery({
     queryKey: ['accounts', 'preview', type, id],
     queryFn: async () => {
-      const [list, members] = await Promise.all([
-        api<ListResult>(LIST_PATH[below], { target: id ?? false, query: { pageSize: 5 } }),
-        api<{ users: unknown[] }>('/api/v2/listAdminUsers', { target: id ?? false }).catch(() => ({ users: [] })),
-      ]);
-      return { list, members: members.users.length };
+      const [list, members] = await Promise.all([accountCalls.listChildren(below, id ?? false, 5), accountCalls.memberCount(id ?? false)]);
+      return { list, members };
     },
     enabled: id != null,
   });
@@ -222,7 +226,6 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-const CREATE_PATH = { reseller: '/api/v2/createReseller', organization: '/api/v2/createOrganization', agent: '/api/v2/createAccount' } as const;
 const PARENT_TYPES = { reseller: ['partner'], organization: ['partner', 'reseller'], agent: ['organization'] } as const;
 
 /** createResellerAccount, createOrgAccount, createAgentAccount. */
@@ -236,18 +239,15 @@ export function CreateAccountOverlay({ type }: { type: 'reseller' | 'organizatio
   const isPartner = acting.data?.accountType === 'partner';
   const resellers = useQuery({
     queryKey: ['accounts', 'children', 'reseller', acting.target ?? 'self', 'all'],
-    queryFn: () => api<ListResult>(LIST_PATH.reseller, { target: acting.target ?? false, query: { pageSize: 100 } }),
+    queryFn: () => accountCalls.listChildren('reseller', acting.target ?? false, 100),
     enabled: type === 'organization' && isPartner,
   });
   const create = useAccountMutation(
     () =>
-      api(CREATE_PATH[type], {
-        target: acting.target ?? false,
-        body: {
-          ...(type === 'agent' ? { accountName: name, name } : { name }),
-          ...(email.trim() ? { email: email.trim(), redirectUrl: '/app' } : {}),
-          ...(type === 'organization' && resellerId ? { resellerId: Number(resellerId) } : {}),
-        },
+      accountCalls.createChild(type, acting.target ?? false, {
+        ...(type === 'agent' ? { accountName: name, name } : { name }),
+        ...(email.trim() ? { email: email.trim(), redirectUrl: '/app' } : {}),
+        ...(type === 'organization' && resellerId ? { resellerId: Number(resellerId) } : {}),
       }),
     { success: `${label} created${email.trim() ? ' and the owner invited' : ''}`, onSuccess: close },
   );
@@ -263,7 +263,14 @@ export function CreateAccountOverlay({ type }: { type: 'reseller' | 'organizatio
           <OverlayFrame
             title={`New ${label.toLowerCase()}`}
             description={`It is created under ${parent.displayName}.`}
-            footer={<FormFooter form="create-account-form" label={<>Create {label.toLowerCase()}</>} loading={create.isPending} onCancel={close} />}
+            footer={
+              <FormFooter
+                form="create-account-form"
+                label={<>Create {label.toLowerCase()}</>}
+                loading={create.isPending}
+                onCancel={close}
+              />
+            }
           >
             <form
               id="create-account-form"
@@ -347,7 +354,21 @@ export function SingleFieldOverlay({
   const { close } = useOverlay();
   return (
     <AccountGate title={title}>
-      {(a) => <SingleFieldForm title={title} label={label} account={a} initial={initial(a)} save={save} field={field} success={success} hint={hint} validate={validate} close={close} inputProps={inputProps} />}
+      {(a) => (
+        <SingleFieldForm
+          title={title}
+          label={label}
+          account={a}
+          initial={initial(a)}
+          save={save}
+          field={field}
+          success={success}
+          hint={hint}
+          validate={validate}
+          close={close}
+          inputProps={inputProps}
+        />
+      )}
     </AccountGate>
   );
 }
@@ -373,7 +394,15 @@ function SingleFieldForm(props: {
   return (
     <OverlayFrame
       title={props.title}
-      footer={<FormFooter form="single-field-form" label="Save" loading={m.isPending} onCancel={props.close} disabled={!props.account.permissions.canEditOrg} />}
+      footer={
+        <FormFooter
+          form="single-field-form"
+          label="Save"
+          loading={m.isPending}
+          onCancel={props.close}
+          disabled={!props.account.permissions.canEditOrg}
+        />
+      }
     >
       <form
         id="single-field-form"
@@ -406,7 +435,6 @@ export function VerifyOverlay({ kind }: { kind: 'email' | 'phone' }) {
   const { close } = useOverlay();
   const acting = useOverlayAccount();
   const title = kind === 'email' ? 'E-mail address' : 'Phone number';
-  const base = kind === 'email' ? '/api/v1/email' : '/api/v1/phoneNumber';
   const key = kind === 'email' ? 'email' : 'phoneNumber';
   const [address, setAddress] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -415,10 +443,10 @@ export function VerifyOverlay({ kind }: { kind: 'email' | 'phone' }) {
     if (acting.data && !address) setAddress((kind === 'email' ? acting.data.email : acting.data.phoneNumber) ?? '');
   }, [acting.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const t = acting.target ?? false;
-  const send = useAccountMutation(() => api(`${base}/requestVerificationCode`, { target: t, body: { [key]: address.trim() } }), {
+  const send = useAccountMutation(() => accountCalls.requestVerification(kind, t, address.trim()), {
     onSuccess: () => setSentTo(address.trim()),
   });
-  const check = useAccountMutation(() => api(`${base}/validateVerificationCode`, { target: t, body: { [key]: sentTo, verificationCode: code.trim() } }), {
+  const check = useAccountMutation(() => accountCalls.checkVerification(kind, t, sentTo, code.trim()), {
     success: kind === 'email' ? 'E-mail address verified' : 'Phone number verified',
     onSuccess: close,
   });
@@ -428,7 +456,11 @@ export function VerifyOverlay({ kind }: { kind: 'email' | 'phone' }) {
         sentTo == null ? (
           <OverlayFrame
             title={title}
-            description={kind === 'email' ? 'We send a code to the new address to make sure it is yours.' : 'We text a code to the number to make sure it is yours.'}
+            description={
+              kind === 'email'
+                ? 'We send a code to the new address to make sure it is yours.'
+                : 'We text a code to the number to make sure it is yours.'
+            }
             footer={<FormFooter form="verify-send" label="Send code" loading={send.isPending} onCancel={close} />}
           >
             <form id="verify-send" className="flex flex-col gap-4" onSubmit={(e) => (e.preventDefault(), send.mutate(undefined))}>
@@ -484,4 +516,3 @@ export function VerifyOverlay({ kind }: { kind: 'email' | 'phone' }) {
     </AccountGate>
   );
 }
-

@@ -18,18 +18,28 @@ export interface CampaignRead {
 
 export const agentKeys = {
   all: ['agents'] as const,
-  campaign: (target: number | null, copy: 'staging' | 'default', force = false) => ['agents', 'campaign', target ?? 'self', copy, force] as const,
+  campaign: (target: number | null, copy: 'staging' | 'default', force = false) =>
+    ['agents', 'campaign', target ?? 'self', copy, force] as const,
   templates: (target: number | null) => ['agents', 'templates', target ?? 'self'] as const,
   apps: (target: number | null) => ['agents', 'apps', target ?? 'self'] as const,
   versions: (id: number) => ['agents', 'versions', id] as const,
 };
 
-export function useCampaign(target: number | null, copy: 'staging' | 'default' = 'staging', forceReplaceTemplateVars = false, enabled = true) {
+export function useCampaign(
+  target: number | null,
+  copy: 'staging' | 'default' = 'staging',
+  forceReplaceTemplateVars = false,
+  enabled = true,
+) {
   return useQuery({
     enabled,
     queryKey: agentKeys.campaign(target, copy, forceReplaceTemplateVars),
     queryFn: ({ signal }) =>
-      api<CampaignRead>(`/api/v2/agentEventRules/${copy}`, { target: tgt(target), signal, query: forceReplaceTemplateVars ? { forceReplaceTemplateVars: true } : {} }),
+      api<CampaignRead>(`/api/v2/agentEventRules/${copy}`, {
+        target: tgt(target),
+        signal,
+        query: forceReplaceTemplateVars ? { forceReplaceTemplateVars: true } : {},
+      }),
     staleTime: 0,
   });
 }
@@ -53,7 +63,12 @@ export function useApps(target: number | null) {
 export function useVersions(agentId: number | null) {
   return useQuery({
     queryKey: agentKeys.versions(agentId ?? 0),
-    queryFn: ({ signal }) => api<{ versions: AgentVersion[] }>(`/api/v2/agent/${agentId}/versions`, { target: tgt(agentId), signal, query: { includeData: true } }),
+    queryFn: ({ signal }) =>
+      api<{ versions: AgentVersion[] }>(`/api/v2/agent/${agentId}/versions`, {
+        target: tgt(agentId),
+        signal,
+        query: { includeData: true },
+      }),
     enabled: agentId != null,
   });
 }
@@ -89,11 +104,34 @@ export function detachFromTemplate(target: number | null) {
 export const versionCalls = {
   create: (agentId: number, title: string | undefined, source: 'staging' | 'default') =>
     api(`/api/v2/agent/${agentId}/versions`, { target: tgt(agentId), body: { title, source } }),
-  restore: (agentId: number, id: number) => api(`/api/v2/agent/${agentId}/versions/${id}/restore`, { target: tgt(agentId), body: { target: 'staging' } }),
-  rename: (agentId: number, id: number, title: string) => api(`/api/v2/agent/${agentId}/versions/${id}/title`, { method: 'PUT', target: tgt(agentId), body: { title } }),
+  restore: (agentId: number, id: number) =>
+    api(`/api/v2/agent/${agentId}/versions/${id}/restore`, { target: tgt(agentId), body: { target: 'staging' } }),
+  rename: (agentId: number, id: number, title: string) =>
+    api(`/api/v2/agent/${agentId}/versions/${id}/title`, { method: 'PUT', target: tgt(agentId), body: { title } }),
 };
 
 /** Stores the getting-started checklist in the account's settings.walkthrough. */
 export function saveWalkthrough(target: number | null, walkthrough: unknown) {
   return api('/api/v1/accountSetting', { target: tgt(target), body: { settings: { walkthrough } } });
 }
+
+type T = number | null;
+/** The other calls of the agent screens (the wizard, templates, integrations), by what they do. */
+export const agentCalls = {
+  saveOnboarding: (target: T, onboarding: unknown) =>
+    api('/api/v1/accountSetting', { target: tgt(target), body: { settings: { onboarding } } }),
+  saveCampaign: (target: T, body: Record<string, unknown>) => api('/api/v2/campaign', { target: tgt(target), body }),
+  publish: (target: T) => api('/api/v2/agent/publish', { target: tgt(target), body: {} }),
+  generateInstructions: (target: T, description: string, businessName: string | undefined) =>
+    api<{ agentInstructions: string }>('/api/v2/agent/generate', { target: tgt(target), body: { description, businessName } }),
+  createFromTemplate: (target: T, templateId: string | null, templateFields: unknown) =>
+    api('/api/v2/createAgentFromTemplate', { target: tgt(target), body: { templateId, templateFields } }),
+  renameTemplate: (target: T, templateId: string, name: string) =>
+    api(`/api/v2/templates/${templateId}`, { target: tgt(target), body: { name } }),
+  saveAppAuth: (target: T, appId: string, appVersion: string, auth: unknown) =>
+    api(`/api/v2/apps/${appId}/${appVersion}`, { target: tgt(target), body: { app: { dependencies: { providers: { auth } } } } }),
+  readIntegration: (target: T, slug: string) =>
+    api<{ connected: boolean; appData: Record<string, unknown> }>(`/api/v2/integration/${slug}`, { target: tgt(target) }),
+  saveIntegration: (target: T, slug: string, appData: Record<string, unknown>) =>
+    api(`/api/v2/integration/${slug}`, { target: tgt(target), body: { appData } }),
+};

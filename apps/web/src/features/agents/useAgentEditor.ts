@@ -10,7 +10,17 @@ import { agentKeys, useCampaign, wait, type CampaignRead } from './api.ts';
 /** The editable part of an agent. */
 export type Draft = Pick<
   Campaign,
-  'agentInstructions' | 'actions' | 'apps' | 'enabledFunctions' | 'published' | 'confirmTransfers' | 'greeting' | 'language' | 'voice' | 'timezone' | 'templateFields'
+  | 'agentInstructions'
+  | 'actions'
+  | 'apps'
+  | 'enabledFunctions'
+  | 'published'
+  | 'confirmTransfers'
+  | 'greeting'
+  | 'language'
+  | 'voice'
+  | 'timezone'
+  | 'templateFields'
 >;
 
 export type SaveState = 'loading' | 'unsaved' | 'saving' | 'saved' | 'publishing' | 'published' | 'error';
@@ -50,7 +60,8 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
   // With a target template, the editor works on the template's text instead of the agent's.
   const templateQuery = useQuery({
     queryKey: ['agents', 'template', opts.targetTemplateId ?? ''],
-    queryFn: ({ signal }) => api<{ template: AgentTemplate }>(`/api/v2/templates/${opts.targetTemplateId}`, { target: tgt(target), signal }),
+    queryFn: ({ signal }) =>
+      api<{ template: AgentTemplate }>(`/api/v2/templates/${opts.targetTemplateId}`, { target: tgt(target), signal }),
     enabled: Boolean(opts.targetTemplateId),
   });
   const templateData = useMemo((): CampaignRead | undefined => {
@@ -82,18 +93,22 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
       hasUnpublishedChanges: !t.published,
     };
   }, [templateQuery.data]);
-  const query = opts.targetTemplateId
-    ? ({
-        ...campaignQuery,
-        data: templateData,
-        isError: templateQuery.isError,
-        error: templateQuery.error,
-        refetch: async () => {
-          await templateQuery.refetch();
-          return { data: templateData };
-        },
-      } as unknown as typeof campaignQuery)
-    : campaignQuery;
+  const query = useMemo(
+    () =>
+      opts.targetTemplateId
+        ? ({
+            ...campaignQuery,
+            data: templateData,
+            isError: templateQuery.isError,
+            error: templateQuery.error,
+            refetch: async () => {
+              await templateQuery.refetch();
+              return { data: templateData };
+            },
+          } as unknown as typeof campaignQuery)
+        : campaignQuery,
+    [opts.targetTemplateId, campaignQuery, templateData, templateQuery],
+  );
   const [draft, setDraft] = useState<Draft | null>(null);
   const [state, setState] = useState<SaveState>('loading');
   const [errors, setErrors] = useState<string[]>([]);
@@ -132,10 +147,18 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
         try {
           await api(`/api/v2/templates/${templateId}`, {
             target: tgt(target),
-            body: { agentInstructions: d.agentInstructions, greeting: d.greeting, apps: d.apps, enabledFunctions: d.enabledFunctions, published },
+            body: {
+              agentInstructions: d.agentInstructions,
+              greeting: d.greeting,
+              apps: d.apps,
+              enabledFunctions: d.enabledFunctions,
+              published,
+            },
           });
         } catch (e) {
-          addError(e instanceof ApiError && e.status >= 400 && e.status < 500 ? EDITOR_ERRORS.templateInvalid : EDITOR_ERRORS.templateFailed);
+          addError(
+            e instanceof ApiError && e.status >= 400 && e.status < 500 ? EDITOR_ERRORS.templateInvalid : EDITOR_ERRORS.templateFailed,
+          );
           throw e;
         }
         return;

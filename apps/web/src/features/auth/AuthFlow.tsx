@@ -2,9 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { api, ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/mutation.ts';
+import { authCalls } from './api.ts';
 import { useSession } from '../../api/hooks.ts';
-import { saveSession, type SessionResponse } from '../../api/session.ts';
+import { saveSession } from '../../api/session.ts';
 import { useBrand } from '../../shell/brand.ts';
 import { isMobileSession } from '../../shell/mobile.ts';
 import { Button, TextField } from '../../ui/index.ts';
@@ -58,12 +59,16 @@ export function AuthFlow({ mode }: { mode: Mode }) {
   async function sendCode() {
     if (method === 'email') {
       if (mode === 'signup') {
-        await api('/api/v1/signup/email', { body: { email: email.trim(), name: name.trim() || undefined, businessName: businessName.trim() || undefined }, anonymous: true });
+        await authCalls.signUpEmail({
+          email: email.trim(),
+          name: name.trim() || undefined,
+          businessName: businessName.trim() || undefined,
+        });
       } else {
-        await api('/api/v1/signin/email', { body: { email: email.trim() }, anonymous: true });
+        await authCalls.signInEmail(email.trim());
       }
     } else {
-      await api('/api/v1/signin/phoneNumber', { body: { phoneNumber: phoneNumber.trim() }, anonymous: true });
+      await authCalls.signInPhone(phoneNumber.trim());
     }
   }
 
@@ -99,11 +104,8 @@ export function AuthFlow({ mode }: { mode: Mode }) {
       const mobile = isMobileSession();
       const session =
         method === 'email'
-          ? await api<SessionResponse>('/api/v1/email/verify', { body: { email: email.trim(), verificationCode: code.trim(), mobile }, anonymous: true })
-          : await api<SessionResponse>('/api/v1/signin/phoneNumber/verify', {
-              body: { phoneNumber: phoneNumber.trim(), verificationCode: code.trim(), mobile },
-              anonymous: true,
-            });
+          ? await authCalls.verifyEmail(email.trim(), code.trim(), mobile)
+          : await authCalls.verifyPhone(phoneNumber.trim(), code.trim(), mobile);
       queryClient.clear();
       saveSession(session);
       navigate(destination, { replace: true });
@@ -126,7 +128,10 @@ export function AuthFlow({ mode }: { mode: Mode }) {
     }
   }
 
-  const other = mode === 'signin' ? { to: '/app/signup', text: brand.genericBrand ? 'New here?' : `New to ${brand.name}?`, link: 'Create an account' } : { to: '/app/signin', text: 'Already have an account?', link: 'Sign in' };
+  const other =
+    mode === 'signin'
+      ? { to: '/app/signup', text: brand.genericBrand ? 'New here?' : `New to ${brand.name}?`, link: 'Create an account' }
+      : { to: '/app/signin', text: 'Already have an account?', link: 'Sign in' };
 
   // Already signed in (and not in the middle of this flow): go where the page was meant to lead.
   if (token && step === 'start' && !busy) return <Navigate to={destination} replace />;
@@ -166,7 +171,14 @@ export function AuthFlow({ mode }: { mode: Mode }) {
             {mode === 'signup' ? 'Verify and continue' : 'Sign in'}
           </Button>
           <div className="flex items-center justify-between text-sm">
-            <Button variant="link" size="sm" onClick={() => { setStep('start'); setErrors({}); }}>
+            <Button
+              variant="link"
+              size="sm"
+              onClick={() => {
+                setStep('start');
+                setErrors({});
+              }}
+            >
               <ArrowLeft className="size-4" aria-hidden="true" /> Change {method === 'email' ? 'e-mail' : 'number'}
             </Button>
             <Button variant="link" size="sm" onClick={resend} disabled={busy}>
@@ -185,19 +197,42 @@ export function AuthFlow({ mode }: { mode: Mode }) {
       footer={
         <>
           {other.text}{' '}
-          <Link to={email.trim() ? `${other.to}?email=${encodeURIComponent(email.trim())}` : other.to} className="font-medium text-brand-700 hover:underline">
+          <Link
+            to={email.trim() ? `${other.to}?email=${encodeURIComponent(email.trim())}` : other.to}
+            className="font-medium text-brand-700 hover:underline"
+          >
             {other.link}
           </Link>
         </>
       }
     >
-      <MethodTabs value={method} onChange={(m) => { setMethod(m); setErrors({}); }} />
-      <form onSubmit={onStart} noValidate className="flex flex-col gap-4" id={METHOD_PANEL_ID} role="tabpanel" aria-labelledby={`auth-tab-${method}`}>
+      <MethodTabs
+        value={method}
+        onChange={(m) => {
+          setMethod(m);
+          setErrors({});
+        }}
+      />
+      <form
+        onSubmit={onStart}
+        noValidate
+        className="flex flex-col gap-4"
+        id={METHOD_PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={`auth-tab-${method}`}
+      >
         {method === 'email' ? (
           <>
             {mode === 'signup' && (
               <>
-                <TextField label="Your name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+                <TextField
+                  label="Your name"
+                  name="name"
+                  autoComplete="name"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  error={errors.name}
+                />
                 <TextField
                   label="Business name"
                   name="businessName"
@@ -258,7 +293,7 @@ function OutboxHint() {
   // Only while the local providers keep an outbox (it answers 404 once real e-mail/SMS are set up).
   const outbox = useQuery({
     queryKey: ['dev', 'outbox', 'available'],
-    queryFn: ({ signal }) => api('/api/dev/outbox', { query: { limit: 1 }, anonymous: true, signal }).then(() => true, () => false),
+    queryFn: ({ signal }) => authCalls.outboxAvailable(signal),
     staleTime: Infinity,
   });
   if (!outbox.data) return null;

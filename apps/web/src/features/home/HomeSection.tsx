@@ -9,7 +9,7 @@ import { appPathUrl } from '@switchboard/core/rules/appPath';
 import { useCampaign } from '../agents/api.ts';
 import { Walkthrough } from '../agents/index.ts';
 import { SuperAdminPanel, TreePanel } from '../accounts/index.ts';
-import { useTodayCount, useUnreadCount } from '../inbox/api.ts';
+import { useNeedsPerson, useTodayCount, useUnreadCount } from '../inbox/api.ts';
 import { NeedsPersonList, timeAgo } from '../inbox/index.ts';
 
 /**
@@ -108,9 +108,13 @@ function AgentHome({ account, path }: SectionProps) {
 function TodayCards({ accountId, inboxHref }: { accountId: number; inboxHref: string }) {
   const today = useTodayCount(accountId);
   const needs = useUnreadCount(accountId, 'priority');
+  // What the AI did that a person must follow up counts as needing a person too.
+  const actions = useNeedsPerson(accountId);
+  const followUps = actions.data?.items.length ?? 0;
   return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <Card className="p-5">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+      {/* min-w-0: a long last message truncates inside the card instead of widening the page on a phone. */}
+      <Card className="min-w-0 p-5">
         <h2 className="text-sm font-medium text-slate-600">Today</h2>
         {today.isPending ? (
           <Skeleton className="mt-2 h-8 w-24" />
@@ -142,7 +146,7 @@ function TodayCards({ accountId, inboxHref }: { accountId: number; inboxHref: st
           </>
         )}
       </Card>
-      <Card className="p-5">
+      <Card className="min-w-0 p-5">
         <h2 className="flex items-center gap-2 text-sm font-medium text-slate-600">
           <CircleAlert className="size-4" aria-hidden /> Needs a person
         </h2>
@@ -151,9 +155,12 @@ function TodayCards({ accountId, inboxHref }: { accountId: number; inboxHref: st
         ) : (
           <>
             <p className="mt-1 text-3xl font-semibold text-slate-900" data-testid="needs-person">
-              {needs.data ?? 0}
+              {(needs.data ?? 0) + followUps}
             </p>
-            <p className="text-sm text-slate-600">{needs.data ? 'unread conversations your team handles' : 'No unread conversations for your team.'}</p>
+            <p className="text-sm text-slate-600">
+              {needs.data ? `${needs.data} unread conversation${needs.data === 1 ? '' : 's'} your team handles` : 'No unread conversations for your team.'}
+              {followUps > 0 && ` ${followUps} thing${followUps === 1 ? '' : 's'} the AI did to follow up.`}
+            </p>
             <h3 className="mt-4 text-xs font-medium tracking-wide text-slate-500 uppercase">What the AI did that needs you</h3>
             <div className="mt-1">
               <NeedsPersonList accountId={accountId} inboxPath={inboxHref} />

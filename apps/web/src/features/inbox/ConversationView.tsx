@@ -1,13 +1,39 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, Ban, Bot, Check, CheckCheck, Clock, Mail, Paperclip, Send, SmilePlus, Star, Archive, ArchiveRestore } from 'lucide-react';
+import {
+  AlertTriangle,
+  ArrowLeft,
+  Ban,
+  Bot,
+  Check,
+  CheckCheck,
+  Clock,
+  Mail,
+  Paperclip,
+  Send,
+  SmilePlus,
+  Star,
+  Archive,
+  ArchiveRestore,
+} from 'lucide-react';
 import { BOTTOM_DETECTION_PX } from '@switchboard/core/constants';
 import { formatPhone } from '@switchboard/core/rules/format';
-import { api, ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/mutation.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
 import { Avatar, Button, ErrorState, Skeleton, cn } from '../../ui/index.ts';
-import { activityKey, applyEvent, roomKey, roomsKey, useConversation, type InboxType, type Message, type Room, type RoomPage } from './api.ts';
+import {
+  activityKey,
+  applyEvent,
+  inboxCalls,
+  roomKey,
+  roomsKey,
+  useConversation,
+  type InboxType,
+  type Message,
+  type Room,
+  type RoomPage,
+} from './api.ts';
 import { ThreadEvent } from './components/ThreadEvent.tsx';
 import { clock, statusLabel } from './format.ts';
 
@@ -25,7 +51,8 @@ function StatusIcon({ status }: { status: string }) {
 function Bubble({ m, highlight, onReact }: { m: Message; highlight: boolean; onReact: (reaction: string, add: boolean) => void }) {
   const ours = m.direction === 'outbound';
   const [picking, setPicking] = useState(false);
-  const who = m.sender.kind === 'agent' ? 'AI agent' : m.sender.kind === 'staff' ? (m.sender.address ?? 'Team') : (m.sender.address ?? 'Contact');
+  const who =
+    m.sender.kind === 'agent' ? 'AI agent' : m.sender.kind === 'staff' ? (m.sender.address ?? 'Team') : (m.sender.address ?? 'Contact');
   const counts = m.reactions.reduce<Record<string, number>>((acc, r) => ((acc[r.reaction] = (acc[r.reaction] ?? 0) + 1), acc), {});
   return (
     <li
@@ -37,7 +64,11 @@ function Bubble({ m, highlight, onReact }: { m: Message; highlight: boolean; onR
       <div
         className={cn(
           'relative max-w-[80%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap break-words',
-          ours ? (m.sender.kind === 'agent' ? 'rounded-br-md bg-indigo-100 text-indigo-950' : 'rounded-br-md bg-brand-600 text-white') : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200',
+          ours
+            ? m.sender.kind === 'agent'
+              ? 'rounded-br-md bg-indigo-100 text-indigo-950'
+              : 'rounded-br-md bg-brand-600 text-white'
+            : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200',
           m.blocked && 'opacity-60 ring-red-300',
           highlight && 'ring-2 ring-amber-400',
         )}
@@ -55,7 +86,10 @@ function Bubble({ m, highlight, onReact }: { m: Message; highlight: boolean; onR
         <button
           type="button"
           onClick={() => setPicking((p) => !p)}
-          className={cn('absolute top-1 hidden rounded-full bg-white p-1 text-slate-500 shadow ring-1 ring-slate-200 group-hover:block focus:block', ours ? '-left-8' : '-right-8')}
+          className={cn(
+            'absolute top-1 hidden rounded-full bg-white p-1 text-slate-500 shadow ring-1 ring-slate-200 group-hover:block focus:block',
+            ours ? '-left-8' : '-right-8',
+          )}
           aria-label="React"
         >
           <SmilePlus className="size-3.5" aria-hidden />
@@ -64,7 +98,14 @@ function Bubble({ m, highlight, onReact }: { m: Message; highlight: boolean; onR
       {picking && (
         <div className="mt-1 flex gap-1 rounded-full bg-white px-2 py-1 shadow ring-1 ring-slate-200" role="menu">
           {REACTIONS.map((r) => (
-            <button key={r} role="menuitem" type="button" className="text-base" onClick={() => (setPicking(false), onReact(r, true))} aria-label={`React ${r}`}>
+            <button
+              key={r}
+              role="menuitem"
+              type="button"
+              className="text-base"
+              onClick={() => (setPicking(false), onReact(r, true))}
+              aria-label={`React ${r}`}
+            >
               {r}
             </button>
           ))}
@@ -73,7 +114,13 @@ function Bubble({ m, highlight, onReact }: { m: Message; highlight: boolean; onR
       {Object.keys(counts).length > 0 && (
         <div className="mt-0.5 flex gap-1">
           {Object.entries(counts).map(([r, n]) => (
-            <button key={r} type="button" onClick={() => onReact(r, false)} className="rounded-full bg-white px-1.5 text-xs ring-1 ring-slate-200" aria-label={`Remove ${r}`}>
+            <button
+              key={r}
+              type="button"
+              onClick={() => onReact(r, false)}
+              className="rounded-full bg-white px-1.5 text-xs ring-1 ring-slate-200"
+              aria-label={`Remove ${r}`}
+            >
               {r} {n > 1 ? n : ''}
             </button>
           ))}
@@ -94,7 +141,15 @@ function Bubble({ m, highlight, onReact }: { m: Message; highlight: boolean; onR
 }
 
 /** The composer: text, an attachment (image or PDF), Enter sends. */
-function Composer({ onSend, onTyping, disabled }: { onSend: (body: string, attachments: Message['attachments']) => Promise<void>; onTyping?: () => void; disabled?: boolean }) {
+function Composer({
+  onSend,
+  onTyping,
+  disabled,
+}: {
+  onSend: (body: string, attachments: Message['attachments']) => Promise<void>;
+  onTyping?: () => void;
+  disabled?: boolean;
+}) {
   const [text, setText] = useState('');
   const [files, setFiles] = useState<Message['attachments']>([]);
   const [busy, setBusy] = useState(false);
@@ -117,10 +172,8 @@ function Composer({ onSend, onTyping, disabled }: { onSend: (body: string, attac
     }
   };
   const upload = async (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
     try {
-      const res = await api<{ url: string; type: string; name: string }>('/api/v1/chat/media', { method: 'POST', body: form });
+      const res = await inboxCalls.uploadMedia(file);
       setFiles((f) => [...f, { url: res.url, type: res.type, name: res.name }]);
     } catch (err) {
       notify.error((err as Error).message);
@@ -129,11 +182,13 @@ function Composer({ onSend, onTyping, disabled }: { onSend: (body: string, attac
   return (
     <form onSubmit={(e) => void submit(e)} className="border-t border-slate-200 bg-white p-3">
       {failed && (
-        <p role="alert" className="mb-2 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="send-error">
+        <p
+          role="alert"
+          className="mb-2 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-testid="send-error"
+        >
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>
-            Not sent: {failed} Your message is kept below.
-          </span>
+          <span>Not sent: {failed} Your message is kept below.</span>
         </p>
       )}
       {files.length > 0 && (
@@ -147,7 +202,12 @@ function Composer({ onSend, onTyping, disabled }: { onSend: (body: string, attac
       <div className="flex items-end gap-2">
         <label className="cursor-pointer rounded-lg p-2 text-slate-500 hover:bg-slate-100" aria-label="Attach a file">
           <Paperclip className="size-5" aria-hidden />
-          <input type="file" accept="image/png,image/jpeg,image/gif,image/webp,application/pdf" className="sr-only" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp,application/pdf"
+            className="sr-only"
+            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+          />
         </label>
         <label htmlFor="composer" className="sr-only">
           Message
@@ -236,20 +296,20 @@ export function ConversationView({
   const refresh = () => void qc.invalidateQueries({ queryKey: roomKey(roomId) });
 
   const send = async (body: string, attachments: Message['attachments']) => {
-    const res = await api<{ message: Message }>('/api/v1/messages', { body: { roomId, body, attachments, idempotencyKey: `${Date.now()}-${Math.random().toString(36).slice(2)}` }, target: accountId });
+    const res = await inboxCalls.send(accountId, roomId, body, attachments, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
     applyEvent(qc, accountId, { id: 0, type: 'message.created', payload: { message: res.message } });
     nearBottom.current = true;
   };
 
   const setAi = (enabled: boolean) =>
     act.mutate(async () => {
-      await api(`/api/v1/conversations/${roomId}/aiAgentEnabled`, { body: { aiAgentEnabled: enabled }, target: accountId });
+      await inboxCalls.setAiEnabled(accountId, roomId, enabled);
       refresh();
     });
 
   const markUnread = () =>
     act.mutate(async () => {
-      await api(inboxType === 'priority' ? '/api/v1/activity/markUnread' : '/api/v1/activityAgent/markUnread', { body: { roomId }, target: accountId });
+      await inboxCalls.markUnread(accountId, inboxType, roomId);
       void qc.invalidateQueries({ queryKey: activityKey(accountId, inboxType) });
       void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
       notify('Marked unread');
@@ -259,7 +319,7 @@ export function ConversationView({
   const toggleClosed = () =>
     act.mutate(async () => {
       const closing = room?.status !== 'closed';
-      await api(closing ? '/api/v1/closeConversation' : '/api/v1/unarchiveConversation', { body: { roomId }, target: accountId });
+      await inboxCalls.setClosed(accountId, roomId, closing);
       void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
       refresh();
       notify(closing ? 'Conversation closed' : 'Conversation reopened');
@@ -269,7 +329,7 @@ export function ConversationView({
   const unblock = () =>
     act.mutate(async () => {
       if (!room) return;
-      await api('/api/v1/block', { body: { targetUsername: room.username, block: false }, target: accountId });
+      await inboxCalls.block(accountId, room.username, false);
       notify(`${formatPhone(room.username)} is unblocked`);
       refresh();
     });
@@ -285,7 +345,7 @@ export function ConversationView({
     });
     if (!ok) return;
     act.mutate(async () => {
-      await api('/api/v1/block', { body: { targetUsername: room.username }, target: accountId });
+      await inboxCalls.block(accountId, room.username, true);
       void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
       notify(`${formatPhone(room.username)} is blocked`);
       refresh();
@@ -294,13 +354,13 @@ export function ConversationView({
 
   const rate = (rating: number) =>
     act.mutate(async () => {
-      await api('/api/v1/rateConvo', { body: { roomId, rating }, target: accountId });
+      await inboxCalls.rate(accountId, roomId, rating);
       refresh();
     });
 
   const react = (messageId: number, reaction: string, add: boolean) =>
     act.mutate(async () => {
-      const res = await api<{ message: Message }>('/api/v1/reaction', { method: add ? 'POST' : 'DELETE', body: { messageId, reaction }, target: accountId });
+      const res = await inboxCalls.react(accountId, messageId, reaction, add);
       applyEvent(qc, accountId, { id: 0, type: 'message.updated', payload: { message: res.message } });
     });
 
@@ -317,11 +377,17 @@ export function ConversationView({
     }
     if (newest.direction !== 'inbound' || document.visibilityState !== 'visible') return;
     const ctrl = new AbortController();
-    api(`/api/v1/conversations/${roomId}`, { query: { limit: 1 }, target: accountId, signal: ctrl.signal })
+    inboxCalls
+      .markRead(accountId, roomId, ctrl.signal)
       .then(() => {
         for (const key of [roomsKey(accountId, inboxType, false), roomsKey(accountId, inboxType, true)]) {
           qc.setQueryData<InfiniteData<RoomPage>>(key, (d) =>
-            d ? { ...d, pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.map((r) => (r.roomId === roomId ? { ...r, unread: false } : r)) })) } : d,
+            d
+              ? {
+                  ...d,
+                  pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.map((r) => (r.roomId === roomId ? { ...r, unread: false } : r)) })),
+                }
+              : d,
           );
         }
       })
@@ -339,7 +405,15 @@ export function ConversationView({
   if (conv.isError) {
     return (
       <div className="p-4">
-        <ErrorState title="Failed to fetch convo" message={(conv.error as Error).message} action={<Button size="sm" variant="secondary" onClick={onBack}>Back</Button>} />
+        <ErrorState
+          title="Failed to fetch convo"
+          message={(conv.error as Error).message}
+          action={
+            <Button size="sm" variant="secondary" onClick={onBack}>
+              Back
+            </Button>
+          }
+        />
       </div>
     );
   }
@@ -347,12 +421,19 @@ export function ConversationView({
   return (
     <section className="flex h-full min-h-0 flex-col" aria-label={`Conversation with ${room?.username ?? ''}`}>
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
-        <button type="button" onClick={onBack} className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 md:hidden" aria-label="Back to the list">
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 md:hidden"
+          aria-label="Back to the list"
+        >
           <ArrowLeft className="size-5" aria-hidden />
         </button>
         <Avatar name={room?.username ?? '?'} size="sm" />
         <div className="min-w-0">
-          <h2 className="truncate text-sm font-semibold text-slate-900">{room ? formatPhone(room.username) : <Skeleton className="h-4 w-24" />}</h2>
+          <h2 className="truncate text-sm font-semibold text-slate-900">
+            {room ? formatPhone(room.username) : <Skeleton className="h-4 w-24" />}
+          </h2>
           <p className="text-xs text-slate-500">
             {room?.channel === 'sms' ? 'SMS' : 'Chat'}
             {room?.status === 'closed' ? ' · closed' : ''}
@@ -363,7 +444,9 @@ export function ConversationView({
           <label className="flex items-center gap-2 rounded-lg px-2 py-1 text-xs text-slate-700">
             <Bot className="size-4" aria-hidden />
             {/* A staff reply or takeover pauses the AI here until someone hands the conversation back. */}
-            <span aria-live="polite" data-testid="ai-state">{room?.aiAgentEnabled ? 'AI agent answering' : 'AI paused · you are answering'}</span>
+            <span aria-live="polite" data-testid="ai-state">
+              {room?.aiAgentEnabled ? 'AI agent answering' : 'AI paused · you are answering'}
+            </span>
             <button
               type="button"
               role="switch"
@@ -372,7 +455,12 @@ export function ConversationView({
               onClick={() => setAi(!room?.aiAgentEnabled)}
               className={cn('relative h-5 w-9 rounded-full transition-colors', room?.aiAgentEnabled ? 'bg-brand-600' : 'bg-slate-300')}
             >
-              <span className={cn('absolute top-0.5 size-4 rounded-full bg-white shadow transition-all', room?.aiAgentEnabled ? 'left-4.5' : 'left-0.5')} />
+              <span
+                className={cn(
+                  'absolute top-0.5 size-4 rounded-full bg-white shadow transition-all',
+                  room?.aiAgentEnabled ? 'left-4.5' : 'left-0.5',
+                )}
+              />
             </button>
           </label>
           <Button size="2xs" variant="ghost" onClick={markUnread} aria-label="Mark unread">
@@ -402,9 +490,13 @@ export function ConversationView({
           </div>
         ) : (
           <ul className="flex flex-col gap-3">
-            {messages.map((m) => (
-              m.sender.kind === 'system' ? <ThreadEvent key={m.id} m={m} /> : <Bubble key={m.id} m={m} highlight={m.id === highlightId} onReact={(r, add) => react(m.id, r, add)} />
-            ))}
+            {messages.map((m) =>
+              m.sender.kind === 'system' ? (
+                <ThreadEvent key={m.id} m={m} />
+              ) : (
+                <Bubble key={m.id} m={m} highlight={m.id === highlightId} onReact={(r, add) => react(m.id, r, add)} />
+              ),
+            )}
           </ul>
         )}
         {typing && <p className="mt-3 text-xs italic text-slate-500">{typing} is typing…</p>}
@@ -413,7 +505,10 @@ export function ConversationView({
         <span>Rate this conversation</span>
         {[1, 2, 3, 4, 5].map((n) => (
           <button key={n} type="button" onClick={() => rate(n)} aria-label={`Rate ${n}`} aria-pressed={room?.rating === n}>
-            <Star className={cn('size-4', room?.rating != null && n <= room.rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} aria-hidden />
+            <Star
+              className={cn('size-4', room?.rating != null && n <= room.rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300')}
+              aria-hidden
+            />
           </button>
         ))}
       </div>
@@ -423,7 +518,15 @@ export function ConversationView({
 }
 
 /** A new conversation: a username or phone number, then the first message. Cancelling an empty one removes it. */
-export function NewConversation({ accountId, onCancel, onStarted }: { accountId: number; onCancel: () => void; onStarted: (roomId: string) => void }) {
+export function NewConversation({
+  accountId,
+  onCancel,
+  onStarted,
+}: {
+  accountId: number;
+  onCancel: () => void;
+  onStarted: (roomId: string) => void;
+}) {
   const [to, setTo] = useState('');
   const send = async (body: string, attachments: Message['attachments']) => {
     const users = to
@@ -436,10 +539,10 @@ export function NewConversation({ accountId, onCancel, onStarted }: { accountId:
       return;
     }
     // A failure throws on to the composer, which keeps the text and says why.
-    const room = await api<{ details: { room: string } }>('/api/v1/getGroupConversationRoomId', { body: { users }, target: accountId }).catch((err: unknown) => {
+    const room = await inboxCalls.groupRoom(accountId, users).catch((err: unknown) => {
       throw err instanceof ApiError ? err : new Error('Unable to start conversation with this user.');
     });
-    await api('/api/v1/messages', { body: { roomId: room.details.room, body, attachments }, target: accountId });
+    await inboxCalls.send(accountId, room.details.room, body, attachments);
     onStarted(room.details.room);
   };
   return (
@@ -460,9 +563,7 @@ export function NewConversation({ accountId, onCancel, onStarted }: { accountId:
           Cancel
         </Button>
       </header>
-      <div className="flex-1 p-4 text-sm text-slate-500">
-        Start a conversation by SMS with a phone number, or by chat with a username.
-      </div>
+      <div className="flex-1 p-4 text-sm text-slate-500">Start a conversation by SMS with a phone number, or by chat with a username.</div>
       <Composer onSend={send} />
     </section>
   );

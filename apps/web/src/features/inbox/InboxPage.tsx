@@ -142,7 +142,12 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
   const activeRoom = rooms.find((r) => r.roomId === active) ?? null;
   const showList = !active && !composing;
   const badge = (n: number | undefined) =>
-    n ? <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">{n > 99 ? '99+' : n}</span> : null;
+    n ? (
+      <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-semibold text-white" data-testid="tab-unread">
+        {n > 99 ? '99+' : n}
+        <span className="sr-only"> unread</span>
+      </span>
+    ) : null;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col bg-slate-50">
@@ -173,7 +178,12 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
               aria-describedby="inbox-tab-holds"
               onClick={() => void switchTab('agent')}
             >
-              Junk{badge(junkUnread.data)}
+              Junk
+              {/* The tab itself says what Junk holds (the spec's name for the agent type), so no one reads it as spam. */}
+              <span className={cn('ml-1 text-xs font-normal', type === 'agent' ? 'text-brand-700' : 'text-slate-500')} data-testid="junk-holds">
+                · AI agent
+              </span>
+              {badge(junkUnread.data)}
             </button>
             </div>
             <Button size="xs" variant="secondary" className="ml-auto" onClick={startNew} aria-label="New message">

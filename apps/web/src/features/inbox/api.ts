@@ -50,8 +50,10 @@ export interface RoomPage {
 
 export interface InboxEvent {
   id: number;
-  type: 'message.created' | 'message.updated' | 'conversation.created' | 'conversation.updated' | 'conversation.closed' | 'activity' | 'typing';
-  payload: Record<string, any>;
+  type:
+    'message.created' | 'message.updated' | 'conversation.created' | 'conversation.updated' | 'conversation.closed' | 'activity' | 'typing';
+  // The payload differs by type (a message, a room, an activity, who is typing); applyEvent reads it per type.
+  payload: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
@@ -78,7 +80,8 @@ export function storeRooms(accountId: number, type: InboxType, rooms: Room[]): v
   }
 }
 
-export const roomsKey = (accountId: number, type: InboxType, unread: boolean, closed = false) => ['inbox', accountId, type, unread ? 'unread' : 'all', ...(closed ? ['closed'] : [])] as const;
+export const roomsKey = (accountId: number, type: InboxType, unread: boolean, closed = false) =>
+  ['inbox', accountId, type, unread ? 'unread' : 'all', ...(closed ? ['closed'] : [])] as const;
 export const roomKey = (roomId: string) => ['conversation', roomId] as const;
 export const unreadCountKey = (accountId: number, type: InboxType) => ['unreadCount', accountId, type] as const;
 export const activityKey = (accountId: number, type: InboxType) => ['activity', accountId, type] as const;
@@ -90,7 +93,14 @@ export function useConversations(accountId: number, type: InboxType, unread: boo
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }) => {
       const page = await api<RoomPage>('/api/v1/conversations', {
-        query: { page: pageParam, pageSize: PAGE_SIZE, pagination: true, type, ...(unread ? { unread: true } : {}), ...(closed ? { status: 'closed' } : {}) },
+        query: {
+          page: pageParam,
+          pageSize: PAGE_SIZE,
+          pagination: true,
+          type,
+          ...(unread ? { unread: true } : {}),
+          ...(closed ? { status: 'closed' } : {}),
+        },
         target: accountId,
         signal,
       });
@@ -118,7 +128,11 @@ export function useConversation(accountId: number, roomId: string | null) {
     enabled: !!roomId,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
-      api<ConversationPage>(`/api/v1/conversations/${roomId}`, { query: { limit: 50, ...(pageParam ? { before: pageParam } : {}) }, target: accountId, signal }),
+      api<ConversationPage>(`/api/v1/conversations/${roomId}`, {
+        query: { limit: 50, ...(pageParam ? { before: pageParam } : {}) },
+        target: accountId,
+        signal,
+      }),
     getNextPageParam: (last) => (last.hasMore && last.messages[0] ? last.messages[0].id : undefined),
   });
 }
@@ -127,7 +141,10 @@ export function useActivity(accountId: number, type: InboxType) {
   return useQuery({
     queryKey: activityKey(accountId, type),
     queryFn: ({ signal }) =>
-      api<{ activity: { roomId: string; username: string; count: number }[] }>(type === 'priority' ? '/api/v1/activity' : '/api/v1/activityAgent', { target: accountId, signal }),
+      api<{ activity: { roomId: string; username: string; count: number }[] }>(
+        type === 'priority' ? '/api/v1/activity' : '/api/v1/activityAgent',
+        { target: accountId, signal },
+      ),
   });
 }
 
@@ -213,7 +230,9 @@ export function useLive(accountId: number | null) {
       const token = getToken();
       if (!token || stopped) return;
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-      const ws = new WebSocket(`${proto}://${location.host}/api/v1/ws?token=${encodeURIComponent(token)}&targetAccountId=${accountId}${last ? `&since=${last}` : ''}`);
+      const ws = new WebSocket(
+        `${proto}://${location.host}/api/v1/ws?token=${encodeURIComponent(token)}&targetAccountId=${accountId}${last ? `&since=${last}` : ''}`,
+      );
       wsRef.current = ws;
       ws.onmessage = (msg) => {
         const e = JSON.parse(String(msg.data)) as InboxEvent & { type: string };
@@ -271,9 +290,11 @@ export function useUnreadCount(accountId: number, type: InboxType = 'priority') 
   return useQuery({
     queryKey: unreadCountKey(accountId, type),
     queryFn: ({ signal }) =>
-      api<RoomPage>('/api/v1/conversations', { query: { page: 0, pageSize: 1, pagination: true, type, unread: true }, target: accountId, signal }).then(
-        (p) => p.totalRooms,
-      ),
+      api<RoomPage>('/api/v1/conversations', {
+        query: { page: 0, pageSize: 1, pagination: true, type, unread: true },
+        target: accountId,
+        signal,
+      }).then((p) => p.totalRooms),
     staleTime: 15_000,
     refetchInterval: 60_000,
   });
@@ -288,7 +309,11 @@ export function useTodayCount(accountId: number) {
       since.setHours(0, 0, 0, 0);
       const pages = await Promise.all(
         (['priority', 'agent'] as const).map((type) =>
-          api<RoomPage>('/api/v1/conversations', { query: { page: 0, pageSize: PAGE_SIZE, pagination: true, type }, target: accountId, signal }),
+          api<RoomPage>('/api/v1/conversations', {
+            query: { page: 0, pageSize: PAGE_SIZE, pagination: true, type },
+            target: accountId,
+            signal,
+          }),
         ),
       );
       const today = pages.flatMap((p) => p.rooms).filter((r) => r.lastMessageTimestamp >= since.getTime());
@@ -323,9 +348,43 @@ export function useNeedsPerson(accountId: number) {
 
 /** Opening a conversation clears its priority or junk activity entry (spec §4). */
 export function clearActivity(accountId: number, type: InboxType, username: string) {
-  return api(type === 'priority' ? '/api/v1/activity' : '/api/v1/activityAgent', { body: { username, targetAccountId: accountId }, target: accountId });
+  return api(type === 'priority' ? '/api/v1/activity' : '/api/v1/activityAgent', {
+    body: { username, targetAccountId: accountId },
+    target: accountId,
+  });
 }
 
 export function closeConversation(accountId: number, roomId: string) {
   return api('/api/v1/closeConversation', { body: { roomId }, target: accountId });
 }
+
+/** The calls of the conversation screens, by what they do (screens never name a URL path). */
+export const inboxCalls = {
+  uploadMedia: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api<{ url: string; type: string; name: string }>('/api/v1/chat/media', { method: 'POST', body: form });
+  },
+  send: (accountId: number, roomId: string, body: string, attachments: Message['attachments'], idempotencyKey?: string) =>
+    api<{ message: Message }>('/api/v1/messages', { body: { roomId, body, attachments, idempotencyKey }, target: accountId }),
+  setAiEnabled: (accountId: number, roomId: string, aiAgentEnabled: boolean) =>
+    api(`/api/v1/conversations/${roomId}/aiAgentEnabled`, { body: { aiAgentEnabled }, target: accountId }),
+  markUnread: (accountId: number, type: InboxType, roomId: string) =>
+    api(type === 'priority' ? '/api/v1/activity/markUnread' : '/api/v1/activityAgent/markUnread', { body: { roomId }, target: accountId }),
+  setClosed: (accountId: number, roomId: string, closed: boolean) =>
+    api(closed ? '/api/v1/closeConversation' : '/api/v1/unarchiveConversation', { body: { roomId }, target: accountId }),
+  block: (accountId: number, targetUsername: string, block: boolean) =>
+    api('/api/v1/block', { body: block ? { targetUsername } : { targetUsername, block: false }, target: accountId }),
+  rate: (accountId: number, roomId: string, rating: number) => api('/api/v1/rateConvo', { body: { roomId, rating }, target: accountId }),
+  react: (accountId: number, messageId: number, reaction: string, add: boolean) =>
+    api<{ message: Message }>('/api/v1/reaction', { method: add ? 'POST' : 'DELETE', body: { messageId, reaction }, target: accountId }),
+  /** Reading the newest message marks the conversation read. */
+  markRead: (accountId: number, roomId: string, signal: AbortSignal) =>
+    api(`/api/v1/conversations/${roomId}`, { query: { limit: 1 }, target: accountId, signal }),
+  groupRoom: (accountId: number, users: string[]) =>
+    api<{ details: { room: string } }>('/api/v1/getGroupConversationRoomId', { body: { users }, target: accountId }),
+  /** The chat overlay: the signed-in user's conversation with one user, and a message to them. */
+  messagesWith: (who: string, signal?: AbortSignal) =>
+    api<{ roomId: string | null; messages: Message[] }>(`/api/v1/messages/${encodeURIComponent(who)}`, { signal }),
+  sendTo: (to: string, body: string) => api('/api/v1/messages', { body: { to, body } }),
+};

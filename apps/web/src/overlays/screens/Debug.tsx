@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Copy, Inbox, MessageSquare, Mail, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { api, ApiError } from '../../api/client.ts';
+import { readOutbox } from '../../api/dev.ts';
+import { ApiError } from '../../api/mutation.ts';
 import { useAccount } from '../../api/hooks.ts';
 import { getStoredUser, getToken } from '../../api/session.ts';
 import { mobileContext, userAgent } from '../../shell/mobile.ts';
@@ -45,7 +46,7 @@ export default function Debug() {
   const outbox = useQuery({
     queryKey: ['dev', 'outbox', scope.addresses],
     queryFn: async ({ signal }) => {
-      const read = (to?: string) => api<{ messages: OutboxMessage[] }>('/api/dev/outbox', { query: { limit: 20, ...(to ? { to } : {}) }, anonymous: true, signal });
+      const read = (to?: string) => readOutbox<OutboxMessage>(to, signal);
       if (scope.addresses == null) return read();
       const pages = await Promise.all(scope.addresses.map((a) => read(a)));
       return { messages: pages.flatMap((p) => p.messages).sort((a, b) => b.createdAt - a.createdAt).slice(0, 20) };

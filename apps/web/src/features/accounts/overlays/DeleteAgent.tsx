@@ -1,7 +1,7 @@
 import { appPathUrl, parentAppPath, parseAppPath } from '@switchboard/core/rules/appPath';
 import { Trash2 } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../../../api/client.ts';
+import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState } from '../../../ui/index.ts';
 import { errorText, useAccountMutation, useActingTarget } from '../hooks.ts';
@@ -15,19 +15,46 @@ export default function DeleteAgent() {
   const current = useActingTarget();
   return (
     <AccountGate title="Delete agent" expect={['agent']}>
-      {(a) => <Confirm id={a.id} name={a.displayName} canDelete={a.permissions.canDeleteOrg} close={close} onDeleted={() => {
-        // Deleting the agent the page shows leads back to its organization.
-        if (a.id === current) {
-          const parsed = parseAppPath(pathname.slice(4));
-          navigate(parsed.ok ? appPathUrl(parentAppPath(parsed.path)) : '/app', { replace: true });
-        } else close();
-      }} heading={<AccountHeading account={a} />} />}
+      {(a) => (
+        <Confirm
+          id={a.id}
+          name={a.displayName}
+          canDelete={a.permissions.canDeleteOrg}
+          close={close}
+          onDeleted={() => {
+            // Deleting the agent the page shows leads back to its organization.
+            if (a.id === current) {
+              const parsed = parseAppPath(pathname.slice(4));
+              navigate(parsed.ok ? appPathUrl(parentAppPath(parsed.path)) : '/app', { replace: true });
+            } else close();
+          }}
+          heading={<AccountHeading account={a} />}
+        />
+      )}
     </AccountGate>
   );
 }
 
-function Confirm({ id, name, canDelete, close, onDeleted, heading }: { id: number; name: string; canDelete: boolean; close: () => void; onDeleted: () => void; heading: React.ReactNode }) {
-  const del = useAccountMutation(() => api('/api/v2/deleteAccount', { method: 'DELETE', target: id }), { success: `${name} deleted`, onSuccess: onDeleted, toastErrors: false });
+function Confirm({
+  id,
+  name,
+  canDelete,
+  close,
+  onDeleted,
+  heading,
+}: {
+  id: number;
+  name: string;
+  canDelete: boolean;
+  close: () => void;
+  onDeleted: () => void;
+  heading: React.ReactNode;
+}) {
+  const del = useAccountMutation(() => accountCalls.deleteAccount(id), {
+    success: `${name} deleted`,
+    onSuccess: onDeleted,
+    toastErrors: false,
+  });
   return (
     <OverlayFrame
       title="Delete agent"
@@ -45,7 +72,8 @@ function Confirm({ id, name, canDelete, close, onDeleted, heading }: { id: numbe
     >
       {heading}
       <p className="text-sm text-slate-600">
-        <strong className="font-semibold text-slate-900">{name}</strong> stops answering calls and messages, and its sign-ins stop working. This cannot be undone.
+        <strong className="font-semibold text-slate-900">{name}</strong> stops answering calls and messages, and its sign-ins stop working.
+        This cannot be undone.
       </p>
       {!canDelete && <p className="mt-3 text-sm text-amber-800">Only an owner can delete agents.</p>}
       {del.error && (

@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@switchboard/core/constants';
 import { ImageUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../../api/client.ts';
+import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button } from '../../../ui/index.ts';
 import { errorText, useAccountMutation } from '../hooks.ts';
@@ -22,14 +22,11 @@ export default function EditAvatar() {
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
-  const upload = useAccountMutation(
-    () => {
-      const form = new FormData();
-      form.append('file', file!);
-      return api('/api/v1/profile/dp', { target: target ?? false, body: form });
-    },
-    { success: 'Picture saved', onSuccess: close, toastErrors: false },
-  );
+  const upload = useAccountMutation(() => accountCalls.uploadPicture(target ?? false, file!), {
+    success: 'Picture saved',
+    onSuccess: close,
+    toastErrors: false,
+  });
 
   function pick(f: File | undefined) {
     if (!f) return;
@@ -57,9 +54,17 @@ export default function EditAvatar() {
         >
           <div className="flex flex-col items-center gap-4 py-2">
             <Avatar name={a.displayName} src={preview ?? a.profileImage} size="xl" className="size-28 text-3xl" />
-            <p className="text-sm text-slate-600">{file ? `${file.name} · ${(file.size / 1024).toFixed(0)} KB` : 'PNG, JPEG, WebP or GIF, up to 5 MB.'}</p>
+            <p className="text-sm text-slate-600">
+              {file ? `${file.name} · ${(file.size / 1024).toFixed(0)} KB` : 'PNG, JPEG, WebP or GIF, up to 5 MB.'}
+            </p>
             <label className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset focus-within:ring-2 focus-within:ring-brand-600 hover:bg-slate-50">
-              <input ref={input} type="file" accept={AVATAR_TYPES.join(',')} className="sr-only" onChange={(e) => pick(e.target.files?.[0])} />
+              <input
+                ref={input}
+                type="file"
+                accept={AVATAR_TYPES.join(',')}
+                className="sr-only"
+                onChange={(e) => pick(e.target.files?.[0])}
+              />
               <ImageUp className="size-4" aria-hidden="true" /> {file ? 'Choose another picture' : 'Choose a picture'}
             </label>
             <FormError error={problem ?? (upload.error ? errorText(upload.error) : null)} />

@@ -1,5 +1,5 @@
 import { USERNAME_PATTERN } from '@switchboard/core/rules/format';
-import { api } from '../../../api/client.ts';
+import { accountCalls } from '../api.ts';
 import { SingleFieldOverlay } from '../overlayParts.tsx';
 
 /** ?editSlug: the account's username, its public handle (/chat/{username}). */
@@ -18,7 +18,7 @@ export default function EditSlug() {
         </>
       )}
       inputProps={{ autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, maxLength: 32 }}
-      save={(v, _a, target) => api('/api/v1/updateUsername', { target: target ?? false, body: { targetUsername: v.toLowerCase() } })}
+      save={(v, _a, target) => accountCalls.updateUsername(target ?? false, v.toLowerCase())}
     />
   );
 }

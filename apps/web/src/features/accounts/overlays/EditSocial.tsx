@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { api } from '../../../api/client.ts';
+import { accountCalls } from '../api.ts';
 import type { AccountView } from '../../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, EmptyState, Input } from '../../../ui/index.ts';
@@ -10,7 +10,16 @@ import { FormError, FormFooter, selectClass } from '../parts.tsx';
 
 const TYPES = ['website', 'instagram', 'facebook', 'x', 'linkedin', 'youtube', 'tiktok', 'whatsapp', 'email', 'phone'] as const;
 const TYPE_LABEL: Record<string, string> = {
-  website: 'Website', instagram: 'Instagram', facebook: 'Facebook', x: 'X', linkedin: 'LinkedIn', youtube: 'YouTube', tiktok: 'TikTok', whatsapp: 'WhatsApp', email: 'E-mail', phone: 'Phone',
+  website: 'Website',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  whatsapp: 'WhatsApp',
+  email: 'E-mail',
+  phone: 'Phone',
 };
 const PLACEHOLDER: Record<string, string> = { email: 'mailto:hello@example.com', phone: 'tel:+14155550100' };
 
@@ -26,11 +35,16 @@ function Editor({ account }: { account: AccountView }) {
   const [position, setPosition] = useState<'top' | 'bottom'>(account.socialLinksPosition);
   const [nextKey, setNextKey] = useState(links.length);
   const save = useAccountMutation(
-    () => api('/api/v1/account/socialLinks', { target: target ?? false, body: { socialLinks: links.map(({ type, url }) => ({ type, url: url.trim() })), socialLinksPosition: position } }),
+    () =>
+      accountCalls.saveSocialLinks(target ?? false, {
+        socialLinks: links.map(({ type, url }) => ({ type, url: url.trim() })),
+        socialLinksPosition: position,
+      }),
     { success: 'Social links saved', onSuccess: close, toastErrors: false },
   );
   const badIndex = save.error && 'field' in save.error ? Number(String((save.error as { field?: string }).field).split('.')[1]) : NaN;
-  const update = (i: number, patch: Partial<{ type: string; url: string }>) => setLinks((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const update = (i: number, patch: Partial<{ type: string; url: string }>) =>
+    setLinks((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const move = (i: number, d: -1 | 1) =>
     setLinks((ls) => {
       const next = [...ls];
@@ -51,7 +65,12 @@ function Editor({ account }: { account: AccountView }) {
           <ol className="flex flex-col gap-3">
             {links.map((l, i) => (
               <li key={l.key} className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3 xs:flex-row xs:items-center">
-                <select aria-label={`Link ${i + 1} type`} value={l.type} onChange={(e) => update(i, { type: e.target.value })} className={`${selectClass} xs:w-36`}>
+                <select
+                  aria-label={`Link ${i + 1} type`}
+                  value={l.type}
+                  onChange={(e) => update(i, { type: e.target.value })}
+                  className={`${selectClass} xs:w-36`}
+                >
                   {TYPES.map((t) => (
                     <option key={t} value={t}>
                       {TYPE_LABEL[t]}
@@ -73,10 +92,22 @@ function Editor({ account }: { account: AccountView }) {
                   <Button size="xs" variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move link ${i + 1} up`}>
                     <ArrowUp className="size-4" aria-hidden="true" />
                   </Button>
-                  <Button size="xs" variant="ghost" disabled={i === links.length - 1} onClick={() => move(i, 1)} aria-label={`Move link ${i + 1} down`}>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    disabled={i === links.length - 1}
+                    onClick={() => move(i, 1)}
+                    aria-label={`Move link ${i + 1} down`}
+                  >
                     <ArrowDown className="size-4" aria-hidden="true" />
                   </Button>
-                  <Button size="xs" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setLinks((ls) => ls.filter((_, j) => j !== i))} aria-label={`Remove link ${i + 1}`}>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    className="text-red-700 hover:bg-red-50"
+                    onClick={() => setLinks((ls) => ls.filter((_, j) => j !== i))}
+                    aria-label={`Remove link ${i + 1}`}
+                  >
                     <Trash2 className="size-4" aria-hidden="true" />
                   </Button>
                 </div>
@@ -100,7 +131,14 @@ function Editor({ account }: { account: AccountView }) {
           <legend className="mb-1 text-sm font-medium text-slate-700">Where the links show</legend>
           {(['top', 'bottom'] as const).map((p) => (
             <label key={p} className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="position" value={p} checked={position === p} onChange={() => setPosition(p)} className="size-4 accent-brand-600" />
+              <input
+                type="radio"
+                name="position"
+                value={p}
+                checked={position === p}
+                onChange={() => setPosition(p)}
+                className="size-4 accent-brand-600"
+              />
               {p === 'top' ? 'At the top, under the name' : 'At the bottom, after the links'}
             </label>
           ))}

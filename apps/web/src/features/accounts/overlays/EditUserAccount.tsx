@@ -1,4 +1,4 @@
-import { api } from '../../../api/client.ts';
+import { accountCalls } from '../api.ts';
 import { SingleFieldOverlay } from '../overlayParts.tsx';
 
 const NAME_KEY: Record<string, string> = { organization: 'orgName', reseller: 'resellerName', partner: 'partnerName', agent: 'agentName' };
@@ -15,9 +15,9 @@ export default function EditUserAccount() {
       validate={(v) => (v ? null : 'Please enter a name.')}
       inputProps={{ maxLength: 120, autoComplete: 'organization' }}
       save={(v, a, target) =>
-        api('/api/v1/account', {
-          target: target ?? false,
-          body: { accountName: v, details: { accountName: v, ...(NAME_KEY[a.accountType] ? { [NAME_KEY[a.accountType]!]: v } : {}) } },
+        accountCalls.updateAccount(target ?? false, {
+          accountName: v,
+          details: { accountName: v, ...(NAME_KEY[a.accountType] ? { [NAME_KEY[a.accountType]!]: v } : {}) },
         })
       }
     />

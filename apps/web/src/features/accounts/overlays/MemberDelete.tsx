@@ -1,5 +1,5 @@
 import { UserMinus } from 'lucide-react';
-import { api } from '../../../api/client.ts';
+import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState, LoadingBlock } from '../../../ui/index.ts';
 import { errorText, idFromValue, useAccountMutation, useActingTarget, useAdminUsers } from '../hooks.ts';
@@ -12,7 +12,7 @@ export default function MemberDelete() {
   const users = useAdminUsers(target);
   const user = users.data?.users.find((u) => u.id === userId);
   const name = user ? user.name || user.email || `User ${user.id}` : '';
-  const remove = useAccountMutation(() => api('/api/v2/deleteAdminUser', { method: 'DELETE', target: target ?? false, query: { targetUserId: userId } }), {
+  const remove = useAccountMutation(() => accountCalls.removeMember(target ?? false, userId), {
     success: `${name} removed`,
     onSuccess: close,
     toastErrors: false,

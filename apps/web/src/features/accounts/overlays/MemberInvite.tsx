@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '../../../api/client.ts';
+import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState, TextField } from '../../../ui/index.ts';
 import { errorText, fieldError, useAccountMutation } from '../hooks.ts';
@@ -15,7 +15,7 @@ export default function MemberInvite() {
   const [email, setEmail] = useState('');
   const [isOwner, setIsOwner] = useState(false);
   const invite = useAccountMutation(
-    () => api<{ message: string }>('/api/v2/inviteAdminUser', { target: target ?? false, body: { email: email.trim(), isOwner, redirectUrl: pathname } }),
+    () => accountCalls.inviteMember(target ?? false, { email: email.trim(), isOwner, redirectUrl: pathname }),
     { success: `Invitation sent to ${email.trim()}`, onSuccess: close },
   );
   const err = invite.error;
@@ -33,13 +33,31 @@ export default function MemberInvite() {
             footer={<FormFooter form="invite-form" label="Send invitation" loading={invite.isPending} onCancel={close} />}
           >
             <form id="invite-form" className="flex flex-col gap-4" onSubmit={(e) => (e.preventDefault(), invite.mutate(undefined))}>
-              <TextField label="E-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus autoComplete="off" placeholder="teammate@example.com" error={fieldError(err, 'email')} />
+              <TextField
+                label="E-mail"
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+                autoFocus
+                autoComplete="off"
+                placeholder="teammate@example.com"
+                error={fieldError(err, 'email')}
+              />
               <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-3">
-                <input type="checkbox" checked={isOwner} onChange={(e) => setIsOwner(e.target.checked)} disabled={!a.permissions.canDeleteOrg} className="mt-0.5 size-4 accent-brand-600" />
+                <input
+                  type="checkbox"
+                  checked={isOwner}
+                  onChange={(e) => setIsOwner(e.target.checked)}
+                  disabled={!a.permissions.canDeleteOrg}
+                  className="mt-0.5 size-4 accent-brand-600"
+                />
                 <span className="text-sm">
                   <span className="block font-medium text-slate-900">Make them an owner</span>
                   <span className="block text-slate-600">
-                    {a.permissions.canDeleteOrg ? 'Owners can also manage billing, remove members and delete the account.' : 'Only owners can invite owners.'}
+                    {a.permissions.canDeleteOrg
+                      ? 'Owners can also manage billing, remove members and delete the account.'
+                      : 'Only owners can invite owners.'}
                   </span>
                 </span>
               </label>

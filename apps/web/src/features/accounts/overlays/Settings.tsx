@@ -1,6 +1,6 @@
 import { ChevronRight, Share2, UserPen, Users } from 'lucide-react';
 import { useState } from 'react';
-import { api } from '../../../api/client.ts';
+import { accountCalls } from '../api.ts';
 import type { AccountView } from '../../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button } from '../../../ui/index.ts';
@@ -22,8 +22,10 @@ function SettingsBody({ account }: { account: AccountView }) {
   const { close } = useOverlay();
   const { target } = useOverlayAccount();
   const go = useSwitchOverlay('settings');
-  const [values, setValues] = useState<Record<string, boolean>>(() => Object.fromEntries(TOGGLES.map((t) => [t.key, account.settings[t.key] === true])));
-  const save = useAccountMutation((patch: Record<string, boolean>) => api('/api/v1/accountSetting', { target: target ?? false, body: { settings: patch } }), {
+  const [values, setValues] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(TOGGLES.map((t) => [t.key, account.settings[t.key] === true])),
+  );
+  const save = useAccountMutation((patch: Record<string, boolean>) => accountCalls.saveSettings(target ?? false, patch), {
     success: 'Settings saved',
   });
   const canEdit = account.permissions.canEditOrg;
@@ -51,7 +53,9 @@ function SettingsBody({ account }: { account: AccountView }) {
               }}
               className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${values[t.key] ? 'bg-brand-600' : 'bg-slate-300'}`}
             >
-              <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${values[t.key] ? 'translate-x-5.5' : 'translate-x-0.5'}`} />
+              <span
+                className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${values[t.key] ? 'translate-x-5.5' : 'translate-x-0.5'}`}
+              />
             </button>
           </li>
         ))}
@@ -65,7 +69,11 @@ function SettingsBody({ account }: { account: AccountView }) {
           .filter((r) => r.show)
           .map((r) => (
             <li key={r.key}>
-              <button type="button" onClick={() => go(r.key)} className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm text-slate-900 hover:bg-slate-50">
+              <button
+                type="button"
+                onClick={() => go(r.key)}
+                className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm text-slate-900 hover:bg-slate-50"
+              >
                 <r.icon className="size-5 text-slate-400" aria-hidden="true" />
                 <span className="flex-1">{r.label}</span>
                 <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />

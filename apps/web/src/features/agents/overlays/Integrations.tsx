@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { AppDefinition } from '@switchboard/core/contracts/agents';
-import { api, ApiError } from '../../../api/client.ts';
+import { ApiError } from '../../../api/mutation.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
 import { notify } from '../../../shell/toast.tsx';
 import { Button, ErrorState, LoadingBlock, TextField } from '../../../ui/index.ts';
-import { tgt, useActingTarget } from '../../accounts/api.ts';
-import { useApps, useInvalidateAgents } from '../api.ts';
+import { useActingTarget } from '../../accounts/api.ts';
+import { agentCalls, useApps, useInvalidateAgents } from '../api.ts';
 import { Section } from '../parts.tsx';
 import { IntegrationCatalog } from '../../integrations/index.ts';
 
@@ -14,12 +14,18 @@ import { IntegrationCatalog } from '../../integrations/index.ts';
 export default function Integrations({ value }: OverlayProps) {
   const target = useActingTarget();
   const apps = useApps(target);
-  const configurable = (apps.data?.apps ?? []).filter((a) => Object.values(a.dependencies.providers.auth).some((p) => Object.keys(p.parameters.properties).length));
+  const configurable = (apps.data?.apps ?? []).filter((a) =>
+    Object.values(a.dependencies.providers.auth).some((p) => Object.keys(p.parameters.properties).length),
+  );
   return (
     <OverlayFrame title="Integrations" description="Connect the tools your agent works with." size="lg">
       <div className="space-y-8">
         <Section title="App settings" description="Where the agent’s apps send things.">
-          {apps.isLoading ? <LoadingBlock /> : apps.isError ? <ErrorState message={(apps.error as Error).message} /> : (
+          {apps.isLoading ? (
+            <LoadingBlock />
+          ) : apps.isError ? (
+            <ErrorState message={(apps.error as Error).message} />
+          ) : (
             <div className="grid gap-3 sm:grid-cols-2">
               {configurable.map((a) => (
                 <AppSettings key={`${a.appId}:${a.appVersion}`} app={a} target={target} />
@@ -38,7 +44,8 @@ export default function Integrations({ value }: OverlayProps) {
 function AppSettings({ app, target }: { app: AppDefinition; target: number | null }) {
   const invalidate = useInvalidateAgents();
   const initial: Record<string, string> = {};
-  for (const p of Object.values(app.dependencies.providers.auth)) for (const [k, v] of Object.entries(p.parameters.properties)) initial[k] = v.value == null ? '' : String(v.value);
+  for (const p of Object.values(app.dependencies.providers.auth))
+    for (const [k, v] of Object.entries(p.parameters.properties)) initial[k] = v.value == null ? '' : String(v.value);
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,10 +54,19 @@ function AppSettings({ app, target }: { app: AppDefinition; target: number | nul
     setError(null);
     const auth: Record<string, { parameters: { properties: Record<string, { value: unknown }> } }> = {};
     for (const [provider, p] of Object.entries(app.dependencies.providers.auth)) {
-      auth[provider] = { parameters: { properties: Object.fromEntries(Object.entries(p.parameters.properties).map(([k, def]) => [k, { value: def.type === 'number' ? Number(values[k]) : values[k] }])) } };
+      auth[provider] = {
+        parameters: {
+          properties: Object.fromEntries(
+            Object.entries(p.parameters.properties).map(([k, def]) => [
+              k,
+              { value: def.type === 'number' ? Number(values[k]) : values[k] },
+            ]),
+          ),
+        },
+      };
     }
     try {
-      await api(`/api/v2/apps/${app.appId}/${app.appVersion}`, { target: tgt(target), body: { app: { dependencies: { providers: { auth } } } } });
+      await agentCalls.saveAppAuth(target, app.appId, app.appVersion, auth);
       await invalidate();
       notify(`${app.appData.name} saved`);
     } catch (e) {
@@ -79,7 +95,11 @@ function AppSettings({ app, target }: { app: AppDefinition; target: number | nul
           />
         )),
       )}
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       <Button type="submit" size="sm" variant="secondary" loading={busy}>
         Save
       </Button>

@@ -12,15 +12,15 @@ import {
   type OnboardingEvent,
   type OnboardingState,
 } from '@switchboard/core/rules/onboarding';
-import { api, ApiError } from '../../../api/client.ts';
+import { ApiError } from '../../../api/mutation.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
 import { confirm } from '../../../shell/confirm.tsx';
 import { notify } from '../../../shell/toast.tsx';
 import { Button, cn, ErrorState, Field, Input, LoadingBlock, Textarea } from '../../../ui/index.ts';
-import { tgt, useActingAccount } from '../../accounts/api.ts';
+import { useActingAccount } from '../../accounts/api.ts';
 import { AgentEditor, EditorBar } from '../AgentEditor.tsx';
-import { useInvalidateAgents, useTemplates } from '../api.ts';
+import { agentCalls, useInvalidateAgents, useTemplates } from '../api.ts';
 import { TimezonePicker } from '../components/TimezonePicker.tsx';
 import { browserTimezone, LANGUAGES, playVoiceSample, VOICES } from '../options.ts';
 import { selectClass } from '../parts.tsx';
@@ -49,12 +49,32 @@ const TITLES: Record<OnboardingState['activeStep'], string> = {
  */
 export default function Onboard({ params }: OverlayProps) {
   const acting = useActingAccount();
-  if (acting.isError) return <OverlayFrame title="Get started"><ErrorState message={(acting.error as Error).message} /></OverlayFrame>;
-  if (!acting.data) return <OverlayFrame title="Get started"><LoadingBlock /></OverlayFrame>;
+  if (acting.isError)
+    return (
+      <OverlayFrame title="Get started">
+        <ErrorState message={(acting.error as Error).message} />
+      </OverlayFrame>
+    );
+  if (!acting.data)
+    return (
+      <OverlayFrame title="Get started">
+        <LoadingBlock />
+      </OverlayFrame>
+    );
   return <Wizard target={acting.target} saved={acting.data.settings.onboarding} params={params} accountName={acting.data.displayName} />;
 }
 
-function Wizard({ target, saved, params, accountName }: { target: number | null; saved: unknown; params: URLSearchParams; accountName: string }) {
+function Wizard({
+  target,
+  saved,
+  params,
+  accountName,
+}: {
+  target: number | null;
+  saved: unknown;
+  params: URLSearchParams;
+  accountName: string;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const qc = useQueryClient();
@@ -70,7 +90,7 @@ function Wizard({ target, saved, params, accountName }: { target: number | null;
   const saver = useMemo(
     () =>
       createOnboardingSaver((s) =>
-        api('/api/v1/accountSetting', { target: tgt(target), body: { settings: { onboarding: s } } }).then(
+        agentCalls.saveOnboarding(target, s).then(
           () => undefined,
           (e: unknown) => console.warn('onboarding save failed', e), // settings save failures are only logged (spec §7)
         ),
@@ -100,7 +120,8 @@ function Wizard({ target, saved, params, accountName }: { target: number | null;
     if (effects.refreshOrganization) {
       // Save now, then refresh the organization so it reads the completed onboarding.
       saver.cancel();
-      void api('/api/v1/accountSetting', { target: tgt(target), body: { settings: { onboarding: next } } })
+      void agentCalls
+        .saveOnboarding(target, next)
         .catch((e: unknown) => console.warn('onboarding save failed', e))
         .then(() => qc.invalidateQueries({ queryKey: ['account'] }));
     } else saver.schedule(next, delay);
@@ -119,7 +140,11 @@ function Wizard({ target, saved, params, accountName }: { target: number | null;
   const stepNo = ONBOARDING_STEPS.indexOf(state.activeStep);
 
   // The template's business-name question starts with the account's name (saved like a typed answer).
-  const needsName = state.activeStep === 'SETUP_TEMPLATE' && !!template && state.templateFields.businessName === undefined && Object.keys(prefilledFields(template, { displayName: accountName })).length > 0;
+  const needsName =
+    state.activeStep === 'SETUP_TEMPLATE' &&
+    !!template &&
+    state.templateFields.businessName === undefined &&
+    Object.keys(prefilledFields(template, { displayName: accountName })).length > 0;
   useEffect(() => {
     if (needsName) send({ type: 'SET_FIELD', name: 'businessName', value: accountName.trim() });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -135,19 +160,30 @@ function Wizard({ target, saved, params, accountName }: { target: number | null;
       return;
     }
     const el = stepRef.current;
-    if (!el || (el.contains(document.activeElement) && document.activeElement !== el && document.activeElement?.matches('input, textarea, select'))) return;
+    if (
+      !el ||
+      (el.contains(document.activeElement) && document.activeElement !== el && document.activeElement?.matches('input, textarea, select'))
+    )
+      return;
     (el.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select') ?? el).focus();
   }, [state.activeStep, state.fieldIndex, state.integrationIndex]);
 
   // One Back button: inside the question steps it goes to the previous question first.
   const back = () => {
-    if (state.activeStep === 'SETUP_TEMPLATE' && state.fieldIndex > 0) return send({ type: 'SET_FIELD_INDEX', fieldIndex: state.fieldIndex - 1 });
-    if (state.activeStep === 'SETUP_INTEGRATIONS' && state.integrationIndex > 0) return send({ type: 'SET_INTEGRATION_INDEX', integrationIndex: state.integrationIndex - 1 });
+    if (state.activeStep === 'SETUP_TEMPLATE' && state.fieldIndex > 0)
+      return send({ type: 'SET_FIELD_INDEX', fieldIndex: state.fieldIndex - 1 });
+    if (state.activeStep === 'SETUP_INTEGRATIONS' && state.integrationIndex > 0)
+      return send({ type: 'SET_INTEGRATION_INDEX', integrationIndex: state.integrationIndex - 1 });
     return send({ type: 'BACK' });
   };
 
   const exit = async () => {
-    const ok = await confirm({ title: 'Leave the setup?', message: 'Your answers so far are discarded. Your agent keeps what was already saved.', confirmText: 'Leave', confirmColor: 'danger' });
+    const ok = await confirm({
+      title: 'Leave the setup?',
+      message: 'Your answers so far are discarded. Your agent keeps what was already saved.',
+      confirmText: 'Leave',
+      confirmColor: 'danger',
+    });
     if (ok) send({ type: 'EXIT' }, 0);
   };
 
@@ -155,10 +191,21 @@ function Wizard({ target, saved, params, accountName }: { target: number | null;
     <OverlayFrame title={TITLES[state.activeStep]} description={`Step ${stepNo + 1} of ${ONBOARDING_STEPS.length}`} size="lg">
       <div className="space-y-5" data-testid="onboarding" data-step={state.activeStep}>
         <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
-          <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${((stepNo + 1) / ONBOARDING_STEPS.length) * 100}%` }} />
+          <div
+            className="h-full rounded-full bg-brand-600 transition-all"
+            style={{ width: `${((stepNo + 1) / ONBOARDING_STEPS.length) * 100}%` }}
+          />
         </div>
         <div ref={stepRef} tabIndex={-1} aria-label={TITLES[state.activeStep]} className="focus:outline-none">
-          <Step state={state} send={send} target={target} template={template} templatesLoading={templates.isLoading} onChanged={invalidateAgents} accountName={accountName} />
+          <Step
+            state={state}
+            send={send}
+            target={target}
+            template={template}
+            templatesLoading={templates.isLoading}
+            onChanged={invalidateAgents}
+            accountName={accountName}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
           {state.activeStep !== 'WELCOME' && (
@@ -207,16 +254,40 @@ function Step({
         <div className="space-y-4">
           <p className="text-slate-600">Let’s build the AI agent that answers your calls and messages. It takes about three minutes.</p>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Choice icon={<LayoutTemplate className="size-5" />} title="Start from a template" text="Receptionist, appointment setter, restaurant host and more." onClick={() => send({ type: 'CHOOSE_METHOD', method: 'BUILD_FROM_TEMPLATE' })} />
-            <Choice icon={<Sparkles className="size-5" />} title="Build from scratch" text="Describe your business and we write the first instructions." onClick={() => send({ type: 'CHOOSE_METHOD', method: 'BUILD_FROM_SCRATCH' })} />
+            <Choice
+              icon={<LayoutTemplate className="size-5" />}
+              title="Start from a template"
+              text="Receptionist, appointment setter, restaurant host and more."
+              onClick={() => send({ type: 'CHOOSE_METHOD', method: 'BUILD_FROM_TEMPLATE' })}
+            />
+            <Choice
+              icon={<Sparkles className="size-5" />}
+              title="Build from scratch"
+              text="Describe your business and we write the first instructions."
+              onClick={() => send({ type: 'CHOOSE_METHOD', method: 'BUILD_FROM_SCRATCH' })}
+            />
           </div>
         </div>
       );
     case 'SELECT_TEMPLATE':
-      return <TemplateGallery target={target} selected={state.templateId} onSelect={(t) => send({ type: 'SELECT_TEMPLATE', templateId: t.templateId, integrations: t.templateIntegrations.map((i) => i.slug) })} />;
+      return (
+        <TemplateGallery
+          target={target}
+          selected={state.templateId}
+          onSelect={(t) =>
+            send({ type: 'SELECT_TEMPLATE', templateId: t.templateId, integrations: t.templateIntegrations.map((i) => i.slug) })
+          }
+        />
+      );
     case 'SETUP_TEMPLATE':
       if (templatesLoading) return <LoadingBlock />;
-      if (!template) return <ErrorState message="That template is no longer available." action={<Button onClick={() => send({ type: 'DISCARD_TEMPLATE' })}>Choose another</Button>} />;
+      if (!template)
+        return (
+          <ErrorState
+            message="That template is no longer available."
+            action={<Button onClick={() => send({ type: 'DISCARD_TEMPLATE' })}>Choose another</Button>}
+          />
+        );
       return (
         <TemplateFieldStep
           template={template}
@@ -224,7 +295,9 @@ function Step({
           fieldIndex={state.fieldIndex}
           onChange={(name, value) => send({ type: 'SET_FIELD', name, value })}
           onIndex={(i) => send({ type: 'SET_FIELD_INDEX', fieldIndex: i })}
-          onDone={() => send(state.templateIntegrations.length ? { type: 'GO_TO', step: 'SETUP_INTEGRATIONS' } : { type: 'FINISH_TEMPLATE_FIELDS' })}
+          onDone={() =>
+            send(state.templateIntegrations.length ? { type: 'GO_TO', step: 'SETUP_INTEGRATIONS' } : { type: 'FINISH_TEMPLATE_FIELDS' })
+          }
           onDiscard={() => send({ type: 'DISCARD_TEMPLATE' })}
           showBack={false}
           doneLabel="Continue"
@@ -247,7 +320,9 @@ function Step({
         <div className="space-y-4">
           <div className="flex items-start gap-3 rounded-xl border border-slate-200 p-4">
             <PhoneCall className="mt-0.5 size-5 text-brand-600" aria-hidden />
-            <p className="text-sm text-slate-600">Your agent answers chat and texts now. Phone numbers for calls arrive soon: you can pick one later from your account page.</p>
+            <p className="text-sm text-slate-600">
+              Your agent answers chat and texts now. Phone numbers for calls arrive soon: you can pick one later from your account page.
+            </p>
           </div>
           <Button onClick={() => send({ type: 'NEXT' })}>
             Continue <ArrowRight className="size-4" aria-hidden />
@@ -261,7 +336,11 @@ function Step({
 
 function Choice({ icon, title, text, onClick }: { icon: React.ReactNode; title: string; text: string; onClick: () => void }) {
   return (
-    <button type="button" onClick={onClick} className="rounded-xl border border-slate-200 p-4 text-left transition hover:border-brand-400 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+    <button
+      type="button"
+      onClick={onClick}
+      className="rounded-xl border border-slate-200 p-4 text-left transition hover:border-brand-400 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+    >
       <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden>
         {icon}
       </span>
@@ -271,12 +350,23 @@ function Choice({ icon, title, text, onClick }: { icon: React.ReactNode; title: 
   );
 }
 
-function IntegrationsStep({ state, send, template, target }: { state: OnboardingState; send: Send; template: { templateIntegrations: { slug: string; name: string; description?: string }[] } | null; target: number | null }) {
+function IntegrationsStep({
+  state,
+  send,
+  template,
+  target,
+}: {
+  state: OnboardingState;
+  send: Send;
+  template: { templateIntegrations: { slug: string; name: string; description?: string }[] } | null;
+  target: number | null;
+}) {
   const list = template?.templateIntegrations ?? [];
   const i = Math.min(state.integrationIndex, Math.max(0, list.length - 1));
   const item = list[i];
   const [value, setValue] = useState('');
-  const next = () => (i + 1 < list.length ? send({ type: 'SET_INTEGRATION_INDEX', integrationIndex: i + 1 }) : send({ type: 'FINISH_TEMPLATE_FIELDS' }));
+  const next = () =>
+    i + 1 < list.length ? send({ type: 'SET_INTEGRATION_INDEX', integrationIndex: i + 1 }) : send({ type: 'FINISH_TEMPLATE_FIELDS' });
   if (!item) {
     return <Button onClick={() => send({ type: 'FINISH_TEMPLATE_FIELDS' })}>Continue</Button>;
   }
@@ -285,7 +375,7 @@ function IntegrationsStep({ state, send, template, target }: { state: Onboarding
       className="space-y-4"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (value.trim()) await api(`/api/v2/integration/${item.slug}`, { target: tgt(target), body: { appData: { account: value.trim(), enabled: true } } });
+        if (value.trim()) await agentCalls.saveIntegration(target, item.slug, { account: value.trim(), enabled: true });
         setValue('');
         next();
       }}
@@ -295,7 +385,9 @@ function IntegrationsStep({ state, send, template, target }: { state: Onboarding
       </p>
       <p className="font-semibold text-slate-900">{item.name}</p>
       {item.description && <p className="text-sm text-slate-600">{item.description}</p>}
-      <Field label={`${item.name} account (optional)`}>{(a11y) => <Input {...a11y} value={value} onChange={(e) => setValue(e.target.value)} placeholder="e.g. you@business.com" />}</Field>
+      <Field label={`${item.name} account (optional)`}>
+        {(a11y) => <Input {...a11y} value={value} onChange={(e) => setValue(e.target.value)} placeholder="e.g. you@business.com" />}
+      </Field>
       <div className="flex gap-2">
         <Button type="submit">{value.trim() ? 'Connect and continue' : 'Skip for now'}</Button>
       </div>
@@ -303,7 +395,19 @@ function IntegrationsStep({ state, send, template, target }: { state: Onboarding
   );
 }
 
-function GenerateStep({ state, send, target, onChanged, accountName }: { state: OnboardingState; send: Send; target: number | null; onChanged: () => void; accountName: string }) {
+function GenerateStep({
+  state,
+  send,
+  target,
+  onChanged,
+  accountName,
+}: {
+  state: OnboardingState;
+  send: Send;
+  target: number | null;
+  onChanged: () => void;
+  accountName: string;
+}) {
   const [description, setDescription] = useState('');
   const [business, setBusiness] = useState(accountName);
   const [draft, setDraft] = useState<string | null>(null);
@@ -327,12 +431,16 @@ function GenerateStep({ state, send, target, onChanged, accountName }: { state: 
     return (
       <div className="space-y-4">
         <p className="text-slate-600">We’ll make your agent from the template with your answers.</p>
-        {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
         <Button
           loading={busy}
           onClick={() =>
             void run(async () => {
-              await api('/api/v2/createAgentFromTemplate', { target: tgt(target), body: { templateId: state.templateId, templateFields: state.templateFields } });
+              await agentCalls.createFromTemplate(target, state.templateId, state.templateFields);
               onChanged();
               send({ type: 'NEXT' }, 0);
             })
@@ -351,14 +459,24 @@ function GenerateStep({ state, send, target, onChanged, accountName }: { state: 
           onSubmit={(e) => {
             e.preventDefault();
             void run(async () => {
-              const r = await api<{ agentInstructions: string }>('/api/v2/agent/generate', { target: tgt(target), body: { description, businessName: business || undefined } });
+              const r = await agentCalls.generateInstructions(target, description, business || undefined);
               setDraft(r.agentInstructions);
             });
           }}
         >
-          <Field label="Business name">{(a11y) => <Input {...a11y} value={business} onChange={(e) => setBusiness(e.target.value)} placeholder="Bright Dental" />}</Field>
+          <Field label="Business name">
+            {(a11y) => <Input {...a11y} value={business} onChange={(e) => setBusiness(e.target.value)} placeholder="Bright Dental" />}
+          </Field>
           <Field label="What does your business do, and what should the agent handle?" error={error}>
-            {(a11y) => <Textarea {...a11y} rows={5} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="We are a family dental practice open 9 to 5 on weekdays. The agent should book check-ups and answer questions about prices." />}
+            {(a11y) => (
+              <Textarea
+                {...a11y}
+                rows={5}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                placeholder="We are a family dental practice open 9 to 5 on weekdays. The agent should book check-ups and answer questions about prices."
+              />
+            )}
           </Field>
           <Button type="submit" loading={busy} disabled={!description.trim()}>
             <Sparkles className="size-4" aria-hidden /> Write my agent
@@ -370,9 +488,13 @@ function GenerateStep({ state, send, target, onChanged, accountName }: { state: 
           onSubmit={(e) => {
             e.preventDefault();
             void run(async () => {
-              await api('/api/v2/campaign', {
-                target: tgt(target),
-                body: { agentInstructions: draft, apps: [{ appId: 'messages', version: '1' }, { appId: 'schedule', version: '1' }], enabledFunctions: { 'messages:1': ['take_message'], 'schedule:1': ['book_appointment'] } },
+              await agentCalls.saveCampaign(target, {
+                agentInstructions: draft,
+                apps: [
+                  { appId: 'messages', version: '1' },
+                  { appId: 'schedule', version: '1' },
+                ],
+                enabledFunctions: { 'messages:1': ['take_message'], 'schedule:1': ['book_appointment'] },
               });
               onChanged();
               send({ type: 'NEXT' }, 0);
@@ -399,7 +521,7 @@ function GenerateStep({ state, send, target, onChanged, accountName }: { state: 
 function useSaveField(target: number | null) {
   const invalidate = useInvalidateAgents();
   return async (body: Record<string, unknown>) => {
-    await api('/api/v2/campaign', { target: tgt(target), body });
+    await agentCalls.saveCampaign(target, body);
     await invalidate();
   };
 }
@@ -425,19 +547,37 @@ function VoiceStep({ send, target }: { send: Send; target: number | null }) {
       <ul className="grid gap-2 sm:grid-cols-3" role="radiogroup" aria-label="Voice">
         {VOICES.map((v) => (
           <li key={v.value}>
-            <div role="radio" aria-checked={voice === v.value} tabIndex={0} onKeyDown={(e) => (e.key === ' ' || e.key === 'Enter') && setVoice(v.value)} onClick={() => setVoice(v.value)} className={cn('flex cursor-pointer items-center gap-2 rounded-xl border p-3', voice === v.value ? 'border-brand-500 bg-brand-50' : 'border-slate-200')}>
+            <div
+              role="radio"
+              aria-checked={voice === v.value}
+              tabIndex={0}
+              onKeyDown={(e) => (e.key === ' ' || e.key === 'Enter') && setVoice(v.value)}
+              onClick={() => setVoice(v.value)}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-xl border p-3',
+                voice === v.value ? 'border-brand-500 bg-brand-50' : 'border-slate-200',
+              )}
+            >
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium text-slate-900">{v.label}</p>
                 <p className="text-xs text-slate-600">{v.description}</p>
               </div>
-              <Button size="2xs" variant="ghost" aria-label={`Play ${v.label}`} onClick={(e) => (e.stopPropagation(), playVoiceSample(v.value, language, `Hi, I'm ${v.label}. How can I help you today?`))}>
+              <Button
+                size="2xs"
+                variant="ghost"
+                aria-label={`Play ${v.label}`}
+                onClick={(e) => (e.stopPropagation(), playVoiceSample(v.value, language, `Hi, I'm ${v.label}. How can I help you today?`))}
+              >
                 <Volume2 className="size-4" aria-hidden />
               </Button>
             </div>
           </li>
         ))}
       </ul>
-      <Button loading={busy} onClick={async () => (setBusy(true), await save({ voice, language }).finally(() => setBusy(false)), send({ type: 'NEXT' }))}>
+      <Button
+        loading={busy}
+        onClick={async () => (setBusy(true), await save({ voice, language }).finally(() => setBusy(false)), send({ type: 'NEXT' }))}
+      >
         Continue <ArrowRight className="size-4" aria-hidden />
       </Button>
     </div>
@@ -453,7 +593,10 @@ function TimezoneStep({ send, target }: { send: Send; target: number | null }) {
       <Field label="Timezone" hint="The agent uses it for dates and opening hours.">
         {(a11y) => <TimezonePicker id={a11y.id} describedBy={a11y['aria-describedby']} value={tz} onChange={setTz} />}
       </Field>
-      <Button loading={busy} onClick={async () => (setBusy(true), await save({ timezone: tz }).finally(() => setBusy(false)), send({ type: 'NEXT' }))}>
+      <Button
+        loading={busy}
+        onClick={async () => (setBusy(true), await save({ timezone: tz }).finally(() => setBusy(false)), send({ type: 'NEXT' }))}
+      >
         Continue <ArrowRight className="size-4" aria-hidden />
       </Button>
     </div>
@@ -497,10 +640,19 @@ function FinishStep({ send, target }: { send: Send; target: number | null }) {
   return (
     <div className="space-y-4">
       <p className="text-slate-600">Want help getting the most out of your agent? Book a free call with one of our experts.</p>
-      <a className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50" href="/schedule?host=switchboard&type=onboarding" target="_blank" rel="noreferrer">
+      <a
+        className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+        href="/schedule?host=switchboard&type=onboarding"
+        target="_blank"
+        rel="noreferrer"
+      >
         Schedule a call
       </a>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       <div>
         <Button
           loading={busy}
@@ -508,7 +660,7 @@ function FinishStep({ send, target }: { send: Send; target: number | null }) {
             setBusy(true);
             setError(null);
             try {
-              await api('/api/v2/agent/publish', { target: tgt(target), body: {} });
+              await agentCalls.publish(target);
               await invalidate();
               notify.success('Your agent is live');
               send({ type: 'COMPLETE' }, 0);

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../../api/client.ts';
+import { ApiError } from '../../../api/mutation.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
 import { notify } from '../../../shell/toast.tsx';
 import { Button, ErrorState, LoadingBlock, TextField } from '../../../ui/index.ts';
-import { tgt, useActingTarget } from '../../accounts/api.ts';
-import { useInvalidateAgents, useTemplates } from '../api.ts';
+import { useActingTarget } from '../../accounts/api.ts';
+import { agentCalls, useInvalidateAgents, useTemplates } from '../api.ts';
 
 /** ?renameTemplate=<templateId>: rename a template the account owns. */
 export default function RenameTemplate({ value, close }: OverlayProps) {
@@ -24,7 +24,7 @@ export default function RenameTemplate({ value, close }: OverlayProps) {
     if (!name.trim()) return setError('Please name the template.');
     setBusy(true);
     try {
-      await api(`/api/v2/templates/${value}`, { target: tgt(target), body: { name: name.trim() } });
+      await agentCalls.renameTemplate(target, value, name.trim());
       await invalidate();
       notify('Template renamed');
       close();

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { AgentTemplate } from '@switchboard/core/contracts/agents';
-import { api, ApiError } from '../../../api/client.ts';
+import { ApiError } from '../../../api/mutation.ts';
 import { useOpenOverlay } from '../../../overlays/open.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
 import { notify } from '../../../shell/toast.tsx';
-import { tgt, useActingAccount } from '../../accounts/api.ts';
+import { useActingAccount } from '../../accounts/api.ts';
 import { prefilledFields } from '../prefill.ts';
-import { useInvalidateAgents, useTemplates } from '../api.ts';
+import { agentCalls, useInvalidateAgents, useTemplates } from '../api.ts';
 import { TemplateFieldStep, TemplateGallery } from '../TemplateSetup.tsx';
 
 /** ?setupAgent: make the agent from a template (gallery → fields → agent). `templateId` preselects one. */
@@ -36,7 +36,7 @@ export default function SetupAgent({ params, close }: OverlayProps) {
     setBusy(true);
     setError(null);
     try {
-      await api('/api/v2/createAgentFromTemplate', { target: tgt(target), body: { templateId: template.templateId, templateFields: values } });
+      await agentCalls.createFromTemplate(target, template.templateId, values);
       await invalidate();
       notify.success(`Agent made from “${template.name}”`);
       close();
@@ -49,7 +49,11 @@ export default function SetupAgent({ params, close }: OverlayProps) {
   };
 
   return (
-    <OverlayFrame title="Set up your agent" description={template ? template.description : 'Start from a template made for your kind of business.'} size="lg">
+    <OverlayFrame
+      title="Set up your agent"
+      description={template ? template.description : 'Start from a template made for your kind of business.'}
+      size="lg"
+    >
       {!template ? (
         <TemplateGallery target={target} onSelect={(t) => (setChosen(t), setValues(prefilledFields(t, acting.data)), setIndex(0))} />
       ) : (
@@ -66,7 +70,11 @@ export default function SetupAgent({ params, close }: OverlayProps) {
             busy={busy}
             onDiscard={() => (setChosen(null), setValues({}), setIndex(0), params.delete('templateId'))}
           />
-          {busy && <p className="text-sm text-slate-500" role="status">Making your agent…</p>}
+          {busy && (
+            <p className="text-sm text-slate-500" role="status">
+              Making your agent…
+            </p>
+          )}
         </div>
       )}
     </OverlayFrame>

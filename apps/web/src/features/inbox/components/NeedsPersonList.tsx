@@ -26,9 +26,9 @@ export function NeedsPersonList({ accountId, inboxPath = '/inbox' }: { accountId
         <li key={i.messageId}>
           <Link
             to={`${inboxPath}?${new URLSearchParams({ ...(i.inboxType === 'agent' ? { filter: 'agent' } : {}), active: i.roomId, highlightId: String(i.messageId) })}`}
-            className="flex flex-col gap-0.5 rounded-lg px-2 py-2 hover:bg-slate-50"
+            className="flex min-w-0 flex-col gap-0.5 rounded-lg px-2 py-2 hover:bg-slate-50"
           >
-            <span className="flex items-baseline gap-2">
+            <span className="flex min-w-0 items-baseline gap-2">
               <span className="truncate text-sm font-medium text-slate-900">{formatPhone(i.username)}</span>
               <span className="ml-auto shrink-0 text-[11px] text-slate-500">{timeAgo(i.createdAt)}</span>
             </span>

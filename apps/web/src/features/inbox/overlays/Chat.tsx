@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../api/client.ts';
+import { ApiError } from '../../../api/mutation.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
 import { Button, ErrorState, LoadingBlock, cn } from '../../../ui/index.ts';
-import type { Message } from '../api.ts';
+import { inboxCalls } from '../api.ts';
 import { clock } from '../format.ts';
 
 /** ?chat=<username or phone>: the conversation with one person, and a line to write to them. */
@@ -17,12 +17,12 @@ export default function ChatOverlay({ value }: OverlayProps) {
   const q = useQuery({
     queryKey: ['chatOverlay', who],
     enabled: !!who,
-    queryFn: ({ signal }) => api<{ roomId: string | null; messages: Message[] }>(`/api/v1/messages/${encodeURIComponent(who)}`, { signal }),
+    queryFn: ({ signal }) => inboxCalls.messagesWith(who, signal),
   });
   const send = async () => {
     setError(null);
     try {
-      await api('/api/v1/messages', { body: { to: who, body: text } });
+      await inboxCalls.sendTo(who, text);
       setText('');
       void qc.invalidateQueries({ queryKey: ['chatOverlay', who] });
     } catch (e) {

@@ -1,0 +1,19 @@
+import { api } from '../../api/client.ts';
+import type { SessionResponse } from '../../api/session.ts';
+
+/** The sign-up and sign-in calls (spec §2 "Sign-in"): all anonymous, the session comes from verify. */
+export const authCalls = {
+  signUpEmail: (body: { email: string; name?: string; businessName?: string }) => api('/api/v1/signup/email', { body, anonymous: true }),
+  signInEmail: (email: string) => api('/api/v1/signin/email', { body: { email }, anonymous: true }),
+  signInPhone: (phoneNumber: string) => api('/api/v1/signin/phoneNumber', { body: { phoneNumber }, anonymous: true }),
+  verifyEmail: (email: string, verificationCode: string, mobile: boolean) =>
+    api<SessionResponse>('/api/v1/email/verify', { body: { email, verificationCode, mobile }, anonymous: true }),
+  verifyPhone: (phoneNumber: string, verificationCode: string, mobile: boolean) =>
+    api<SessionResponse>('/api/v1/signin/phoneNumber/verify', { body: { phoneNumber, verificationCode, mobile }, anonymous: true }),
+  /** Whether the local outbox exists (local providers; 404 once real e-mail and SMS are set up). */
+  outboxAvailable: (signal?: AbortSignal) =>
+    api('/api/dev/outbox', { query: { limit: 1 }, anonymous: true, signal }).then(
+      () => true,
+      () => false,
+    ),
+};
