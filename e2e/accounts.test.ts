@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   call as apiCall,
   launchBrowser,
+  openSection,
   seriousAxeViolations,
   signedInPage,
   signIn as harnessSignIn,
@@ -179,7 +180,7 @@ describe('account screens', () => {
     expect(await axe(page)).toEqual([]);
 
     // Members: invite someone as an owner, from Settings.
-    await page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true }).getByRole('link', { name: 'Settings' }).click();
+    await openSection(page, 'Settings');
     await page.getByRole('button', { name: /^Members/ }).click();
     const members = page.getByRole('dialog', { name: 'Members' });
     await members.getByText('olive@bright.test').waitFor();
@@ -418,7 +419,7 @@ describe('account screens', () => {
     await create.getByRole('button', { name: 'Create organization' }).click();
     await orgs.getByRole('button', { name: 'Open Harbor Dental' }).waitFor();
     // The console's navigation has the brand section.
-    await page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true }).getByRole('link', { name: 'Brand' }).click();
+    await openSection(page, 'Brand');
     await page.getByRole('heading', { name: 'Brand and domains' }).waitFor();
     await snap(page, 'accounts-reseller-390');
     expect(await axe(page)).toEqual([]);

@@ -135,6 +135,16 @@ export async function signedInPage(browser: Browser, s: Session, width = 1280, h
 }
 
 /** Serious and critical axe violations on the page, one line each (an empty list passes). */
+/** Opens a section of the app shell: from the sidebar or bottom bar, or from "More" on a phone when the bar is full. */
+export async function openSection(page: Page, name: string): Promise<void> {
+  const bar = page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true });
+  await bar.getByRole('link').first().waitFor();
+  const link = bar.getByRole('link', { name, exact: true });
+  if (await link.count()) return link.click();
+  await bar.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('navigation', { name: 'More sections' }).getByRole('link', { name, exact: true }).click();
+}
+
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
