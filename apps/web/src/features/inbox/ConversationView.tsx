@@ -1,3 +1,5 @@
+// Over 400 lines: the open conversation (header with the AI switch and takeover, history, composer with
+// attachments) shares one room's queries and mutations; its parts are split here as local components.
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {

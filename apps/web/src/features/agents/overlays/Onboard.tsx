@@ -1,3 +1,6 @@
+// Over 400 lines: the wizard and its eleven step panels share one local state machine (`send`) and its
+// types; each step is a small component below. Splitting the steps into onboard/<Step>.tsx is the next
+// step when the wizard changes again.
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Bot, LayoutTemplate, PhoneCall, RotateCcw, Sparkles, Volume2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
