@@ -1,5 +1,5 @@
-// Over 400 lines: the small form parts every account overlay uses (names, e-mail and phone with codes,
-// avatar, username, social links), kept together because they share the same save-and-toast flow.
+// Over 400 lines: the shared bodies of the account overlays (info, preview, create, single-field edit),
+// one per kind of overlay, used by the many overlay keys of spec §2 through small wrappers in overlays/.
 import { appPathUrl, parseAppPath, type AppPathSegment } from '@switchboard/core/rules/appPath';
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
