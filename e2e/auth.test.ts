@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness.ts';
+import { launchBrowser, openSection, snap, startServer, type RunningServer } from './harness.ts';
 
 /** Issue 2's browser test: sign up with e-mail, read the code from the outbox, land in /app. */
 describe('sign-up and sign-in', () => {
@@ -45,7 +45,7 @@ describe('sign-up and sign-in', () => {
     expect(await page.locator('[data-home]').getAttribute('data-home')).toBe(stored.id);
     await snap(page, 'app-390');
     // The account's details are in Settings.
-    await page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true }).getByRole('link', { name: 'Settings' }).click();
+    await openSection(page, 'Settings');
     expect(await page.locator('[data-field="E-mail"]').textContent()).toBe('ada@example.test');
     expect(await page.locator('[data-field="Type"]').textContent()).toBe('Organization');
     expect(await page.locator('[data-field="Account id"]').textContent()).toBe(stored.id);
