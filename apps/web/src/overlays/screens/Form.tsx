@@ -5,7 +5,6 @@ import { useBrand } from '../../shell/brand.ts';
 import { bridge } from '../../shell/bridge.ts';
 import { userAgent } from '../../shell/mobile.ts';
 import { Button, EmptyState, Field, Textarea, TextField } from '../../ui/index.ts';
-import { ComingSoon } from '../ComingSoon.tsx';
 import { OverlayFrame } from '../OverlayFrame.tsx';
 import type { OverlayProps } from '../registry.ts';
 
@@ -17,9 +16,8 @@ export function supportMailto(to: string, input: { subject: string; message: str
   return `mailto:${encodeURIComponent(to)}?subject=${encodeURIComponent(input.subject)}&body=${encodeURIComponent(lines.join('\n'))}`;
 }
 
-/** `?form=get-support` (the help button of brands without a support page); other forms: coming soon. */
+/** `?form=get-support` (the help button of brands without a support page); the other forms are in features/device/overlays/Form.tsx. */
 export default function Form(props: OverlayProps) {
-  if (props.value !== 'get-support') return <ComingSoon {...props} />;
   return <GetSupport page={props.params.get('page')} />;
 }
 
