@@ -32,6 +32,7 @@ import { contactsModule } from './modules/contacts/index.ts';
 import { calendarModule } from './modules/calendar/index.ts';
 import { linkpagesModule } from './modules/linkpages/index.ts';
 import { referralsModule } from './modules/referrals/index.ts';
+import { sipModule } from './modules/sip/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { numbersModule } from './modules/numbers/index.ts';
 import { searchModule } from './modules/search/index.ts';
@@ -43,6 +44,7 @@ import { walletModule } from './modules/wallet/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
 import { registerDevToolsGuard } from './platform/http/devtools.ts';
+import { createFastPaths } from './platform/http/fastPath.ts';
 import { registerInputGuard } from './platform/http/input.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import type { ServerModule } from './platform/http/module.ts';
@@ -84,13 +86,14 @@ export const MODULES: ServerModule<Services>[] = [
   calendarModule,
   linkpagesModule,
   referralsModule,
+  sipModule,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 /** Client-side routes of spec §2: served the web app with 200; other unknown paths get it with 404. */
-const APP_PATHS = /^\/(app|inbox|mobile|install|docs|schedule|chat|dev)(\/|$)|^\/$/;
+const APP_PATHS = /^\/(app|inbox|mobile|install|docs|schedule|chat|dev|payto)(\/|$)|^\/$/;
 
 /** One log line per request ("request completed", with the status and time) instead of two. */
 class OneLinePerRequest extends LogController {
@@ -140,7 +143,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
   const services = createServices(deps);
 
+  const fastPaths = createFastPaths();
   const app: FastifyInstance = Fastify({
+    serverFactory: (handler, options) => fastPaths.serverFactory(handler, options),
     loggerInstance: log as FastifyInstance['log'],
     trustProxy: config.trustProxy,
     frameworkErrors,
@@ -151,6 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // The spec's query strings (page=0, targetAccountId=12) are parsed by the zod schemas.
     routerOptions: { ignoreTrailingSlash: true },
   }) as unknown as FastifyInstance;
+  fastPaths.register(app);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by explicit mappers (toAccount, toListItem, ...) and their zod schemas are the
   // OpenAPI contract; tests check responses against them (contracts.test.ts). Re-validating every

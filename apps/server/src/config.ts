@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -64,6 +65,16 @@ const schema = z.object({
   TWILIO_FROM_NUMBER: z.string().optional(),
   /** Redis pub/sub channel of realtime events (processes sharing one database share it). */
   REDIS_EVENTS_CHANNEL: z.string().min(1).default('switchboard:events'),
+  /** Google Calendar OAuth client (unset: connecting Google answers that it is not configured). */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's endpoints (fakes on 127.0.0.1 in tests). */
+  GOOGLE_OAUTH_URL: z.url().default('https://accounts.google.com'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com'),
+  GOOGLE_API_URL: z.url().default('https://www.googleapis.com'),
+  CALENDLY_API_URL: z.url().default('https://api.calendly.com'),
+  /** Days activity log rows are kept (modules/logs prunes older ones hourly while the worker runs); 0 keeps them forever. */
+  LOGS_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
   /** Run the job worker in this process (tests turn it off and drain the queue themselves). */
   JOBS_AUTOSTART: z
     .enum(['true', 'false'])
@@ -77,6 +88,25 @@ const schema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
   ANTHROPIC_BASE_URL: z.url().optional(),
+  /** Deepgram live speech-to-text (calls): the API key; base and model for a fake Deepgram or another model. */
+  DEEPGRAM_API_KEY: z.string().min(1).optional(),
+  DEEPGRAM_BASE_URL: z.string().regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL').default('wss://api.deepgram.com'),
+  DEEPGRAM_MODEL: z.string().min(1).default('nova-2-phonecall'),
+  /** OpenAI speech (transcription and speech synthesis on calls); OPENAI_BASE_URL for a compatible server or a fake. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  OPENAI_STT_MODEL: z.enum(['whisper-1', 'gpt-4o-transcribe', 'gpt-4o-mini-transcribe']).default('gpt-4o-mini-transcribe'),
+  OPENAI_TTS_MODEL: z.enum(['gpt-4o-mini-tts', 'tts-1', 'tts-1-hd']).default('gpt-4o-mini-tts'),
+  /** ElevenLabs speech synthesis on calls; the voice id used when an agent's voice is not an ElevenLabs id. */
+  ELEVENLABS_API_KEY: z.string().min(1).optional(),
+  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  ELEVENLABS_MODEL: z.string().min(1).default('eleven_flash_v2_5'),
+  ELEVENLABS_VOICE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{20}$/, 'must be an ElevenLabs voice id (20 letters and digits)')
+    .default('21m00Tcm4TlvDq8ikWAM'),
+  /** How long a call waits for a speech API before saying it did not answer. */
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   /** Hosts agent webhooks may reach even when private or loopback (comma list; for tests and local tools). */
   WEBHOOK_ALLOW_HOSTS: lowercaseList,
   /** Where the main brand's feedback forms go (brands name their own in their app identity). */
@@ -99,6 +129,15 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API address (tests: a fake Stripe on 127.0.0.1). */
   STRIPE_API_BASE: z.url().optional(),
+  /** PayPal Payouts for PayPal and Venmo withdrawals (both needed; unset: the local payout processor). */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_BASE: z.url().optional(),
+  /** A Lightning node for invoices: 'lnd' (LND REST) or 'lnbits'; unset: the local node. */
+  LIGHTNING_BACKEND: z.enum(['local', 'lnd', 'lnbits']).default('local'),
+  /** LND REST address and its invoice macaroon (hex), or LNbits address and its invoice key. */
+  LIGHTNING_URL: z.url().optional(),
+  LIGHTNING_KEY: z.string().min(1).optional(),
   /** The key that encrypts stored secrets (integration credentials, webhook secrets): 64 hex characters; unset: DATA_DIR/secrets.key. */
   SECRETS_KEY: z
     .string()
@@ -107,6 +146,25 @@ const schema = z.object({
   /** API bases of the integrations (a fake Slack or HubSpot in tests and offline trials). */
   SLACK_API_URL: z.url().default('https://slack.com/api'),
   HUBSPOT_API_URL: z.url().default('https://api.hubapi.com'),
+  /** The SIP endpoint's port, UDP and TCP (docs/telephony.md); `off` disables it, 0 takes any free port. */
+  SIP_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'must be a port number or off')
+    .refine((v) => v === 'off' || Number(v) <= 65535, 'must be at most 65535')
+    .default('5060')
+    .transform((v) => (v === 'off' ? null : Number(v))),
+  /** The address SIP peers reach us at (Via, Contact, SDP); default: HOST when it is one address, else this machine's first IPv4. */
+  SIP_PUBLIC_ADDRESS: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be an IPv4 address or host name')
+    .optional(),
+  /** UDP ports for call audio (RTP), one even port per call: open the range in the firewall. */
+  RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10000),
+  RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20000),
+  /** The digest realm of our registrar. */
+  SIP_REALM: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, 'must be letters, digits, dots or dashes').default('switchboard'),
+  /** How long an inbound SIP call rings (180 Ringing) before the agent answers. */
+  SIP_RING_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -117,6 +175,8 @@ export interface Config extends Env {
   trustProxy: false | string[];
   publicUrl: string;
   databaseKind: 'sqlite' | 'postgres';
+  /** SIP_PUBLIC_ADDRESS, or the address worked out from HOST and the machine's interfaces. */
+  sipPublicAddress: string;
 }
 
 export class ConfigError extends Error {}
@@ -129,13 +189,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.RTP_PORT_MIN > e.RTP_PORT_MAX) throw new ConfigError('Invalid environment variable RTP_PORT_MIN: must not be above RTP_PORT_MAX');
   return {
+    sipPublicAddress: e.SIP_PUBLIC_ADDRESS ?? defaultSipAddress(e.HOST),
     ...e,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseKind: e.DATABASE_URL ? 'postgres' : 'sqlite',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function defaultSipAddress(host: string): string {
+  if (host !== '0.0.0.0' && host !== '::' && /^[0-9.]+$/.test(host)) return host;
+  for (const list of Object.values(os.networkInterfaces()))
+    for (const i of list ?? []) if (i.family === 'IPv4' && !i.internal) return i.address;
+  return '127.0.0.1';
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {

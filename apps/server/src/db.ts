@@ -23,6 +23,7 @@ import type { WalletTables } from './modules/wallet/index.ts';
 import type { BillingTables } from './modules/billing/index.ts';
 import type { WebhooksTables } from './modules/webhooks/index.ts';
 import type { LogsTables } from './modules/logs/index.ts';
+import type { SipTables } from './modules/sip/index.ts';
 
 /**
  * The whole database type, composed from the platform's tables and each module's tables.ts.
@@ -55,7 +56,8 @@ export interface Database
     ContactsTables,
     CalendarTables,
     LinkpagesTables,
-    ReferralsTables {}
+    ReferralsTables,
+    SipTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -15,15 +15,14 @@ import { createAuthService } from './modules/auth/index.ts';
 import { createAgentDomain, createAgentRuntime } from './modules/agents/index.ts';
 import { createWalletProviders, createWalletService } from './modules/wallet/index.ts';
 import { createBillingService } from './modules/billing/index.ts';
-import { createCallsService, type VoiceEngines } from './modules/calls/index.ts';
-import { createStt } from './platform/providers/stt/index.ts';
-import { createTts } from './platform/providers/tts/index.ts';
+import { createCallsService, createVoiceEngines, type VoiceEngines } from './modules/calls/index.ts';
 import { createIntegrationsService } from './modules/integrations/index.ts';
 import { createWebhooksService } from './modules/webhooks/index.ts';
 import { createStatsService } from './modules/stats/index.ts';
 import { createLogsService } from './modules/logs/index.ts';
 import { createLinkpagesService, createRecorder } from './modules/linkpages/index.ts';
 import { createReferralsService } from './modules/referrals/index.ts';
+import { createSipService, createSipTrunk } from './modules/sip/index.ts';
 
 /** Every domain service, built once from the dependencies. */
 export function createServices(deps: Deps) {
@@ -44,16 +43,21 @@ export function createServices(deps: Deps) {
   const inbox = { ...background, conversations: createConversationsService(deps, background) };
   const integrations = createIntegrationsService(deps);
   const webhooks = createWebhooksService(deps, background);
-  const calls = createCallsService(deps);
+  const calls = createCallsService(deps, { write: background.write, recordCall: (e) => inbox.conversations.recordCall(e) });
+  agentRuntime.placeCallsWith(async (agentAccountId, to, idempotencyKey) => {
+    const { call } = await calls.placeForAgent(agentAccountId, { to, idempotencyKey });
+    return { callId: call.id, status: call.status, error: call.endReason };
+  });
   // Speech engines of calls (tests may swap them for fakes with fixed delays).
-  const voice: VoiceEngines = { stt: createStt(deps.log), tts: createTts(deps.log) };
+  const voice: VoiceEngines = createVoiceEngines(deps);
   const stats = createStatsService(deps);
   const logs = createLogsService(deps);
   const contacts = createContactsService(deps);
-  const calendar = createCalendarService(deps, createCalendarProvider(deps.db));
+  const calendar = createCalendarService(deps, createCalendarProvider(deps.db), Date.now, background);
   const linkpages = createLinkpagesService(deps, createRecorder(deps));
   const referrals = createReferralsService(deps);
-  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs, contacts, calendar, linkpages, referrals };
+  const sip = createSipService(deps, createSipTrunk(deps, calls));
+  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs, contacts, calendar, linkpages, referrals, sip };
 }
 
 export type Services = ReturnType<typeof createServices>;

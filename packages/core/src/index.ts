@@ -16,3 +16,5 @@ export * from './rules/callState.ts';
 export * from './rules/usage.ts';
 export * from './contracts/linkpages.ts';
 export * from './contracts/referrals.ts';
+export * from './rules/forwarding.ts';
+export * from './rules/newMessage.ts';

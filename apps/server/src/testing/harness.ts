@@ -63,6 +63,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SIGNIN_RATE_LIMIT: '10000',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Only the SIP tests open a SIP port (an ephemeral one).
+    SIP_PORT: 'off',
     ...env,
   });
   const pgUrl = process.env.TEST_DATABASE_URL;

@@ -11,6 +11,30 @@ export const campaignApp = z.object({ appId: z.string(), version: z.string() });
 export const AGENT_MODES = ['TEMPLATE', 'FULL_AGENT'] as const;
 export type AgentMode = (typeof AGENT_MODES)[number];
 
+/** Speech engines an agent may choose ('auto': the best one configured on the server). */
+export const STT_ENGINES = ['auto', 'deepgram', 'openai', 'pocketsphinx'] as const;
+export const TTS_ENGINES = ['auto', 'elevenlabs', 'openai', 'espeak-ng'] as const;
+
+/** How the agent listens and speaks on calls: engines and voice activity / end-of-turn detection. */
+export const voiceSettings = z.object({
+  sttEngine: z.enum(STT_ENGINES),
+  ttsEngine: z.enum(TTS_ENGINES),
+  /** RMS level (0..32768) above which caller audio counts as speech. */
+  vadThreshold: z.number().int().min(50, 'At least 50.').max(8000, 'At most 8000.'),
+  /** Caller speech this long confirms they are talking (and interrupts the agent). */
+  confirmMs: z.number().int().min(40, 'At least 40 ms.').max(1000, 'At most 1000 ms.'),
+  /** Silence this long ends the caller's turn. */
+  endOfTurnMs: z.number().int().min(200, 'At least 200 ms.').max(3000, 'At most 3000 ms.'),
+});
+export type VoiceSettings = z.infer<typeof voiceSettings>;
+export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
+  sttEngine: 'auto',
+  ttsEngine: 'auto',
+  vadThreshold: 400,
+  confirmMs: 120,
+  endOfTurnMs: 600,
+};
+
 export const campaignData = z.object({
   agentInstructions: z.string().max(50_000),
   actions: z.array(campaignAction).max(100),
@@ -21,6 +45,7 @@ export const campaignData = z.object({
   greeting: z.string().max(2000),
   language: z.string().max(20),
   voice: z.string().max(60),
+  voiceSettings,
   timezone: z.string().max(64),
   templateId: z.string().nullable(),
   templateFields: z.record(z.string(), z.string()),
@@ -47,6 +72,7 @@ export const campaignPatch = z.object({
   greeting: z.string().max(2000).optional(),
   language: z.string().max(20).optional(),
   voice: z.string().max(60).optional(),
+  voiceSettings: voiceSettings.partial().optional(),
   timezone: z.string().max(64).optional(),
   templateFields: z.record(z.string(), z.string()).optional(),
 });

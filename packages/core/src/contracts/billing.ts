@@ -30,7 +30,7 @@ export const subscription = z.object({
   id: z.number(),
   productPlanId: z.number(),
   term: z.enum(['month', 'year']),
-  status: z.enum(['active', 'canceled']),
+  status: z.enum(['active', 'past_due', 'canceled']),
   currentPeriodEnd: z.number(),
   createdAt: z.number(),
   canceledAt: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMsParam, tokenParams, targetParams } from './common.ts';
+import { epochMsParam, idParam, tokenParams, targetParams } from './common.ts';
 
 /** Spec §3 Schedule and §7 Calendar: a host's time zone, working hours per weekday and meeting types. */
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -68,6 +68,12 @@ export const scheduleResponse = z.object({
   schedule,
   /** Upcoming standing bookings. */
   bookings: z.array(booking),
+  /** Connected calendars and whether they still answer (`revoked`: connect again). */
+  connections: z
+    .array(
+      z.object({ provider: z.enum(['google', 'calendly']), status: z.enum(['connected', 'revoked']), mainCalendar: z.string().nullable() }),
+    )
+    .optional(),
 });
 
 /** A busy time of the host's local calendar. */
@@ -108,4 +114,23 @@ export const bookBody = z.object({
   timezone: z.string().max(64).optional(),
 });
 export type BookBody = z.infer<typeof bookBody>;
-export const bookResponse = z.object({ success: z.literal(true), booking: booking.omit({ email: true, phone: true, notes: true }) });
+export const publicBooking = booking.omit({ email: true, phone: true, notes: true });
+/** The booking, and the visitor's link to reschedule or cancel it (also in the confirmation). */
+export const bookResponse = z.object({ success: z.literal(true), booking: publicBooking, manageUrl: z.string().optional() });
+
+/** A booking by id (path). */
+export const bookingParams = z.object({ id: idParam });
+/** The host cancels or moves one of its bookings. */
+export const ownBookingBody = z.looseObject({ ...tokenParams, ...targetParams });
+export const rescheduleBody = z.looseObject({ ...tokenParams, ...targetParams, start: epochMsParam });
+export const ownBookingResponse = z.object({ success: z.literal(true), booking });
+/** The visitor's manage link: the booking id and the link's token (no sign-in). */
+export const manageQuery = z.object({ token: z.string().min(10).max(100) });
+export const manageRescheduleBody = z.object({ token: z.string().min(10).max(100), start: epochMsParam });
+export const manageCancelBody = z.object({ token: z.string().min(10).max(100) });
+export const manageResponse = z.object({
+  success: z.literal(true),
+  booking: publicBooking,
+  host: z.object({ username: z.string(), name: z.string() }),
+  meetingType: z.string(),
+});

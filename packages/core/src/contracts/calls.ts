@@ -31,8 +31,16 @@ export const call = z.object({
   durationMs: z.number(),
   endReason: z.string().nullable(),
   transcript: z.array(callTurn),
-  /** Recordings are not kept yet. */
-  recording: z.null(),
+  /** The two-channel recording (caller left, agent right), while the organization's retention keeps it. */
+  recording: z.object({ url: z.string(), bytes: z.number() }).nullable(),
+  /** The inbox conversation the call joined (phone calls; null for browser test calls). */
+  roomId: z.string().nullable(),
+  /** A transfer the agent attempted: the number and how it went. */
+  transfer: z.object({ to: z.string(), status: z.string() }).nullable(),
+  /** Voice minutes (started minutes of a phone call) × the price of a voice minute (core's usage price list). */
+  cost: z.object({ minutes: z.number(), microUsd: z.number() }),
+  /** The organization's contact whose number is the other party's (inbound: from, outbound: to), if any. */
+  contactName: z.string().nullable().optional(),
 });
 export type Call = z.infer<typeof call>;
 
@@ -58,5 +66,30 @@ export const reviewCallsResponse = z.object({
 export const callLiveEvent = z.discriminatedUnion('event', [
   z.object({ event: z.literal('transcript'), turn: callTurn }),
   z.object({ event: z.literal('status'), status: callStatus, notice: z.string().optional() }),
+]);
+
+/** A live call as the realtime hub tells staff about it (`call.updated`): status, who, whether the AI left. */
+export const liveCall = z.object({
+  id: z.string(),
+  direction: callDirection,
+  from: z.string(),
+  to: z.string(),
+  status: callStatus,
+  kicked: z.boolean(),
+  roomId: z.string().nullable(),
+  endReason: z.string().nullable(),
+  transfer: z.object({ to: z.string(), status: z.string() }).nullable(),
+});
+export type LiveCall = z.infer<typeof liveCall>;
+
+/** Recording retention of an organization (GET/PUT /api/v1/calls/settings). */
+export const callSettings = z.object({ recordingRetentionDays: z.number().int() });
+export const callSettingsResponse = z.object({ success: z.literal(true), settings: callSettings });
+
+/** Messages of the listen-in WebSocket (GET /api/v1/calls/:callId/listen): the mixed audio and the call's end. */
+export const listenMessage = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('media'), payload: z.string() }),
+  z.object({ event: z.literal('transcript'), turn: callTurn }),
+  z.object({ event: z.literal('stop') }),
 ]);
 export type CallLiveEvent = z.infer<typeof callLiveEvent>;

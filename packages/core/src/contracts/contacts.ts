@@ -49,6 +49,17 @@ export const contactListResponse = z.object({
   pageSize: z.number(),
 });
 export const contactResponse = z.object({ success: z.literal(true), contact });
+
+/** GET /api/v2/contact/{id}/activity: the contact's conversations, calls and meetings, newest first (up to 50 each). */
+export const contactActivityResponse = z.object({
+  success: z.literal(true),
+  conversations: z.array(z.object({ roomId: z.string(), channel: z.string(), address: z.string(), lastMessageAt: z.number() })),
+  calls: z.array(
+    z.object({ id: z.string(), direction: z.string(), number: z.string(), status: z.string(), startedAt: z.number(), durationMs: z.number() }),
+  ),
+  meetings: z.array(z.object({ id: z.number(), meetingType: z.string(), start: z.number(), end: z.number(), status: z.string() })),
+});
+export type ContactActivity = z.infer<typeof contactActivityResponse>;
 export const contactDeleteBody = z.looseObject({ ...tokenParams, ...targetParams, id: idParam });
 
 /** POST /api/v2/contact/import: a CSV (header row: name, phone, email, tags, notes, any other column a free field) or vCard file. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callTurn, liveCall } from './calls.ts';
 
 /**
  * The live inbox's shapes (spec §5 "Inbox", §7 conversations API): rooms, messages, activity, the
@@ -27,7 +28,8 @@ export const message = z.object({
   id: z.number(),
   roomId: z.string(),
   direction: z.enum(['inbound', 'outbound']),
-  channel: z.enum(['chat', 'sms']),
+  /** 'voice': a call's entry in the contact's conversation (its call id in `callId`). */
+  channel: z.enum(['chat', 'sms', 'voice']),
   sender: messageSender,
   body: z.string(),
   attachments: z.array(attachment),
@@ -35,6 +37,8 @@ export const message = z.object({
   error: z.string().nullable(),
   blocked: z.boolean(),
   reactions: z.array(reaction),
+  /** The call this entry is about (channel voice): the call log and the live view open it. */
+  callId: z.string().nullable().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -61,6 +65,8 @@ export const room = z.object({
   lastMessageStatus: z.string().nullable(),
   unread: z.boolean(),
   createdAt: z.number(),
+  /** The name of the organization's contact whose phone or e-mail is this room's address (spec §1: names, not numbers). */
+  contactName: z.string().nullable().optional(),
 });
 export type Room = z.infer<typeof room>;
 
@@ -128,6 +134,8 @@ export const inboxEvent = z.discriminatedUnion('type', [
       cleared: z.string().optional(),
     }),
   }),
+  z.object({ ...eventBase, type: z.literal('call.updated'), payload: z.object({ call: liveCall }) }),
+  z.object({ ...eventBase, type: z.literal('call.transcript'), payload: z.object({ callId: z.string(), turn: callTurn }) }),
   z.object({
     ...eventBase,
     type: z.literal('typing'),

@@ -52,7 +52,7 @@ export const INTEGRATION_CATALOG: IntegrationDefinition[] = [
   {
     slug: 'hubspot',
     name: 'HubSpot',
-    description: 'Creates or updates the caller as a CRM contact and adds notes to it.',
+    description: 'Creates or updates the caller as a CRM contact, logs calls and adds notes to it.',
     authKind: 'oauth2',
     fields: [
       { name: 'accessToken', label: 'Access token (or private app token)', secret: true, required: true },
@@ -77,6 +77,18 @@ export const INTEGRATION_CATALOG: IntegrationDefinition[] = [
         description: 'Add a note to the caller’s HubSpot contact',
         parameters: obj({ email: s('The caller’s e-mail'), phone: s('The caller’s phone'), note: s('The note') }, ['note']),
         keywords: ['note that', 'for the record'],
+      },
+      {
+        name: 'hubspot_log_call',
+        description: 'Log this call on the caller’s HubSpot contact (made when there is none): a summary, direction and duration',
+        parameters: obj({
+          email: s('The caller’s e-mail'),
+          phone: s('The caller’s phone'),
+          summary: s('What the call was about'),
+          direction: s('INBOUND or OUTBOUND'),
+          durationSec: { type: 'number', description: 'How long the call lasted, in seconds' },
+        }),
+        keywords: ['log this call', 'log the call', 'log a call'],
       },
     ],
   },

@@ -108,6 +108,8 @@ export const linkPageResponse = z.object({
   username: z.string(),
   /** The public page, on this host. */
   pageUrl: z.string(),
+  /** The same page on the domains of the brands the account is under (a brand's domain serves its own tree's pages). */
+  brandPageUrls: z.array(z.string()),
   links: z.array(savedLink),
   linksConfig: z.record(z.string(), z.unknown()),
   socialLinks: z.array(z.object({ type: z.string(), url: z.string() })),
@@ -134,6 +136,12 @@ export const linkStatsResponse = z.object({
   links: z.array(z.object({ id: z.string(), title: z.string().nullable(), clicks: count, ctr: z.number() })),
   days: z.array(z.object({ day: z.string(), views: count, clicks: count })),
   referrers: z.array(z.object({ referrer: z.string(), count })),
+  /** Views and clicks per visitor country (ISO 3166 alpha-2), where known; most views first. */
+  countries: z.array(z.object({ country: z.string(), views: count, clicks: count })),
+  /** Views and clicks of visits that carried UTM parameters, per source, medium and campaign; most views first. */
+  campaigns: z.array(
+    z.object({ source: z.string().nullable(), medium: z.string().nullable(), campaign: z.string().nullable(), views: count, clicks: count }),
+  ),
 });
 export type LinkStats = z.infer<typeof linkStatsResponse>;
 

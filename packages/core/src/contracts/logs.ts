@@ -12,6 +12,8 @@ export const logEntry = z.object({
   agentId: z.number().nullable().optional(),
   direction: z.string().nullable().optional(),
   contact: z.string().nullable().optional(),
+  /** The name of the organization's contact whose phone or e-mail is `contact`, if any. */
+  contactName: z.string().nullable().optional(),
   number: z.string().nullable().optional(),
   roomId: z.string().nullable().optional(),
   summary: z.string().optional(),

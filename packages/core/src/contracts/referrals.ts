@@ -24,6 +24,9 @@ export const referralInvite = z.object({
   sentAt: z.number(),
   joined: z.boolean(),
   joinedAt: z.number().nullable(),
+  /** What this invitation earned once the person joined (micro-USD), and when it was claimed into the wallet. */
+  rewardMicroUsd: z.number().int(),
+  claimedAt: z.number().nullable(),
 });
 
 export const referralRewardsResponse = z.object({
@@ -34,5 +37,32 @@ export const referralRewardsResponse = z.object({
   invited: z.number().int(),
   joined: z.number().int(),
   invites: z.array(referralInvite),
+  /** Micro-USD: earned in all, of which claimed into the wallet, and what claimRewards would add now. */
+  earnedMicroUsd: z.number().int(),
+  claimedMicroUsd: z.number().int(),
+  claimableMicroUsd: z.number().int(),
 });
 export type ReferralRewards = z.infer<typeof referralRewardsResponse>;
+
+/** `GET /api/v1/mobileContacts`: `addresses` (from the phone's contacts through the native bridge), else the organization's contacts. */
+export const mobileContactsQuery = z.looseObject({
+  ...tokenParams,
+  ...targetParams,
+  /** Phone numbers and e-mail addresses, comma-separated (at most 200). */
+  addresses: z.string().max(20_000).optional(),
+});
+
+export const mobileContactsResponse = z.object({
+  success: z.literal(true),
+  contacts: z.array(
+    z.object({
+      name: z.string().nullable(),
+      /** The address as it would be invited: lower-case e-mail or E.164 number. */
+      target: z.string(),
+      channel: z.enum(['email', 'sms']),
+      /** `invitable`; `invited` (someone invited this address already); `member` (it has an account). */
+      status: z.enum(['invitable', 'invited', 'member']),
+    }),
+  ),
+});
+export type MobileContacts = z.infer<typeof mobileContactsResponse>;

@@ -13,6 +13,13 @@ export const WEBHOOK_EVENTS = [
   'conversation.closed',
   'message.created',
   'message.updated',
+  'call.started',
+  'call.ended',
+  'contact.created',
+  'payment.received',
+  'meeting.booked',
+  'meeting.rescheduled',
+  'meeting.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by the test button only. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingPeriodOf, bucketOf, isIsoDate, padUsageSeries } from './usage.ts';
+import { billingPeriodOf, bucketOf, isIsoDate, padUsageSeries, usageCost, usageSeriesCosts } from './usage.ts';
+import { priceOf } from './pricing.ts';
 
 describe('usage timeseries (spec §4, §9)', () => {
   it('pads missing days with zeros over 30 days after the first date, sorted by date', () => {
@@ -33,5 +34,24 @@ describe('usage timeseries (spec §4, §9)', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);
     expect(isIsoDate('2026-02-30')).toBe(false);
     expect(isIsoDate('20260228')).toBe(false);
+  });
+});
+
+describe('usageSeriesCosts', () => {
+  it('prices each date by what it adds to the tiers, summing to the price of the total', () => {
+    const tiers = [
+      { quantityMin: 1, quantityMax: 10, price: 100 },
+      { quantityMin: 11, quantityMax: null, price: 10 },
+    ];
+    const costs = usageSeriesCosts(
+      'inbound-message',
+      { '2026-03-01': 4, '2026-03-02': 8, '2026-03-03': 0, '2026-03-04': 5 },
+      { type: 'graduated', tiers },
+    );
+    expect(costs).toEqual({ '2026-03-01': 400, '2026-03-02': 6 * 100 + 2 * 10, '2026-03-03': 0, '2026-03-04': 50 });
+    expect(Object.values(costs).reduce((a, b) => a + b, 0)).toBe(priceOf(17, tiers, 'graduated'));
+  });
+  it('falls back to the list price without a plan item', () => {
+    expect(usageSeriesCosts('tokens', { '2026-03-01': 1000 }, null)).toEqual({ '2026-03-01': usageCost('tokens', 1000) });
   });
 });

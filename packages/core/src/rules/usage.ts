@@ -1,5 +1,6 @@
 /** Usage rules of spec §3 (Usage result), §4 (Usage timeseries) and §9 (usage padding 30 days). */
 import { USAGE_PADDING_DAYS } from '../constants.ts';
+import { priceOf, type PricingTier, type ProductItemKind, type TierMode } from './pricing.ts';
 
 /** The usage counters (spec §3 Usage result), recorded per account, item and day. */
 export const USAGE_ITEMS = ['number', 'tokens', 'voice', 'advancedVoice', 'outbound-message', 'inbound-message'] as const;
@@ -103,4 +104,43 @@ export function billingPeriodOf(anchorMs: number, today: string): { start: strin
 /** Cost of a count of one item in micro-USD. */
 export function usageCost(item: UsageItem, quantity: number): number {
   return quantity * USAGE_PRICES_MICRO_USD[item];
+}
+
+/** The plan product item (spec §3 Plan) that prices each usage counter. */
+export const USAGE_PRODUCT_ITEM = {
+  number: 'numbers',
+  tokens: 'tokens',
+  voice: 'voiceMinutes',
+  advancedVoice: 'advancedVoiceMinutes',
+  'outbound-message': 'messagesOut',
+  'inbound-message': 'messagesIn',
+} as const satisfies Record<UsageItem, ProductItemKind>;
+
+/** How a plan prices one product item (its tier mode and tiers); see `priceOf`. */
+export interface ItemPricing {
+  type: TierMode;
+  tiers: readonly PricingTier[];
+}
+
+/**
+ * Costs in micro-USD of a date-sorted usage series. With the plan's pricing of the item, the tiers apply
+ * to the quantity accumulated from the series' first date, and each date costs what it adds:
+ * priceOf(sum up to it) − priceOf(sum before it), so the dates add up to the price of the total. Without
+ * one, every unit costs the list price `USAGE_PRICES_MICRO_USD`.
+ */
+export function usageSeriesCosts(item: UsageItem, series: Record<string, number>, pricing?: ItemPricing | null): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (!pricing || pricing.tiers.length === 0) {
+    for (const [date, n] of Object.entries(series)) out[date] = usageCost(item, n);
+    return out;
+  }
+  let sum = 0;
+  let before = 0;
+  for (const date of Object.keys(series).sort()) {
+    sum += series[date]!;
+    const upTo = priceOf(sum, pricing.tiers, pricing.type);
+    out[date] = upTo - before;
+    before = upTo;
+  }
+  return out;
 }

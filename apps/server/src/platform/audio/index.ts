@@ -14,6 +14,17 @@ export const FRAME_SAMPLES = (SAMPLE_RATE * FRAME_MS) / 1000;
 export const encodeMulaw = (pcm: Int16Array): Buffer => Buffer.from(mulaw.encode(pcm));
 export const decodeMulaw = (bytes: Uint8Array): Int16Array => mulaw.decode(bytes);
 
+/** Pieces of PCM one after another. */
+export function concatPcm(parts: Int16Array[]): Int16Array {
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}
+
 /** Splits PCM into whole 20 ms frames (the last one padded with silence). */
 export function frames(pcm: Int16Array): Int16Array[] {
   const out: Int16Array[] = [];
@@ -57,8 +68,8 @@ export function rms(pcm: Int16Array): number {
   return pcm.length ? Math.sqrt(sum / pcm.length) : 0;
 }
 
-/** A WAV file (RIFF, 16-bit PCM mono). */
-export function toWav(pcm: Int16Array, rate: number): Buffer {
+/** A WAV file (RIFF, 16-bit PCM; several channels' samples interleaved). */
+export function toWav(pcm: Int16Array, rate: number, channels = 1): Buffer {
   const data = Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
   const h = Buffer.alloc(44);
   h.write('RIFF', 0);
@@ -66,10 +77,10 @@ export function toWav(pcm: Int16Array, rate: number): Buffer {
   h.write('WAVEfmt ', 8);
   h.writeUInt32LE(16, 16);
   h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
+  h.writeUInt16LE(channels, 22);
   h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
+  h.writeUInt32LE(rate * 2 * channels, 28);
+  h.writeUInt16LE(2 * channels, 32);
   h.writeUInt16LE(16, 34);
   h.write('data', 36);
   h.writeUInt32LE(data.length, 40);

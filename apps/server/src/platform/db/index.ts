@@ -116,12 +116,39 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000): SQLite.Databas
 }
 
 /**
+ * The Migrator asks `introspection` whether its schema and tables exist. Kysely's PostgreSQL
+ * introspector reads every table of every schema and resolves each by name (pg_get_serial_sequence),
+ * which fails with "relation … does not exist" when another connection drops a schema at that moment
+ * (parallel test files each drop theirs). Here it looks only at our own schema, by catalog rows.
+ */
+function withSchemaIntrospection(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection = {
+    getSchemas: async () => {
+      const r = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+      return r.rows;
+    },
+    getTables: async () => {
+      const r = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+      return r.rows.map((t) => ({ name: t.name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
  * Runs pending migrations. On PostgreSQL the migration tables are looked up in the connection's own
  * schema: Kysely otherwise finds them in any schema of the database and skips creating its lock table.
  */
 export async function migrate(db: Kysely<any>, schema?: string): Promise<void> {
   const migrator = new Migrator({
-    db,
+    db: schema ? withSchemaIntrospection(db, schema) : db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });

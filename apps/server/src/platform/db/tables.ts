@@ -62,7 +62,44 @@ export interface CarrierMessagesTable {
   updated_at: number;
 }
 
+/** The simulated carrier's sold numbers (a number it sold is not for sale until released). */
+export interface CarrierNumbersTable {
+  id: Generated<number>;
+  number: string;
+  sid: string;
+  status: 'purchased' | 'released';
+  /** Who holds it: 'switchboard' (us) or another of the carrier's customers. */
+  owner: string;
+  voice_url: string | null;
+  sms_url: string | null;
+  updated_at: number;
+}
+
+/** The simulated carrier's call ledger: test calls, spoken messages, forwarded calls. */
+export interface CarrierCallsTable {
+  id: Generated<number>;
+  sid: string;
+  from_number: string;
+  to_number: string;
+  kind: 'say' | 'test' | 'stream';
+  spoken: string | null;
+  forwarded_to: string | null;
+  status: string;
+  created_at: number;
+}
+
+/** Call forwarding a simulated phone has dialled in (*72, **21*, *61 ...). */
+export interface CarrierForwardingTable {
+  phone: string;
+  mode: 'always' | 'no-answer';
+  target: string;
+  updated_at: number;
+}
+
 export interface PlatformTables {
+  carrier_numbers: CarrierNumbersTable;
+  carrier_calls: CarrierCallsTable;
+  carrier_forwarding: CarrierForwardingTable;
   outbox: OutboxTable;
   jobs: JobsTable;
   event_seq: EventSeqTable;

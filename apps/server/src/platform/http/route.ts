@@ -31,11 +31,14 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   params?: P;
   response?: z.ZodType;
   /** Requests per client and window; keyed by IP unless a keyGenerator says otherwise. */
-  rateLimit?: { max: number; timeWindow: string; keyGenerator?: (req: FastifyRequest) => string };
-  handler: (
-    req: FastifyRequest & { query: z.infer<Q>; body: z.infer<B>; params: z.infer<P> },
-    reply: FastifyReply,
-  ) => Promise<unknown>;
+  rateLimit?: {
+    max: number;
+    timeWindow: string;
+    keyGenerator?: (req: FastifyRequest) => string;
+    /** Requests this returns true for are not counted (e.g. only anonymous pay-link calls are limited). */
+    allowList?: (req: FastifyRequest, key: string) => boolean;
+  };
+  handler: (req: FastifyRequest & { query: z.infer<Q>; body: z.infer<B>; params: z.infer<P> }, reply: FastifyReply) => Promise<unknown>;
 }
 
 /** Each route's response contract by method and URL pattern (responses are not re-validated at run time). */

@@ -75,10 +75,11 @@ export function fakeSlack(validTokens: string[]) {
   }).then((f) => Object.assign(f, { messages }));
 }
 
-/** HubSpot CRM v3 contacts and notes, and OAuth 2.0 refresh. */
+/** HubSpot CRM v3 contacts, notes and calls (engagements), and OAuth 2.0 refresh. */
 export function fakeHubspot(o: { accessTokens: string[]; refreshToken?: string; clientSecret?: string }) {
   const contacts = new Map<string, Record<string, string>>();
   const notes: { body: string; contactId: string }[] = [];
+  const calls: { id: string; contactId: string; properties: Record<string, string> }[] = [];
   let next = 100;
   const tokens = new Set(o.accessTokens);
   return startFake((r) => {
@@ -111,12 +112,22 @@ export function fakeHubspot(o: { accessTokens: string[]; refreshToken?: string; 
       contacts.set(patch[1]!, { ...contacts.get(patch[1]!), ...r.body.properties });
       return { status: 200, body: { id: patch[1], properties: contacts.get(patch[1]!) } };
     }
+    if (r.method === 'POST' && r.path === '/crm/v3/objects/calls') {
+      const p = r.body.properties ?? {};
+      const to = r.body.associations?.[0];
+      // HubSpot requires hs_timestamp; a call associates to a contact with type 194 (HUBSPOT_DEFINED).
+      if (!p.hs_timestamp || to?.types?.[0]?.associationTypeId !== 194 || !contacts.has(String(to.to.id)))
+        return { status: 400, body: { status: 'error', category: 'VALIDATION_ERROR', message: 'Property values were not valid' } };
+      const id = String(next++);
+      calls.push({ id, contactId: String(to.to.id), properties: p });
+      return { status: 201, body: { id, properties: p } };
+    }
     if (r.method === 'POST' && r.path === '/crm/v3/objects/notes') {
       notes.push({ body: r.body.properties.hs_note_body, contactId: r.body.associations[0].to.id });
       return { status: 201, body: { id: String(next++) } };
     }
     return { status: 404, body: { status: 'error', message: 'not found' } };
-  }).then((f) => Object.assign(f, { contacts, notes }));
+  }).then((f) => Object.assign(f, { contacts, notes, calls }));
 }
 
 /** The job-management service: POST settings and team with the integration token as bearer and a targetDate. */

@@ -12,6 +12,19 @@ import * as integrations from './202611241800_integrations.ts';
 import * as logs from './202611241720_logs.ts';
 import * as contactsCalendar from './202611241710_contacts_calendar.ts';
 import * as linkpages from './202611241700_linkpages.ts';
+import * as callsLive from './202611242000_calls_live.ts';
+import * as callsUsageItem from './202611242210_calls_usage_item.ts';
+import * as payoutsUsage from './202611242040_payouts_usage.ts';
+import * as logsTimeOrder from './202611242050_logs_time_order.ts';
+import * as bookingManage from './202611242050_booking_manage.ts';
+import * as numbers from './202611242030_numbers.ts';
+import * as linkpagesCampaigns from './202611242100_linkpages_campaigns.ts';
+import * as webhookOutbox from './202611242110_webhook_outbox.ts';
+import * as referralInviteCodes from './202611242230_referral_invite_codes.ts';
+import * as agentAppsSecrets from './202611242120_agent_apps_secrets.ts';
+import * as sip from './202611242020_sip.ts';
+import * as calendarConnections from './202611242050_calendar_connections.ts';
+import * as disputes from './202611242200_disputes.ts';
 
 /** Every migration, in order. Add new files here (named <yyyymmddHHMM>_<what>.ts). */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +41,17 @@ export const migrations: Record<string, Migration> = {
   '202611241720_logs': logs,
   '202611241710_contacts_calendar': contactsCalendar,
   '202611241700_linkpages': linkpages,
+  '202611242000_calls_live': callsLive,
+  '202611242040_payouts_usage': payoutsUsage,
+  '202611242050_logs_time_order': logsTimeOrder,
+  '202611242050_booking_manage': bookingManage,
+  '202611242030_numbers': numbers,
+  '202611242100_linkpages_campaigns': linkpagesCampaigns,
+  '202611242110_webhook_outbox': webhookOutbox,
+  '202611242120_agent_apps_secrets': agentAppsSecrets,
+  '202611242020_sip': sip,
+  '202611242050_calendar_connections': calendarConnections,
+  '202611242210_calls_usage_item': callsUsageItem,
+  '202611242230_referral_invite_codes': referralInviteCodes,
+  '202611242200_disputes': disputes,
 };

@@ -17,7 +17,8 @@ export interface CalendarEventInput {
 
 /**
  * A host's calendar: where availability reads busy times and where bookings are written. The local
- * calendar (a table) is the default; Google Calendar and Calendly adapters are not built yet.
+ * calendar (a table) is the default; the Google Calendar and Calendly API clients (google.ts, calendly.ts)
+ * are tested against fakes but not yet wired in as providers.
  */
 export interface CalendarProvider {
   readonly kind: 'local';

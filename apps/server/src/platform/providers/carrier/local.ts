@@ -8,14 +8,17 @@ import {
   type CarrierProvider,
   type DeliveryStatus,
   type MediaConnection,
+  type CallTransfer,
   type OutboundCall,
+  type TransferLeg,
+  type TransferResult,
   type SmsMessage,
   type SmsSendResult,
 } from './index.ts';
 import { SimulatedPhone } from './phone.ts';
-
-/** The simulated carrier's number pool: 100 numbers per country, handed out in order. */
-const POOL_PREFIXES: Record<string, string> = { US: '+1415200', CA: '+1604200', GB: '+447700900' };
+import { poolOf } from './inventory.ts';
+import { LocalNumberDesk } from './localNumbers.ts';
+import type { AvailableNumber, InboundCall, NumberSearch } from './index.ts';
 
 /** How long after a send its delivery receipt arrives. */
 const RECEIPT_DELAY_MS = 20;
@@ -57,7 +60,9 @@ export class LocalCarrier implements CarrierProvider {
     private readonly log: Logger,
     /** Print message texts (sign-in codes) to the log: only while the dev tools are on (DEV_TOOLS). */
     private readonly logTexts = true,
-  ) {}
+  ) {
+    this.desk = new LocalNumberDesk(db);
+  }
 
   listen(listener: CarrierListener): void {
     this.listener = listener;
@@ -86,23 +91,104 @@ export class LocalCarrier implements CarrierProvider {
     return { status: 'ringing' };
   }
 
+  private readonly people = new Map<string, SimulatedPerson>();
+
+  /**
+   * A second simulated phone rings and, when reachable, answers: it is bridged into the call (it hears
+   * the caller, and what it says goes to the caller). 555-01xx is unreachable, 555-02xx never answers.
+   */
+  async transferCall(t: CallTransfer): Promise<TransferResult> {
+    if (UNREACHABLE.test(t.to)) return { status: 'failed', reason: `the number ${t.to} cannot be reached` };
+    if (UNDELIVERABLE.test(t.to)) return { status: 'no-answer', reason: `nobody answered at ${t.to}` };
+    await new Promise((r) => setTimeout(r, RING_MS));
+    const person = new SimulatedPerson(t.to);
+    this.people.set(t.callId, person);
+    this.log.info({ callId: t.callId, to: t.to }, `[carrier] transfer answered at ${t.to}`);
+    return { status: 'connected', leg: person };
+  }
+
+  /** The person a live call was transferred to (tests drive it). */
+  transferee(callId: string): SimulatedPerson | undefined {
+    return this.people.get(callId);
+  }
+
   /** A simulated phone on a live call (tests and the dev tools drive it). */
   phone(callId: string): SimulatedPhone | undefined {
     return this.phones.get(callId);
   }
 
-  private later(ms: number, fn: () => void): void {
+  private later(ms: number, fn: () => void | Promise<void>): Promise<void> {
     const p = new Promise<void>((resolve) => setTimeout(resolve, ms))
       .then(fn)
       .catch((err) => this.log.error({ err }, 'simulated carrier failed'))
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
+    return p;
   }
 
   pool(country: string): string[] {
-    const prefix = POOL_PREFIXES[country.toUpperCase()];
-    if (!prefix) return [];
-    return Array.from({ length: 100 }, (_, i) => `${prefix}${String(100 + i).padStart(prefix.startsWith('+44') ? 3 : 4, '0')}`);
+    return poolOf(country);
+  }
+
+  /** Sales, forwarding and the call ledger (kept in the database, so they survive a restart). */
+  readonly desk: LocalNumberDesk;
+  private callListener: ((call: InboundCall) => Promise<void>) | null = null;
+
+  listenCalls(fn: (call: InboundCall) => Promise<void>): void {
+    this.callListener = fn;
+  }
+
+  searchNumbers(q: NumberSearch): Promise<AvailableNumber[]> {
+    return this.desk.search(q);
+  }
+
+  buyNumber(p: { number: string; voiceUrl: string; smsUrl: string }): Promise<{ sid: string }> {
+    return this.desk.buy(p.number, 'switchboard', p);
+  }
+
+  releaseNumber(p: { number: string }): Promise<void> {
+    return this.desk.release(p.number, 'switchboard');
+  }
+
+  /** A call that speaks its text to whoever answers (recorded in the call ledger with what was said). */
+  async speak(p: { from: string; to: string; text: string }) {
+    const status = UNREACHABLE.test(p.to)
+      ? ('failed' as const)
+      : UNDELIVERABLE.test(p.to)
+        ? ('no-answer' as const)
+        : ('completed' as const);
+    await this.desk.logCall({ from: p.from, to: p.to, kind: 'say', spoken: p.text, status });
+    if (status === 'failed') return { status, error: `Number unreachable: ${p.to}` };
+    this.log.info({ to: p.to }, this.logTexts ? `[carrier] call to ${p.to} says: ${p.text}` : `[carrier] spoken call to ${p.to}`);
+    return { status };
+  }
+
+  /**
+   * Rings a phone and lets it go unanswered: a phone forwarding always, or on no answer, passes the
+   * call on to its target after the ring, keeping the caller's number, as a network does.
+   */
+  async testCall(p: { from: string; to: string }): Promise<{ status: 'ringing' | 'failed'; error?: string; ended?: Promise<void> }> {
+    if (UNREACHABLE.test(p.to)) {
+      await this.desk.logCall({ from: p.from, to: p.to, kind: 'test', status: 'failed' });
+      return { status: 'failed', error: `Number unreachable: ${p.to}` };
+    }
+    const fwd = await this.desk.forwardingOf(p.to);
+    const sid = await this.desk.logCall({
+      from: p.from,
+      to: p.to,
+      kind: 'test',
+      forwardedTo: fwd?.target ?? null,
+      status: fwd ? 'forwarded' : 'no-answer',
+    });
+    // The forwarded call reaches us only when the target is one of the numbers the carrier sold us.
+    const listener = fwd && (await this.desk.status(fwd.target))?.owner === 'switchboard' ? this.callListener : null;
+    const ended = this.later(RING_MS, async () => {
+      if (fwd && listener)
+        await listener({ sid, from: p.from, to: fwd.target, forwardedFrom: p.to }).catch((err) =>
+          this.log.warn({ err }, 'forwarded call refused'),
+        );
+    });
+    return { status: 'ringing', ended };
   }
 
   async sendSms(m: SmsMessage): Promise<SmsSendResult> {
@@ -199,5 +285,25 @@ export class LocalCarrier implements CarrierProvider {
       error: r.error,
       createdAt: Number(r.created_at),
     }));
+  }
+}
+
+/** The simulated person a call is transferred to: counts what they hear and can speak into the bridge. */
+export class SimulatedPerson implements TransferLeg {
+  heardFrames = 0;
+  ended = false;
+  private listener: ((frame: Buffer) => void) | null = null;
+  constructor(readonly number: string) {}
+  send(): void {
+    if (!this.ended) this.heardFrames++;
+  }
+  onAudio(cb: (frame: Buffer) => void): void {
+    this.listener = cb;
+  }
+  say(frames: Buffer[]): void {
+    for (const f of frames) if (!this.ended) this.listener?.(f);
+  }
+  hangUp(): void {
+    this.ended = true;
   }
 }

@@ -26,6 +26,11 @@ async function fakeTwilio(): Promise<FakeTwilio> {
         res.statusCode = 401;
         return res.end(JSON.stringify({ code: 20003, message: 'Authenticate' }));
       }
+      // Buying the organization's number (IncomingPhoneNumbers; twilioNumbers.test.ts covers it in full).
+      if (req.method === 'POST' && req.url === `/2010-04-01/Accounts/${SID}/IncomingPhoneNumbers.json`) {
+        res.statusCode = 201;
+        return res.end(JSON.stringify({ sid: 'PN00000000000000000000000000000001', phone_number: new URLSearchParams(body).get('PhoneNumber') }));
+      }
       if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${SID}/Messages.json`) {
         res.statusCode = 404;
         return res.end('{}');

@@ -6,8 +6,13 @@ import { ProviderError, sendThroughOutbox } from '../../outbox/index.ts';
 import {
   PLATFORM_SENDER,
   type CarrierListener,
+  NumberUnavailableError,
+  type AvailableNumber,
   type CarrierProvider,
+  type CallTransfer,
+  type NumberSearch,
   type OutboundCall,
+  type TransferResult,
   type SmsMessage,
   type SmsSendResult,
 } from './index.ts';
@@ -46,6 +51,94 @@ export class TwilioCarrier implements CarrierProvider {
     return this.config.TWILIO_AUTH_TOKEN!;
   }
 
+  /** One REST call: basic auth, form body, JSON answer (status and body; the body is {} when not JSON). */
+  private async api(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Record<string, string>) {
+    const auth = Buffer.from(`${this.config.TWILIO_ACCOUNT_SID}:${this.config.TWILIO_AUTH_TOKEN}`).toString('base64');
+    let res: Response;
+    try {
+      res = await fetch(`${this.base}/2010-04-01/Accounts/${this.config.TWILIO_ACCOUNT_SID}${path}`, {
+        method,
+        headers: { authorization: `Basic ${auth}`, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        body: form ? new URLSearchParams(form) : undefined,
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (err) {
+      throw new ProviderError('twilio', `Twilio unreachable: ${(err as Error).message}`, true);
+    }
+    const body = (await res.json().catch(() => ({}))) as Record<string, unknown> & { message?: string; code?: number };
+    return { status: res.status, body };
+  }
+
+  private refused(what: string, r: { status: number; body: { message?: string; code?: number } }): ProviderError {
+    return new ProviderError('twilio', `Twilio refused ${what} (${r.status}${r.body.code ? ` ${r.body.code}` : ''}): ${r.body.message ?? 'no detail'}`, r.status === 429 || r.status >= 500);
+  }
+
+  /** AvailablePhoneNumbers/{country}/Local with AreaCode, Contains, InLocality, InRegion. */
+  async searchNumbers(q: NumberSearch): Promise<AvailableNumber[]> {
+    const params = new URLSearchParams({ PageSize: String(q.limit) });
+    if (q.areaCode) params.set('AreaCode', q.areaCode);
+    if (q.contains) params.set('Contains', q.contains);
+    if (q.inLocality) params.set('InLocality', q.inLocality);
+    if (q.inRegion) params.set('InRegion', q.inRegion);
+    const country = q.country.toUpperCase();
+    const r = await this.api('GET', `/AvailablePhoneNumbers/${encodeURIComponent(country)}/Local.json?${params}`);
+    if (r.status === 404) return [];
+    if (r.status !== 200) throw this.refused('the number search', r);
+    type Found = { phone_number: string; friendly_name?: string; locality?: string | null; region?: string | null; iso_country?: string; capabilities?: Record<string, boolean> };
+    return ((r.body.available_phone_numbers ?? []) as Found[]).map((n) => ({
+      number: n.phone_number,
+      friendlyName: n.friendly_name ?? n.phone_number,
+      locality: n.locality || null,
+      region: n.region || null,
+      country: n.iso_country ?? country,
+      capabilities: {
+        voice: !!(n.capabilities?.voice ?? n.capabilities?.Voice),
+        sms: !!(n.capabilities?.SMS ?? n.capabilities?.sms),
+        mms: !!(n.capabilities?.MMS ?? n.capabilities?.mms),
+      },
+    }));
+  }
+
+  /** IncomingPhoneNumbers: buys the number with our voice and SMS webhooks; 21422 means someone else got it. */
+  async buyNumber(p: { number: string; voiceUrl: string; smsUrl: string }): Promise<{ sid: string }> {
+    const r = await this.api('POST', '/IncomingPhoneNumbers.json', {
+      PhoneNumber: p.number,
+      VoiceUrl: p.voiceUrl,
+      VoiceMethod: 'POST',
+      SmsUrl: p.smsUrl,
+      SmsMethod: 'POST',
+    });
+    if (r.status === 400 && (r.body.code === 21422 || r.body.code === 21421)) throw new NumberUnavailableError(p.number, `${p.number} is no longer available.`);
+    if (r.status !== 201 && r.status !== 200) throw this.refused('the purchase', r);
+    return { sid: String(r.body.sid) };
+  }
+
+  async releaseNumber(p: { sid: string | null; number: string }): Promise<void> {
+    if (!p.sid) throw new ProviderError('twilio', `No Twilio sid is known for ${p.number}.`);
+    const r = await this.api('DELETE', `/IncomingPhoneNumbers/${encodeURIComponent(p.sid)}.json`);
+    // 404: Twilio no longer has it on the account, which is what a release wants.
+    if (r.status !== 204 && r.status !== 200 && r.status !== 404) throw this.refused('the release', r);
+  }
+
+  private async callWithTwiml(from: string, to: string, twiml: string) {
+    const r = await this.api('POST', '/Calls.json', { To: to, From: from, Twiml: twiml, Timeout: '25' });
+    if (r.status !== 201 && r.status !== 200) return { ok: false as const, error: this.refused('the call', r).message };
+    return { ok: true as const };
+  }
+
+  /** A call that reads the text twice (<Say>) and hangs up. */
+  async speak(p: { from: string; to: string; text: string }) {
+    const esc = p.text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    const r = await this.callWithTwiml(p.from, p.to, `<Response><Say>${esc}</Say><Pause length="1"/><Say>${esc}</Say></Response>`);
+    return r.ok ? { status: 'completed' as const } : { status: 'failed' as const, error: r.error };
+  }
+
+  /** Rings the phone; if it forwards, the call reaches the target with our caller id. */
+  async testCall(p: { from: string; to: string }) {
+    const r = await this.callWithTwiml(p.from, p.to, '<Response><Pause length="2"/><Hangup/></Response>');
+    return r.ok ? { status: 'ringing' as const } : { status: 'failed' as const, error: r.error };
+  }
+
   /** Places a call through the Calls API: TwiML inline connects it to our media stream once answered. */
   async placeCall(call: OutboundCall): Promise<{ status: 'ringing' | 'failed' | 'no-answer'; error?: string }> {
     const form = new URLSearchParams({
@@ -72,6 +165,28 @@ export class TwilioCarrier implements CarrierProvider {
       return { status: 'ringing' };
     } catch (err) {
       return { status: 'failed', error: `Twilio unreachable: ${(err as Error).message}` };
+    }
+  }
+
+  /** A cold transfer: the live call's TwiML is replaced by `<Dial>` (Calls API, update a call); Twilio bridges it. */
+  async transferCall(t: CallTransfer): Promise<TransferResult> {
+    if (!t.carrierSid) return { status: 'failed', reason: 'the call has no Twilio call id' };
+    const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+    const twiml = `<?xml version="1.0" encoding="UTF-8"?><Response><Dial callerId="${esc(t.from)}">${esc(t.to)}</Dial></Response>`;
+    const auth = Buffer.from(`${this.config.TWILIO_ACCOUNT_SID}:${this.config.TWILIO_AUTH_TOKEN}`).toString('base64');
+    try {
+      const res = await fetch(`${this.base}/2010-04-01/Accounts/${this.config.TWILIO_ACCOUNT_SID}/Calls/${t.carrierSid}.json`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ Twiml: twiml }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await res.json().catch(() => ({}))) as { message?: string };
+      if (!res.ok) return { status: 'failed', reason: `the transfer was refused (${res.status}: ${body.message ?? 'no detail'})` };
+      this.log.info({ callId: t.callId, to: t.to }, '[twilio] call transferred');
+      return { status: 'connected', leg: null };
+    } catch (err) {
+      return { status: 'failed', reason: `Twilio could not be reached (${(err as Error).message})` };
     }
   }
 

@@ -11,6 +11,8 @@ export interface FilesProvider {
   readonly kind: 'local';
   put(prefix: string, data: Buffer, extension: string): Promise<StoredFile>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes a file (retention); a missing one is fine. */
+  delete(key: string): Promise<void>;
 }
 
 /** Files on local disk under DATA_DIR/files, served at /files/{key}. */
@@ -26,6 +28,11 @@ export class LocalFiles implements FilesProvider {
     await fs.writeFile(tmp, data);
     await fs.rename(tmp, path.join(this.root, key));
     return { key, url: `/files/${key}` };
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!/^[a-z0-9-]+\.[a-z0-9]+$/i.test(key)) return;
+    await fs.rm(path.join(this.root, key), { force: true });
   }
 
   async get(key: string): Promise<Buffer | null> {

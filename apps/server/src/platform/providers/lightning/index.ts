@@ -11,8 +11,17 @@ export interface LightningInvoice {
   expiresAt: number;
 }
 
+/** What the node knows of one of its invoices. */
+export interface InvoiceState {
+  settled: boolean;
+  /** Hex, once settled (a real node reveals it). */
+  preimage?: string;
+}
+
 export interface LightningNode {
-  readonly kind: 'local';
+  readonly kind: 'local' | 'lnd' | 'lnbits';
+  /** Asks the node whether one of its invoices is paid (a node without push is polled this way). */
+  lookup(paymentHash: string): Promise<InvoiceState>;
   createInvoice(input: { amountMsat: number; description: string; expirySeconds: number }): Promise<LightningInvoice>;
   /** Called when an invoice of this node is paid (a real node's invoice subscription). */
   onSettled(listener: (paymentHash: string) => Promise<void>): void;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import bolt11 from 'bolt11';
 import type { Kysely } from 'kysely';
 import { providerKey, type ProviderKeysTable } from '../keys.ts';
-import { REGTEST, type LightningInvoice, type LightningNode } from './index.ts';
+import { REGTEST, type InvoiceState, type LightningInvoice, type LightningNode } from './index.ts';
 
 export interface LocalLnInvoicesTable {
   payment_hash: string;
@@ -73,6 +73,15 @@ export class LocalLightningNode implements LightningNode {
       })
       .execute();
     return { bolt11: signed.paymentRequest!, paymentHash, amountMsat: input.amountMsat, expiresAt };
+  }
+
+  async lookup(paymentHash: string): Promise<InvoiceState> {
+    const row = await this.db
+      .selectFrom('local_ln_invoices')
+      .select(['settled_at', 'preimage'])
+      .where('payment_hash', '=', paymentHash)
+      .executeTakeFirst();
+    return row?.settled_at != null ? { settled: true, preimage: row.preimage } : { settled: false };
   }
 
   /** The node's public key (what decoders recover from an invoice's signature). */

@@ -28,11 +28,27 @@ export interface CheckoutSession {
 export interface PaymentEvent {
   id: string;
   /** `ignored`: an event of the processor this product does not act on (still recorded once). */
-  type: 'checkout.completed' | 'checkout.canceled' | 'payment.failed' | 'ignored';
+  type:
+    | 'checkout.completed'
+    | 'checkout.canceled'
+    | 'payment.failed'
+    | 'subscription.renewed'
+    | 'subscription.payment_failed'
+    | 'dispute.created'
+    | 'dispute.closed'
+    | 'payout.returned'
+    | 'ignored';
   sessionId: string;
   reference: string;
   amount: number;
   created: number;
+  /** Subscription events: the end of the period the payment is (or failed to be) for, epoch ms. */
+  periodEnd?: number;
+  /** Dispute events: the processor's dispute id, and for `dispute.closed` whether the merchant won or lost it. */
+  disputeId?: string;
+  outcome?: 'won' | 'lost';
+  /** `payout.returned`: the processor's reference of the payout (a Stripe Connect transfer id). */
+  payoutRef?: string;
 }
 
 export interface PaymentsProvider {

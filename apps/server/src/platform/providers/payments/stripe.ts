@@ -19,6 +19,57 @@ const EVENT_TYPES: Record<string, PaymentEvent['type']> = {
   'checkout.session.async_payment_failed': 'payment.failed',
 };
 
+/** What a Stripe event adds to the common fields of our event. */
+type EventPart = Partial<PaymentEvent> & Pick<PaymentEvent, 'type'>;
+
+/** The parts of a Stripe invoice a renewal event needs (its shape moved between API versions). */
+interface StripeInvoiceLike {
+  amount_paid?: number;
+  amount_due?: number;
+  period_end?: number;
+  metadata?: Record<string, string> | null;
+  subscription_details?: { metadata?: Record<string, string> | null } | null;
+  parent?: { subscription_details?: { metadata?: Record<string, string> | null } | null } | null;
+  lines?: { data?: { period?: { end?: number } }[] };
+}
+
+/**
+ * `invoice.paid` → `subscription.renewed`, `invoice.payment_failed` → `subscription.payment_failed`. The
+ * subscription is named by the checkout that started it: metadata `checkout_session` on the invoice or
+ * its subscription. The period is the invoice line's period end.
+ */
+function invoiceEvent(type: string, inv: StripeInvoiceLike): EventPart {
+  const mapped =
+    type === 'invoice.paid' ? 'subscription.renewed' : type === 'invoice.payment_failed' ? 'subscription.payment_failed' : null;
+  if (!mapped) return { type: 'ignored' };
+  const meta =
+    inv.metadata?.checkout_session ??
+    inv.subscription_details?.metadata?.checkout_session ??
+    inv.parent?.subscription_details?.metadata?.checkout_session;
+  const end = inv.lines?.data?.[0]?.period?.end ?? inv.period_end;
+  return {
+    type: mapped,
+    sessionId: meta ?? '',
+    amount: ((mapped === 'subscription.renewed' ? inv.amount_paid : inv.amount_due) ?? 0) * MICROS_PER_CENT,
+    ...(end ? { periodEnd: end * 1000 } : {}),
+  };
+}
+
+/** The `stripe` package's client, pointed at `apiBase` when given (the tests' fake Stripe). */
+export function stripeClient(secretKey: string, apiBase?: string): Stripe {
+  const base = apiBase ? new URL(apiBase) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+}
+
 /** `?session_id={CHECKOUT_SESSION_ID}` on a return URL (Stripe fills the id in). */
 function withSessionId(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
@@ -39,17 +90,7 @@ export class StripePayments implements PaymentsProvider {
     private readonly db: Kysely<{ provider_keys: ProviderKeysTable }>,
     opts: { secretKey: string; webhookSecret: string; apiBase?: string },
   ) {
-    const base = opts.apiBase ? new URL(opts.apiBase) : null;
-    this.stripe = new Stripe(opts.secretKey, {
-      maxNetworkRetries: 2,
-      ...(base
-        ? {
-            host: base.hostname,
-            port: base.port || (base.protocol === 'https:' ? 443 : 80),
-            protocol: base.protocol.replace(':', '') as 'http' | 'https',
-          }
-        : {}),
-    });
+    this.stripe = stripeClient(opts.secretKey, opts.apiBase);
     this.webhookSecret = opts.webhookSecret;
   }
   private readonly webhookSecret: string;
@@ -109,15 +150,39 @@ export class StripePayments implements PaymentsProvider {
     } catch (err) {
       throw new WebhookError((err as Error).message || 'Invalid signature.');
     }
+    const base = { id: event.id, created: event.created * 1000, sessionId: '', reference: '', amount: 0 };
+    const obj = event.data.object as unknown as Record<string, unknown>;
+    if (event.type.startsWith('invoice.')) return { ...base, ...invoiceEvent(event.type, obj as unknown as StripeInvoiceLike) };
+    if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
+      return { ...base, ...(await this.disputeEvent(event.type, obj as unknown as Stripe.Dispute)) };
+    if (event.type === 'transfer.reversed') return { ...base, type: 'payout.returned', payoutRef: String(obj.id ?? '') };
     const type = EVENT_TYPES[event.type] ?? 'ignored';
-    const obj = event.data.object as { id?: string; client_reference_id?: string | null; amount_total?: number | null };
+    const co = obj as { id?: string; client_reference_id?: string | null; amount_total?: number | null };
     return {
-      id: event.id,
+      ...base,
       type,
-      sessionId: obj.id ?? '',
-      reference: obj.client_reference_id ?? '',
-      amount: (obj.amount_total ?? 0) * MICROS_PER_CENT,
-      created: event.created * 1000,
+      sessionId: co.id ?? '',
+      reference: co.client_reference_id ?? '',
+      amount: (co.amount_total ?? 0) * MICROS_PER_CENT,
+    };
+  }
+
+  /**
+   * `charge.dispute.created` / `closed` (won or lost) → a dispute of the checkout whose payment intent
+   * was disputed (looked up with the Checkout Sessions list by `payment_intent`). Inquiries
+   * (`warning_*` states) move no money and are ignored.
+   */
+  private async disputeEvent(type: string, d: Stripe.Dispute): Promise<EventPart> {
+    if (d.status.startsWith('warning_')) return { type: 'ignored' };
+    const intent = typeof d.payment_intent === 'string' ? d.payment_intent : d.payment_intent?.id;
+    const sessions = intent ? await this.stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 }) : { data: [] };
+    const outcome = d.status === 'won' ? ('won' as const) : d.status === 'lost' ? ('lost' as const) : undefined;
+    return {
+      type: type === 'charge.dispute.created' ? 'dispute.created' : 'dispute.closed',
+      sessionId: sessions.data[0]?.id ?? '',
+      disputeId: d.id,
+      amount: d.amount * MICROS_PER_CENT,
+      ...(outcome ? { outcome } : {}),
     };
   }
 }

@@ -1,0 +1,219 @@
+import http from 'node:http';
+import { phraseDigits } from '@switchboard/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
+import { twilioSignature } from './twilio.ts';
+
+const SID = 'ACnum00000000000000000000000000000';
+const TOKEN = 'twilio-numbers-token';
+const PUBLIC = 'https://numbers.example.com';
+
+/**
+ * A fake Twilio on 127.0.0.1 speaking the numbers API: AvailablePhoneNumbers/{country}/Local (AreaCode,
+ * Contains with letters and *, InLocality, InRegion), IncomingPhoneNumbers (buy with VoiceUrl/SmsUrl,
+ * 21422 when taken, DELETE to release) and Calls (a called phone that forwards passes the call to the
+ * target number's VoiceUrl, signed, with the caller's number kept).
+ */
+interface Fake {
+  url: string;
+  searches: URLSearchParams[];
+  bought: Map<string, { sid: string; number: string; voiceUrl: string; smsUrl: string }>;
+  released: string[];
+  calls: Record<string, string>[];
+  forwarding: Map<string, string>;
+  deliver: (url: string, params: Record<string, string>) => Promise<void>;
+  close(): Promise<void>;
+}
+const STOCK = [
+  { phone_number: '+14155550100', friendly_name: '(415) 555-0100', locality: 'San Francisco', region: 'CA', caps: [true, true, true] },
+  { phone_number: '+14152074992', friendly_name: '(415) 207-4992', locality: 'San Francisco', region: 'CA', caps: [true, true, false] },
+  { phone_number: '+15125749920', friendly_name: '(512) 574-9920', locality: 'Austin', region: 'TX', caps: [true, false, false] },
+];
+function matchesContains(national: string, pattern: string): boolean {
+  const p = [...pattern].map((c) => (c === '*' ? '.' : phraseDigits(c))).join('');
+  return p.length === national.length ? new RegExp(`^${p}$`).test(national) : new RegExp(p).test(national);
+}
+async function fakeTwilio(): Promise<Fake> {
+  const fake: Fake = {
+    url: '',
+    searches: [],
+    bought: new Map(),
+    released: [],
+    calls: [],
+    forwarding: new Map(),
+    deliver: async () => undefined,
+    close: async () => undefined,
+  };
+  const base = `/2010-04-01/Accounts/${SID}`;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', async () => {
+      const send = (status: number, json?: unknown) => {
+        res.statusCode = status;
+        res.setHeader('content-type', 'application/json');
+        res.end(json === undefined ? '' : JSON.stringify(json));
+      };
+      if (req.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`)
+        return send(401, { code: 20003, message: 'Authenticate' });
+      const url = new URL(req.url!, 'http://x');
+      const form = Object.fromEntries(new URLSearchParams(body));
+      const search = /^\/AvailablePhoneNumbers\/([A-Z]{2})\/Local\.json$/.exec(url.pathname.slice(base.length));
+      if (req.method === 'GET' && search) {
+        fake.searches.push(url.searchParams);
+        if (search[1] !== 'US') return send(404, { code: 20404, message: 'The requested resource was not found' });
+        const q = url.searchParams;
+        const list = STOCK.filter((n) => !fake.bought.has(n.phone_number))
+          .filter((n) => !q.get('AreaCode') || n.phone_number.startsWith(`+1${q.get('AreaCode')}`))
+          .filter((n) => !q.get('Contains') || matchesContains(n.phone_number.slice(2), q.get('Contains')!))
+          .filter((n) => !q.get('InLocality') || n.locality.toLowerCase() === q.get('InLocality')!.toLowerCase())
+          .filter((n) => !q.get('InRegion') || n.region === q.get('InRegion'))
+          .map(({ caps, ...n }) => ({
+            ...n,
+            iso_country: 'US',
+            lata: '722',
+            rate_center: 'SNFC',
+            capabilities: { voice: caps[0], SMS: caps[1], MMS: caps[2], fax: false },
+          }));
+        return send(200, { available_phone_numbers: list, uri: url.pathname });
+      }
+      if (req.method === 'POST' && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
+        if (fake.bought.has(form.PhoneNumber!) || !STOCK.some((n) => n.phone_number === form.PhoneNumber))
+          return send(400, { code: 21422, message: 'PhoneNumber requested is not available', status: 400 });
+        const sid = `PN${String(fake.bought.size + 1).padStart(32, '0')}`;
+        fake.bought.set(form.PhoneNumber!, { sid, number: form.PhoneNumber!, voiceUrl: form.VoiceUrl!, smsUrl: form.SmsUrl! });
+        return send(201, { sid, phone_number: form.PhoneNumber, voice_url: form.VoiceUrl, sms_url: form.SmsUrl });
+      }
+      const del = /^\/IncomingPhoneNumbers\/(PN\w+)\.json$/.exec(url.pathname.slice(base.length));
+      if (req.method === 'DELETE' && del) {
+        const entry = [...fake.bought.values()].find((b) => b.sid === del[1]);
+        if (!entry) return send(404, { code: 20404, message: 'not found' });
+        fake.bought.delete(entry.number);
+        fake.released.push(entry.sid);
+        return send(204);
+      }
+      if (req.method === 'POST' && url.pathname === `${base}/Calls.json`) {
+        fake.calls.push(form);
+        const sid = `CA${String(fake.calls.length).padStart(32, '0')}`;
+        send(201, { sid, status: 'queued' });
+        const target = fake.forwarding.get(form.To!);
+        const ours = target ? [...fake.bought.values()].find((b) => b.number === target) : undefined;
+        if (ours)
+          await fake.deliver(ours.voiceUrl, {
+            CallSid: `CA${sid.slice(3)}f`,
+            AccountSid: SID,
+            From: form.From!,
+            To: target!,
+            ForwardedFrom: form.To!,
+            Direction: 'inbound',
+            CallStatus: 'ringing',
+          });
+        return;
+      }
+      send(404, { code: 20404, message: 'not found' });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  fake.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  fake.close = () => new Promise((r) => server.close(() => r()));
+  return fake;
+}
+
+let fake: Fake;
+let t: TestApp;
+let org: Session;
+let other: Session;
+const as = (s: Session, body?: object) => ({
+  token: s.token,
+  query: { targetAccountId: s.id },
+  ...(body ? { body: { targetAccountId: s.id, ...body } } : {}),
+});
+
+beforeAll(async () => {
+  fake = await fakeTwilio();
+  t = await createTestApp({
+    JOBS_AUTOSTART: 'false',
+    TWILIO_ACCOUNT_SID: SID,
+    TWILIO_AUTH_TOKEN: TOKEN,
+    TWILIO_BASE_URL: fake.url,
+    PUBLIC_URL: PUBLIC,
+  });
+  // Twilio calls our webhook, signed with the auth token over the URL it was given.
+  fake.deliver = async (url, params) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url.slice(PUBLIC.length),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TOKEN, url, params) },
+      payload: new URLSearchParams(params).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+  };
+  org = await t.signUp('owner@twnum.test', { businessName: 'Twilio Numbers' });
+  other = await t.signUp('owner@twnum2.test', { businessName: 'Twilio Other' });
+  // The forwarding check waits on a fake clock: the fake delivers forwarded calls before it answers Calls.json.
+  t.services.numbers.forwardingClock.sleep = async () => undefined;
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+describe('numbers through Twilio', () => {
+  it('searches AvailablePhoneNumbers by AreaCode, anchored Contains, InLocality/InRegion and a phrase', async () => {
+    const byCode = await t.request('POST', '/api/v2/phoneNumber/search/local/prefix', as(org, { prefix: '415', strict: true }));
+    expect(byCode.body.numbers.map((n: { number: string }) => n.number)).toEqual(['+14155550100', '+14152074992']);
+    expect(fake.searches.at(-1)!.get('AreaCode')).toBe('415');
+    expect(byCode.body.numbers[1]).toMatchObject({
+      locality: 'San Francisco',
+      region: 'CA',
+      capabilities: { voice: true, sms: true, mms: false },
+    });
+    const byPrefix = await t.request('POST', '/api/v2/phoneNumber/search/local/prefix', as(org, { prefix: '415207', strict: true }));
+    expect(fake.searches.at(-1)!.get('Contains')).toBe('415207****');
+    expect(byPrefix.body.numbers.map((n: { number: string }) => n.number)).toEqual(['+14152074992']);
+    await t.request('POST', '/api/v2/phoneNumber/search/local/locality', as(org, { city: 'Austin', region: 'TX' }));
+    expect(Object.fromEntries(fake.searches.at(-1)!)).toMatchObject({ InLocality: 'Austin', InRegion: 'TX' });
+    const phrase = await t.request('POST', '/api/v2/phoneNumber/search/local/phrase', as(org, { phrase: 'pizza' }));
+    expect(fake.searches.at(-1)!.get('Contains')).toBe('PIZZA');
+    expect(phrase.body.numbers.map((n: { vanity: string }) => n.vanity).sort()).toEqual(['(415) 20-PIZZA', '(512) 5-PIZZA0']);
+    const abroad = await t.request('POST', '/api/v2/phoneNumber/search/local/locality', as(org, { city: 'Berlin', country: 'DE' }));
+    expect(abroad.body.numbers).toEqual([]);
+  });
+
+  it('buys with our voice and SMS webhooks, refuses a number gone since the search, and releases with DELETE', async () => {
+    const res = await t.request('POST', '/api/v2/phoneNumber/assign', as(org, { number: '+14152074992' }));
+    expect(res.status).toBe(200);
+    expect(res.body.phoneNumber).toMatchObject({ provider: 'twilio', locality: 'San Francisco' });
+    expect(fake.bought.get('+14152074992')).toMatchObject({
+      voiceUrl: `${PUBLIC}/api/v1/calls/twilio/voice`,
+      smsUrl: `${PUBLIC}/api/v1/carrier/twilio/sms`,
+    });
+    // Someone else bought it at Twilio after our search.
+    fake.bought.set('+14155550100', { sid: 'PNelsewhere', number: '+14155550100', voiceUrl: '', smsUrl: '' });
+    const lost = await t.request('POST', '/api/v2/phoneNumber/assign', as(other, { number: '+14155550100' }));
+    expect(lost.status).toBe(409);
+    expect(lost.body.message).toContain('bought by someone else after your search');
+    expect((await t.request('POST', '/api/v2/phoneNumber/release', as(other, { number: '+14152074992' }))).status).toBe(404);
+    expect(fake.released).toEqual([]);
+    const rel = await t.request('POST', '/api/v2/phoneNumber/release', as(org, { number: '+14152074992' }));
+    expect(rel.status).toBe(200);
+    expect(fake.released).toEqual(['PN00000000000000000000000000000001']);
+    expect(fake.bought.has('+14152074992')).toBe(false);
+  });
+
+  it('speaks a BYO code with <Say> and verifies forwarding by the call Twilio delivers', async () => {
+    const n = (await t.request('POST', '/api/v2/phoneNumber/assign', as(org, { number: '+15125749920' }))).body.number;
+    await t.request('POST', '/api/v2/phoneNumber/byo/assign', as(org, { number: '+13125550101', method: 'call' }));
+    const say = fake.calls.at(-1)!;
+    expect(say).toMatchObject({ To: '+13125550101' });
+    expect(say.Twiml).toMatch(/<Say>Your Switchboard verification code is \d, \d, \d, \d, \d, \d\.<\/Say>/);
+
+    const cell = '+16465550123';
+    const none = await t.request('POST', '/api/v1/verifyCellForwarding', as(org, { phoneNumber: cell }));
+    expect(none.body).toMatchObject({ outcome: 'no_call' });
+    expect(fake.calls.at(-1)).toMatchObject({ To: cell, From: n });
+    fake.forwarding.set(cell, n);
+    const ok = await t.request('POST', '/api/v1/verifyCellForwarding', as(org, { phoneNumber: cell }));
+    expect(ok.body).toMatchObject({ verified: true, outcome: 'success', seen: n });
+  });
+});
