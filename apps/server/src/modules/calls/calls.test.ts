@@ -65,7 +65,8 @@ describe('calls', () => {
     await caller.closed();
     await expect.poll(async () => (await t.request('GET', `/api/v1/calls/${callId}`, as(org))).body.call.status).toBe('completed');
     const stored = (await t.request('GET', `/api/v1/calls/${callId}`, as(org))).body.call;
-    expect(stored).toMatchObject({ direction: 'web', status: 'completed', recording: null });
+    expect(stored).toMatchObject({ direction: 'web', status: 'completed', roomId: null, cost: { minutes: 0, microUsd: 0 } });
+    expect(stored.recording.url).toBe(`/api/v1/calls/${callId}/recording`);
     expect(stored.transcript.map((x: any) => x.role).slice(0, 4)).toEqual(['agent', 'caller', 'agent', 'caller']);
     expect(stored.transcript[2].interrupted).toBe(true);
     expect(stored.answeredAt).toBeGreaterThanOrEqual(stored.startedAt);

@@ -3,14 +3,21 @@ import type { Logger } from 'pino';
 import type { MediaConnection } from '../../platform/providers/carrier/index.ts';
 import type { SttProvider } from '../../platform/providers/stt/index.ts';
 import type { TtsProvider } from '../../platform/providers/tts/index.ts';
-import type { createAgentRuntime } from '../agents/index.ts';
+import type { createAgentRuntime, VoiceControl } from '../agents/index.ts';
+import type { LiveEntry } from './live.ts';
 import type { CallRow } from './repository.ts';
 import type { CallsService } from './service.ts';
+import { enginesFor, type AgentVoice, type SttEngines, type TtsEngines } from './engines.ts';
 import { CallSession, type AgentBrain } from './session.ts';
 
+/** The speech engines of calls (engines.ts builds them): the 'auto' pair, each engine an agent may choose, and the agent's settings. */
 export interface VoiceEngines {
   stt: SttProvider | null;
   tts: TtsProvider | null;
+  sttEngines?: SttEngines;
+  ttsEngines?: TtsEngines;
+  /** The agent's call settings (engines, voice, VAD) for this call; none: the defaults. */
+  settingsFor?: (call: CallRow) => Promise<AgentVoice | null>;
 }
 
 /** Twilio Media Streams messages we read (https://www.twilio.com/docs/voice/media-streams/websocket-messages). */
@@ -29,11 +36,13 @@ type Inbound =
  */
 export function handleMediaStream(
   conn: MediaConnection,
-  deps: { calls: CallsService; engines: VoiceEngines; brainFor: (call: CallRow) => AgentBrain; log: Logger },
+  deps: { calls: CallsService; engines: VoiceEngines; brainFor: (call: CallRow, entry: () => LiveEntry | null) => AgentBrain; log: Logger },
 ): void {
   let session: CallSession | null = null;
+  let entry: LiveEntry | null = null;
   let callId: string | null = null;
   let streamSid = '';
+  let carrierSid: string | null = null;
   let starting = false;
   let ended = false;
 
@@ -56,12 +65,17 @@ export function handleMediaStream(
         if (starting) return;
         starting = true;
         streamSid = msg.start?.streamSid ?? msg.streamSid;
+        carrierSid = msg.start?.callSid ?? null;
         void begin(msg.start?.customParameters?.ticket ?? '');
         return;
       }
-      case 'media':
-        if (session && typeof msg.media?.payload === 'string') session.pushAudio(Buffer.from(msg.media.payload, 'base64'));
+      case 'media': {
+        if (!session || typeof msg.media?.payload !== 'string') return;
+        const frame = Buffer.from(msg.media.payload, 'base64');
+        session.pushAudio(frame);
+        if (entry) deps.calls.live.callerAudio(entry, frame);
         return;
+      }
       case 'mark':
         session?.markPlayed(String(msg.mark?.name ?? ''));
         return;
@@ -85,20 +99,33 @@ export function handleMediaStream(
     }
     callId = call.id;
     const web = call.direction === 'web';
+    const settings = await deps.engines.settingsFor?.(call).catch((err) => (deps.log.error({ err, callId }, 'reading voice settings failed'), null));
+    const e = enginesFor(deps.engines, settings ?? null);
     const send = (m: object) => conn.send(JSON.stringify({ ...m, streamSid }));
+    const toCaller = (frame: Buffer) => {
+      send({ event: 'media', media: { payload: frame.toString('base64') } });
+      if (entry) deps.calls.live.agentAudio(entry, frame);
+    };
     session = new CallSession(
       {
-        audio: (frame) => send({ event: 'media', media: { payload: frame.toString('base64') } }),
+        audio: toCaller,
         mark: (name) => send({ event: 'mark', mark: { name } }),
         clear: () => send({ event: 'clear' }),
-        event: (e: CallLiveEvent) => web && send(e),
+        event: (e: CallLiveEvent) => {
+          if (web) send(e);
+          if (entry) deps.calls.live.sessionEvent(entry, e).catch((err) => deps.log.warn({ err, callId }, 'live call event failed'));
+        },
       },
-      { stt: deps.engines.stt, tts: deps.engines.tts, brain: deps.brainFor(call) },
+      { stt: e.stt, tts: e.tts, vad: e.vad, voice: e.voice, sttMissing: e.sttMissing, ttsMissing: e.ttsMissing, brain: deps.brainFor(call, () => entry) },
     );
-    deps.calls.register(call.id, session, () => {
-      ended = true;
-      if (web) send({ event: 'stop' });
-      conn.close();
+    entry = deps.calls.register(call, session, {
+      hangUp: () => {
+        ended = true;
+        if (web) send({ event: 'stop' });
+        conn.close();
+      },
+      speak: toCaller,
+      carrierSid,
     });
     if (web) send({ event: 'status', status: 'in-progress' });
     if (ended) return void deps.calls.finish(call.id, 'hung up');
@@ -107,7 +134,7 @@ export function handleMediaStream(
 }
 
 /** The agent runtime as a call's brain: the same turn as chat and SMS, on the voice channel. */
-export function runtimeBrain(runtime: ReturnType<typeof createAgentRuntime>, call: CallRow): AgentBrain {
+export function runtimeBrain(runtime: ReturnType<typeof createAgentRuntime>, call: CallRow, voice?: VoiceControl): AgentBrain {
   const accountId = call.agent_id;
   const copy = call.direction === 'web' ? ('staging' as const) : ('default' as const);
   const caller = call.direction === 'inbound' ? call.from_number : call.to_number;
@@ -121,6 +148,7 @@ export function runtimeBrain(runtime: ReturnType<typeof createAgentRuntime>, cal
         message,
         channel: 'voice',
         conversation: { from: caller, to: call.from_number },
+        voice,
       })) {
         if (ev.type === 'text') yield ev.delta;
       }

@@ -4,8 +4,36 @@ import type { CallsTable } from './tables.ts';
 
 export type CallRow = Selectable<CallsTable>;
 
+/** The call log's filters: `number` matches either end; `since`/`until` bound the start (epoch ms). */
+export interface CallFilter {
+  direction?: string;
+  status?: string;
+  agentId?: number;
+  number?: string;
+  since?: number;
+  until?: number;
+}
+
 /** Every SQL statement of the calls module, scoped by the organization (account_id). */
 export const callsRepository = {
+  /** An organization's phone calls with any of these numbers on the other end, newest first (a contact's activity). */
+  async withNumbers(db: DbOrTx, orgId: number, numbers: readonly string[], limit = 50): Promise<CallRow[]> {
+    if (!numbers.length) return [];
+    return db
+      .selectFrom('calls')
+      .selectAll()
+      .where('account_id', '=', orgId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('direction', '=', 'inbound'), eb('from_number', 'in', [...numbers])]),
+          eb.and([eb('direction', '=', 'outbound'), eb('to_number', 'in', [...numbers])]),
+        ]),
+      )
+      .orderBy('started_at', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
   /** Inserts the call unless its client key was used before; undefined when it was. */
   async insert(db: DbOrTx, row: Insertable<CallsTable>): Promise<CallRow | undefined> {
     return db
@@ -26,17 +54,47 @@ export const callsRepository = {
   async list(
     db: DbOrTx,
     scope: { accountId: number; agentId: number | null },
-    f: { direction?: string; status?: string; offset: number; limit: number },
+    f: CallFilter & { offset: number; limit: number },
   ): Promise<{ rows: CallRow[]; total: number }> {
     let q = db.selectFrom('calls').where('account_id', '=', scope.accountId);
     if (scope.agentId != null) q = q.where('agent_id', '=', scope.agentId);
     if (f.direction) q = q.where('direction', '=', f.direction as CallRow['direction']);
     if (f.status) q = q.where('status', '=', f.status as CallRow['status']);
+    if (f.agentId != null) q = q.where('agent_id', '=', f.agentId);
+    if (f.number) q = q.where((eb) => eb.or([eb('from_number', 'like', `%${f.number}%`), eb('to_number', 'like', `%${f.number}%`)]));
+    if (f.since != null) q = q.where('started_at', '>=', f.since);
+    if (f.until != null) q = q.where('started_at', '<', f.until);
     const [rows, count] = await Promise.all([
       q.selectAll().orderBy('started_at', 'desc').orderBy('id', 'desc').offset(f.offset).limit(f.limit).execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ]);
     return { rows, total: Number(count?.n ?? 0) };
+  },
+
+  /** Recordings of an organization's calls that ended before `before` (retention). */
+  expiredRecordings: (db: DbOrTx, accountId: number, before: number) =>
+    db
+      .selectFrom('calls')
+      .select(['id', 'recording_key'])
+      .where('account_id', '=', accountId)
+      .where('recording_key', 'is not', null)
+      .where('ended_at', '<', before)
+      .limit(500)
+      .execute(),
+
+  /** Organizations with recordings still kept (each is checked against its retention). */
+  accountsWithRecordings: (db: DbOrTx) =>
+    db.selectFrom('calls').select('account_id').distinct().where('recording_key', 'is not', null).execute(),
+
+  settings: (db: DbOrTx, accountId: number) =>
+    db.selectFrom('call_settings').selectAll().where('account_id', '=', accountId).executeTakeFirst(),
+
+  async saveSettings(db: DbOrTx, accountId: number, days: number): Promise<void> {
+    await db
+      .insertInto('call_settings')
+      .values({ account_id: accountId, recording_retention_days: days, updated_at: Date.now() })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ recording_retention_days: days, updated_at: Date.now() }))
+      .execute();
   },
 
   /** Calls a person should review: failed or unanswered, or ended with something flagged in its events. */
@@ -52,11 +110,11 @@ export const callsRepository = {
       .execute(),
 
   /** Adds voice minutes to an account's usage of a day (usage item `voice`, spec §3 Usage result). */
-  async addVoiceMinutes(db: DbOrTx, accountId: number, date: string, minutes: number): Promise<void> {
+  async addVoiceMinutes(db: DbOrTx, accountId: number, date: string, minutes: number, item: 'voice' | 'advancedVoice' = 'voice'): Promise<void> {
     if (minutes <= 0) return;
     await db
       .insertInto('usage_daily')
-      .values({ account_id: accountId, date, item: 'voice', quantity: minutes })
+      .values({ account_id: accountId, date, item, quantity: minutes })
       .onConflict((oc) =>
         oc
           .columns(['account_id', 'date', 'item'])

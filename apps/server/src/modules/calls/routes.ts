@@ -1,6 +1,7 @@
-import { pageParams } from '@switchboard/core';
+import { isIsoDate, pageParams } from '@switchboard/core';
 import {
   callResponse,
+  callSettingsResponse,
   callsResponse,
   CALL_DIRECTIONS,
   CALL_STATUSES,
@@ -18,10 +19,15 @@ import type { Services } from '../../services.ts';
 import { handleMediaStream, runtimeBrain } from './media.ts';
 import type { CallRow } from './repository.ts';
 import { twilioVoiceRoutes } from './twilio.ts';
+import { listenRoute } from './listen.ts';
+import { phoneCaptureWorklet } from './phonePage.ts';
+import type { LiveEntry } from './live.ts';
+import { createVoiceControl } from './transfer.ts';
 
 const tags = ['calls'];
 const callId = z.object({ callId: z.string().regex(/^CA[0-9a-f]{32}$/, 'must be a call id (CA followed by 32 hex digits)') });
 const idempotencyKey = z.string().min(1).max(100).optional();
+const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
 
 /** The call log, outbound and web calls, takeover, the review queue and the media WebSocket. */
 export function callRoutes(app: FastifyInstance, s: Services): void {
@@ -30,9 +36,24 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
     url: '/api/v1/calls',
     summary: "The acting organization's (or agent's) calls, newest first",
     tags,
-    query: withAuthParams({ direction: z.enum(CALL_DIRECTIONS).optional(), status: z.enum(CALL_STATUSES).optional(), ...pageParams }),
+    query: withAuthParams({
+      direction: z.enum(CALL_DIRECTIONS).optional(),
+      status: z.enum(CALL_STATUSES).optional(),
+      agentId: z.coerce.number().int().positive().optional(),
+      number: z.string().regex(/^\+?[0-9]{2,15}$/, 'must be digits of a phone number').optional(),
+      dateFrom: isoDate.optional(),
+      dateTo: isoDate.optional(),
+      ...pageParams,
+    }),
     response: callsResponse,
-    handler: (req) => s.calls.list(authOf(req), req.query),
+    handler: (req) => {
+      const { dateFrom, dateTo, ...q } = req.query;
+      return s.calls.list(authOf(req), {
+        ...q,
+        since: dateFrom ? Date.parse(`${dateFrom}T00:00:00Z`) : undefined,
+        until: dateTo ? Date.parse(`${dateTo}T00:00:00Z`) + 86_400_000 : undefined,
+      });
+    },
   });
 
   route(app, {
@@ -66,6 +87,40 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
     body: withAuthParams({ idempotencyKey }),
     response: placedCallResponse,
     handler: (req) => s.calls.startWeb(authOf(req), req.body),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/calls/settings',
+    summary: "The organization's call settings (recording retention in days)",
+    tags,
+    query: withAuthParams({}),
+    response: callSettingsResponse,
+    handler: (req) => s.calls.settings(authOf(req)),
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/v1/calls/settings',
+    summary: 'Set how many days call recordings are kept (a daily job deletes older ones)',
+    tags,
+    actingTypes: ['organization'],
+    body: withAuthParams({ recordingRetentionDays: z.number().int().min(1, 'must be at least 1 day').max(3650) }),
+    response: callSettingsResponse,
+    handler: (req) => s.calls.saveSettings(authOf(req), req.body),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/calls/:callId/recording',
+    summary: 'The call recording: WAV, two channels (caller left, agent right), 8 kHz',
+    tags,
+    params: callId,
+    query: withAuthParams({}),
+    handler: async (req, reply) => {
+      const wav = await s.calls.recording(authOf(req), req.params.callId);
+      return reply.header('content-type', 'audio/wav').header('cache-control', 'private, no-store').send(wav);
+    },
   });
 
   route(app, {
@@ -122,7 +177,23 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
     },
   });
 
-  const media = { calls: s.calls, engines: s.voice, brainFor: (call: CallRow) => runtimeBrain(s.agentRuntime, call), log: s.deps.log };
+  app.get('/dev/phone/capture.js', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => {
+    if (!(s.deps.carrier instanceof LocalCarrier)) throw notFound('The simulated carrier is not active.');
+    return reply.header('content-type', 'application/javascript; charset=utf-8').send(phoneCaptureWorklet);
+  });
+
+  const media = {
+    calls: s.calls,
+    engines: s.voice,
+    brainFor: (call: CallRow, entry: () => LiveEntry | null) =>
+      runtimeBrain(
+        s.agentRuntime,
+        call,
+        createVoiceControl({ carrier: s.deps.carrier, live: s.calls.live, tts: () => s.voice.tts, end: s.calls.finish }, entry),
+      ),
+    log: s.deps.log,
+  };
+  listenRoute(app, s);
   // The simulated carrier's phones connect in-process, speaking the same protocol.
   s.deps.carrier.acceptMedia?.((conn) => handleMediaStream(conn, media));
 

@@ -1,21 +1,44 @@
 import crypto from 'node:crypto';
 import type { Call } from '@switchboard/core/contracts/calls';
+import { secretBoxFor } from '../../platform/secrets/index.ts';
 import { toJson } from '../../platform/db/columns.ts';
-import { badRequest, notFound, ruleBroken } from '../../platform/http/errors.ts';
+import { badRequest, notFound, paymentRequired, ruleBroken } from '../../platform/http/errors.ts';
 import { clientKey, insertOnce } from '../../platform/idempotency/index.ts';
 import { normalizePhone } from '../../platform/http/phone.ts';
-import type { DbOrTx } from '../../db.ts';
+import type { Db, DbOrTx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { accountOfNumber, numberOfAccount } from '../numbers/index.ts';
+import { findAccount } from '../accounts/index.ts';
+import { canPayFor } from '../billing/index.ts';
+import { accountOfNumber, noteInboundCall, numberOfAccount } from '../numbers/index.ts';
 import { toCall } from './mappers.ts';
 import { callsRepository, type CallRow } from './repository.ts';
 import { LONG_SILENCE_MS, type CallEvent, type CallSession } from './session.ts';
 import { fromJson } from '../../platform/db/columns.ts';
+import type { Database } from '../../db.ts';
+import type { Write } from '../../platform/unitOfWork.ts';
+import { roomRatings } from '../conversations/index.ts';
+import { contactNamesByAddress } from '../contacts/index.ts';
+import { createCallLifecycle, emitCallEvent, type CallInbox } from './lifecycle.ts';
+import { createLiveCalls, type Transport, type Viewer } from './live.ts';
+import type { CallFilter } from './repository.ts';
+
+/** Recordings are kept this many days unless the organization says otherwise. */
+export const DEFAULT_RETENTION_DAYS = 90;
+/** A conversation rated this or lower puts its calls in the review queue. */
+const LOW_RATING = 2;
+const DAY_MS = 86_400_000;
+import type { OutboundCall } from '../../platform/providers/carrier/index.ts';
 
 /** Whose calls the acting account sees: an organization all of its own, an agent its own. */
-function scopeOf(ctx: AuthContext): { accountId: number; agentId: number | null } {
-  const a = ctx.acting;
+type Scope = { accountId: number; agentId: number | null };
+
+function scopeOf(ctx: AuthContext): Scope {
+  return scopeOfAccount(ctx.acting);
+}
+
+/** An organization's calls are its own; an agent account's belong to its organization, marked with the agent. */
+function scopeOfAccount(a: Pick<AuthContext['acting'], 'id' | 'account_type' | 'organization_id' | 'parent_id'>): Scope {
   if (a.account_type === 'organization') return { accountId: a.id, agentId: null };
   if (a.account_type === 'agent') {
     const org = a.organization_id ?? a.parent_id;
@@ -38,8 +61,10 @@ export async function callsInReach(
 }
 
 /** Why a finished call deserves a person's look (the super admin's review queue). */
-export function reviewReasons(r: CallRow): string[] {
+export function reviewReasons(r: CallRow, rating?: number): string[] {
   const reasons: string[] = [];
+  if (rating != null && rating <= LOW_RATING) reasons.push(`low rating (${rating})`);
+  if (r.transfer_status && r.transfer_status !== 'connected') reasons.push(`transfer did not connect (${r.transfer_status})`);
   if (r.status === 'failed') reasons.push(`failed${r.end_reason ? `: ${r.end_reason}` : ''}`);
   if (r.status === 'no-answer') reasons.push('no answer');
   const events = fromJson<CallEvent[]>(r.events, []);
@@ -49,14 +74,43 @@ export function reviewReasons(r: CallRow): string[] {
   return reasons;
 }
 
+/**
+ * The tickets' HMAC key, derived from the persisted secrets key (SECRETS_KEY, else DATA_DIR/secrets.key):
+ * every process sharing that key (and the database) accepts the tickets of the others, and a restart
+ * keeps tickets valid. It is a keyed hash of a fixed label, so the secrets key itself is never used twice.
+ */
+export const ticketKey = (config: Deps['config']): Buffer => Buffer.from(secretBoxFor(config).digest('calls:media-stream-ticket:v1'), 'hex');
+/** Another way out for a call (SIP trunks): it dials and answers, or says null to leave it to the carrier. */
+export type CallDialer = (call: OutboundCall & { accountId: number }) => Promise<DialResult | null>;
+type DialResult = { status: 'ringing' | 'failed' | 'no-answer'; error?: string };
+
 /** A media-stream ticket: the call id, an expiry and an HMAC, so only who placed the call can stream it. */
 const TICKET_TTL_MS = 10 * 60_000;
 
-export function createCallsService(deps: Deps) {
+/** The other party's number: the caller of an inbound call, the callee of an outbound one (none for browser calls). */
+const otherParty = (r: CallRow): string | null => (r.direction === 'inbound' ? r.from_number : r.direction === 'outbound' ? r.to_number : null);
+
+/** Calls with the name of the organization's contact on the other end, looked up in each call's own organization. */
+async function withContactNames(db: DbOrTx, rows: readonly CallRow[]): Promise<Call[]> {
+  const byOrg = new Map<number, Map<string, string>>();
+  for (const orgId of new Set(rows.map((r) => r.account_id)))
+    byOrg.set(
+      orgId,
+      await contactNamesByAddress(db, orgId, rows.filter((r) => r.account_id === orgId).flatMap((r) => otherParty(r) ?? [])),
+    );
+  return rows.map((r) => {
+    const party = otherParty(r);
+    return { ...toCall(r), contactName: party ? (byOrg.get(r.account_id)?.get(party) ?? null) : null };
+  });
+}
+
+export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write<Database> }) {
   const { db } = deps;
-  const key = crypto.randomBytes(32);
+  const liveCalls = createLiveCalls(inbox.write);
+  const lifecycle = createCallLifecycle(deps, liveCalls, inbox);
+  const key = ticketKey(deps.config);
   const sign = (payload: string) => crypto.createHmac('sha256', key).update(payload).digest('base64url');
-  const live = new Map<string, { session: CallSession; hangUp: () => void }>();
+  const dialers: CallDialer[] = [];
 
   function ticketFor(callId: string): string {
     const payload = `${callId}.${Date.now() + TICKET_TTL_MS}`;
@@ -87,8 +141,7 @@ export function createCallsService(deps: Deps) {
     created_by: null,
   });
 
-  async function create(ctx: AuthContext, input: { direction: 'outbound' | 'web'; from: string; to: string; idempotencyKey?: string }) {
-    const scope = scopeOf(ctx);
+  async function create(scope: Scope, createdBy: number | null, input: { direction: 'outbound' | 'web'; from: string; to: string; idempotencyKey?: string }) {
     const now = Date.now();
     const key = clientKey('call', scope.agentId ?? scope.accountId, input.idempotencyKey);
     const { row, repeated } = await insertOnce(
@@ -108,33 +161,71 @@ export function createCallsService(deps: Deps) {
           end_reason: null,
           transcript: toJson([]),
           events: toJson([]),
-          created_by: ctx.user.id,
+          created_by: createdBy,
         }),
       () => callsRepository.byClientKey(db, key!),
     );
     return { row, repeated };
   }
 
+  /** Dials out for a scope (an organization, or an agent of it): checks the number and the funds, then one call per key. */
+  async function dialOut(scope: Scope, createdBy: number | null, input: { to: string; idempotencyKey?: string }) {
+    const to = normalizePhone(input.to);
+    if (!to) throw badRequest('to: Please enter a valid phone number.', 'to');
+    const from = await numberOfAccount(db, scope.accountId);
+    if (!from) throw ruleBroken('Give the organization a phone number before placing calls.');
+    // A call is paid by the minute: the wallet must cover its first minute before it is dialled.
+    const funds = await canPayFor(db as Db, scope.accountId, 'voice', 1);
+    if (!funds.ok) throw paymentRequired(funds.message!);
+    const { row, repeated } = await create(scope, createdBy, { direction: 'outbound', from, to, idempotencyKey: input.idempotencyKey });
+    const ticket = ticketFor(row.id);
+    if (!repeated) {
+      let dial: DialResult | null = null;
+      for (const dialer of dialers) {
+        dial = await dialer({ accountId: scope.accountId, callId: row.id, from, to, ticket, streamUrl: streamUrl() });
+        if (dial) break;
+      }
+      dial ??= deps.carrier.placeCall
+        ? await deps.carrier.placeCall({ callId: row.id, from, to, ticket, streamUrl: streamUrl() })
+        : { status: 'failed' as const, error: 'The carrier cannot place calls.' };
+      if (dial.status === 'ringing') await callsRepository.update(db, row.id, { status: 'ringing' }, ['queued']);
+      else
+        await callsRepository.update(db, row.id, { status: dial.status, ended_at: Date.now(), end_reason: dial.error ?? null }, [
+          'queued',
+        ]);
+    }
+    const fresh = (await callsRepository.byId(db, row.id))!;
+    return { success: true as const, call: toCall(fresh), streamUrl: streamUrl(), ticket };
+  }
+
   return {
     streamUrl,
     callIdOfTicket,
+    /** A dialer asked first for each outbound call (the SIP module's outbound routes). */
+    useDialer(dialer: CallDialer) {
+      dialers.push(dialer);
+    },
 
-    async list(ctx: AuthContext, q: { direction?: string; status?: string; page: number; pageSize: number }) {
+    live: liveCalls,
+
+    async list(ctx: AuthContext, q: CallFilter & { page: number; pageSize: number }) {
       await deps.requireAccess(ctx, 'canViewOrg');
       const { rows, total } = await callsRepository.list(db, scopeOf(ctx), { ...q, offset: q.page * q.pageSize, limit: q.pageSize });
-      return { success: true as const, calls: rows.map(toCall), total };
+      return { success: true as const, calls: await withContactNames(db, rows), total };
     },
 
     async get(ctx: AuthContext, callId: string) {
       const found = await deps.requireAccess(ctx, 'call', [callId]);
-      return { success: true as const, call: toCall(found.get(callId)!) };
+      const [call] = await withContactNames(db, [found.get(callId)!]);
+      return { success: true as const, call: call! };
     },
 
     /** GET /internal/fetchCallsForReview (super admin): failed and unanswered calls, long silences, missing engines. */
     async forReview() {
       const rows = await callsRepository.forReview(db, 500);
+      const ratings = await roomRatings(db, rows.flatMap((r) => (r.room_id ? [r.room_id] : [])));
       const calls = rows
-        .map((r) => ({ ...toCall(r), reasons: reviewReasons(r) }))
+        .map((r) => ({ ...toCall(r), reasons: reviewReasons(r, r.room_id ? ratings.get(r.room_id) : undefined) }))
         .filter((c) => c.reasons.length > 0)
         .slice(0, 100);
       return { success: true as const, calls };
@@ -143,7 +234,7 @@ export function createCallsService(deps: Deps) {
     /** A test call from the browser (the agent editor): the call row and a ticket for its media stream. */
     async startWeb(ctx: AuthContext, input: { idempotencyKey?: string }) {
       await deps.requireAccess(ctx, 'canViewOrg');
-      const { row } = await create(ctx, {
+      const { row } = await create(scopeOf(ctx), ctx.user.id, {
         direction: 'web',
         from: `web:${ctx.user.id}`,
         to: ctx.acting.username,
@@ -155,29 +246,23 @@ export function createCallsService(deps: Deps) {
     /** Places an outbound call from the organization's number; a retried request with the same key places one call. */
     async placeOutbound(ctx: AuthContext, input: { to: string; idempotencyKey?: string }) {
       await deps.requireAccess(ctx, 'canEditOrg');
-      const to = normalizePhone(input.to);
-      if (!to) throw badRequest('to: Please enter a valid phone number.', 'to');
-      const scope = scopeOf(ctx);
-      const from = await numberOfAccount(db, scope.accountId);
-      if (!from) throw ruleBroken('Give the organization a phone number before placing calls.');
-      const { row, repeated } = await create(ctx, { direction: 'outbound', from, to, idempotencyKey: input.idempotencyKey });
-      const ticket = ticketFor(row.id);
-      if (!repeated) {
-        const dial = deps.carrier.placeCall
-          ? await deps.carrier.placeCall({ callId: row.id, from, to, ticket, streamUrl: streamUrl() })
-          : { status: 'failed' as const, error: 'The carrier cannot place calls.' };
-        if (dial.status === 'ringing') await callsRepository.update(db, row.id, { status: 'ringing' }, ['queued']);
-        else
-          await callsRepository.update(db, row.id, { status: dial.status, ended_at: Date.now(), end_reason: dial.error ?? null }, [
-            'queued',
-          ]);
-      }
-      const fresh = (await callsRepository.byId(db, row.id))!;
-      return { success: true as const, call: toCall(fresh), streamUrl: streamUrl(), ticket };
+      return dialOut(scopeOf(ctx), ctx.user.id, input);
+    },
+
+    /**
+     * An agent's own function places a call (place_call): from its organization's number, for that agent.
+     * No user acts here: the agent runtime asks for the agent account it runs as, and nothing else.
+     */
+    async placeForAgent(agentAccountId: number, input: { to: string; idempotencyKey?: string }) {
+      const account = await findAccount(db, agentAccountId);
+      if (!account) throw notFound('Agent not found.');
+      return dialOut(scopeOfAccount(account), null, input);
     },
 
     /** A call arrives at one of our numbers (carrierSid: the carrier's id, so a replayed webhook answers the same call). */
     async startInbound(input: { carrierSid: string; from: string; to: string }) {
+      // A forwarding check waiting for this caller id hears of the call first.
+      await noteInboundCall(db, input);
       const owner = await accountOfNumber(db, normalizePhone(input.to) ?? input.to);
       if (!owner) return null;
       const { row } = await insertOnce(
@@ -186,7 +271,7 @@ export function createCallsService(deps: Deps) {
             ...blank(),
             id: newId(),
             account_id: owner.accountId,
-            agent_id: owner.accountId,
+            agent_id: owner.agentId ?? owner.accountId,
             direction: 'inbound',
             from_number: input.from,
             to_number: owner.number,
@@ -210,67 +295,84 @@ export function createCallsService(deps: Deps) {
 
     /** The media stream of a call connected: the call goes in progress once (a replayed ticket is refused). */
     async answer(callId: string): Promise<CallRow | null> {
-      const ok = await callsRepository.update(db, callId, { status: 'in-progress', answered_at: Date.now() }, ['queued', 'ringing']);
-      return ok ? ((await callsRepository.byId(db, callId)) ?? null) : null;
-    },
-
-    /** A connected call's session and how to end its media stream. */
-    register(callId: string, session: CallSession, hangUp: () => void) {
-      live.set(callId, { session, hangUp });
-    },
-
-    /** The call ended: its transcript and events are stored. */
-    async finish(callId: string, reason: string | null) {
-      const session = live.get(callId)?.session;
-      live.delete(callId);
-      const row = await callsRepository.byId(db, callId);
-      if (!row || row.status !== 'in-progress') return;
-      const { transcript, events } = session ? session.stop() : { transcript: [], events: [] };
-      const now = Date.now();
-      const durationMs = now - Number(row.answered_at ?? now);
-      await db.transaction().execute(async (trx) => {
-        const done = await callsRepository.update(
-          trx,
-          callId,
-          {
-            status: 'completed',
-            ended_at: now,
-            duration_ms: durationMs,
-            end_reason: reason,
-            transcript: toJson(transcript),
-            events: toJson(events),
-          },
-          ['in-progress'],
-        );
-        // Phone calls count as voice minutes (started minutes, as carriers bill); test calls from the browser do not.
-        if (done && row.direction !== 'web') {
-          await callsRepository.addVoiceMinutes(
-            trx,
-            row.agent_id,
-            new Date(now).toISOString().slice(0, 10),
-            Math.ceil(durationMs / 60_000),
-          );
-        }
+      return db.transaction().execute(async (trx) => {
+        const ok = await callsRepository.update(trx, callId, { status: 'in-progress', answered_at: Date.now() }, ['queued', 'ringing']);
+        const row = ok ? ((await callsRepository.byId(trx, callId)) ?? null) : null;
+        if (row) await emitCallEvent(trx, 'call.started', row);
+        return row;
       });
     },
 
-    /** Staff take the call over: the agent leaves it (spec's kick flag); the caller stays on the line. */
-    async kick(ctx: AuthContext, callId: string): Promise<{ success: true; call: Call }> {
-      const found = await deps.requireAccess(ctx, 'call', [callId]);
-      const on = live.get(callId);
+    /** A connected call's session and its transport: recorded, watched, joined to its conversation. */
+    register(row: CallRow, session: CallSession, transport: Transport) {
+      const entry = liveCalls.add(row, session, transport);
+      void lifecycle.connected(entry).catch((err) => deps.log.error({ err, callId: row.id }, 'announcing the call failed'));
+      return entry;
+    },
+
+    /** The call ended: its transcript, events and recording are stored. */
+    finish: (callId: string, reason: string | null) => lifecycle.finish(callId, reason),
+
+    /** A live call of the caller's tree, or not found. */
+    async liveOf(ctx: AuthContext, callId: string) {
+      await deps.requireAccess(ctx, 'call', [callId]);
+      const on = liveCalls.get(callId);
       if (!on) throw notFound('That call is not live.');
+      return on;
+    },
+
+    /** Staff take the call over: the agent leaves it (spec's kick flag); the caller stays on the line. */
+    async kick(ctx: AuthContext, callId: string, speaker?: Viewer): Promise<{ success: true; call: Call }> {
+      const on = await this.liveOf(ctx, callId);
       on.session.kick();
-      return { success: true as const, call: toCall(found.get(callId)!) };
+      on.kicked = true;
+      if (speaker) on.speaker = speaker;
+      await liveCalls.publish(on, 'in-progress');
+      return { success: true as const, call: toCall((await callsRepository.byId(db, callId))!) };
     },
 
     /** Staff end a live call. */
     async hangUp(ctx: AuthContext, callId: string): Promise<{ success: true; call: Call }> {
-      await deps.requireAccess(ctx, 'call', [callId]);
-      const on = live.get(callId);
-      if (!on) throw notFound('That call is not live.');
-      on.hangUp();
-      await this.finish(callId, 'hung up by staff');
+      const on = await this.liveOf(ctx, callId);
+      on.transport.hangUp();
+      await lifecycle.finish(callId, 'hung up by staff');
       return { success: true as const, call: toCall((await callsRepository.byId(db, callId))!) };
+    },
+
+    /** GET /api/v1/calls/:callId/recording: the WAV, for the call's own tree only. */
+    async recording(ctx: AuthContext, callId: string): Promise<Buffer> {
+      const found = await deps.requireAccess(ctx, 'call', [callId]);
+      const key = found.get(callId)?.recording_key;
+      const data = key ? await deps.files.get(key) : null;
+      if (!data) throw notFound('This call has no recording.');
+      return data;
+    },
+
+    async settings(ctx: AuthContext) {
+      await deps.requireAccess(ctx, 'canViewOrg');
+      const row = await callsRepository.settings(db, scopeOf(ctx).accountId);
+      return { success: true as const, settings: { recordingRetentionDays: row?.recording_retention_days ?? DEFAULT_RETENTION_DAYS } };
+    },
+
+    async saveSettings(ctx: AuthContext, input: { recordingRetentionDays: number }) {
+      await deps.requireAccess(ctx, 'canEditOrg');
+      if (ctx.acting.account_type !== 'organization') throw ruleBroken('Recording retention is set by the organization.');
+      await callsRepository.saveSettings(db, ctx.acting.id, input.recordingRetentionDays);
+      return { success: true as const, settings: { recordingRetentionDays: input.recordingRetentionDays } };
+    },
+
+    /** The retention job: deletes recordings older than each organization's setting. Returns how many went. */
+    async pruneRecordings(now = Date.now()): Promise<number> {
+      let removed = 0;
+      for (const { account_id } of await callsRepository.accountsWithRecordings(db)) {
+        const days = (await callsRepository.settings(db, account_id))?.recording_retention_days ?? DEFAULT_RETENTION_DAYS;
+        for (const r of await callsRepository.expiredRecordings(db, account_id, now - days * DAY_MS)) {
+          await deps.files.delete(r.recording_key!);
+          await callsRepository.update(db, r.id, { recording_key: null, recording_bytes: null });
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }

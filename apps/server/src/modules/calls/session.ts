@@ -1,9 +1,13 @@
 import type { CallLiveEvent, CallTurn } from '@switchboard/core/contracts/calls';
-import { decodeMulaw, encodeMulaw, FRAME_MS, frames } from '../../platform/audio/index.ts';
-import type { SttProvider } from '../../platform/providers/stt/index.ts';
+import { concatPcm, decodeMulaw, encodeMulaw, FRAME_MS, FRAME_SAMPLES, frames } from '../../platform/audio/index.ts';
+import { heardText, once, splitSentences, type Segment } from './sentences.ts';
+
+export { heardText, splitSentences } from './sentences.ts';
+import type { SttProvider, SttStream } from '../../platform/providers/stt/index.ts';
 import { STT_MISSING } from '../../platform/providers/stt/index.ts';
 import { TTS_MISSING, type TtsProvider } from '../../platform/providers/tts/index.ts';
 import { DEFAULT_VAD, Vad, type VadSettings } from './vad.ts';
+import { DigitCollector, dtmfKey, dtmfTurnText, DTMF_PAUSE_MS } from './dtmf.ts';
 
 /** What a session sends towards the caller (a transport turns these into its protocol's messages). */
 export interface SessionOutput {
@@ -35,7 +39,9 @@ export interface CallEvent {
     | 'mark'
     | 'dtmf'
     | 'notice'
-    | 'kick';
+    | 'kick'
+    | 'transfer'
+    | 'dtmf_out';
   at: number;
   detail?: string | number;
 }
@@ -45,6 +51,13 @@ export interface SessionOptions {
   tts: TtsProvider | null;
   brain: AgentBrain;
   vad?: VadSettings;
+  /** The agent's voice, passed to text-to-speech. */
+  voice?: string;
+  /** Why the agent's chosen engine is absent (instead of the generic 'install…' notice). */
+  sttMissing?: string;
+  ttsMissing?: string;
+  /** Keys pressed with no further key for this long go to the agent as one caller turn (default DTMF_PAUSE_MS). */
+  dtmfPauseMs?: number;
   now?: () => number;
 }
 
@@ -52,12 +65,6 @@ export interface SessionOptions {
 const LEAD_FRAMES = 3;
 /** A wait this long for the caller after the agent finished counts as a long silence (for review). */
 export const LONG_SILENCE_MS = 8000;
-
-interface Segment {
-  text: string;
-  frames: number;
-  sent: number;
-}
 
 interface Reply {
   turn: CallTurn;
@@ -67,6 +74,8 @@ interface Reply {
   llmDone: boolean;
   tts: Promise<void>;
   ttsPending: number;
+  /** Aborted when the reply is cut: stops its speech requests. */
+  stop: AbortController;
   firstAudio: boolean;
 }
 
@@ -79,6 +88,8 @@ interface Reply {
 export class CallSession {
   readonly transcript: CallTurn[] = [];
   readonly events: CallEvent[] = [];
+  /** The speech engines that synthesized this call's speech (their `name`): decides voice or advancedVoice minutes. */
+  readonly ttsEnginesUsed = new Set<string>();
   private readonly vad: Vad;
   private readonly now: () => number;
   private queue: { frame: Buffer; seg: Segment; reply: Reply }[] = [];
@@ -88,9 +99,16 @@ export class CallSession {
   private reply: Reply | null = null;
   private agentDoneAt: number | null = null;
   private marks = 0;
+  /** A streaming recogniser fed while the caller talks (engines that have `stream`). */
+  private sttStream: SttStream | null = null;
+  private notices = new Set<string>();
   private ended = false;
   /** Staff took over: the agent stops listening and speaking. */
   private kicked = false;
+  /** What runs once the agent's current reply has been spoken (a transfer, the end of the call). */
+  private afterReplyFns: (() => void)[] = [];
+  /** Keys pressed since the last DTMF turn (handed to the agent on '#' or a pause). */
+  private readonly digits: DigitCollector;
 
   constructor(
     private readonly out: SessionOutput,
@@ -98,15 +116,15 @@ export class CallSession {
   ) {
     this.vad = new Vad(o.vad ?? DEFAULT_VAD);
     this.now = o.now ?? Date.now;
+    this.digits = new DigitCollector(o.dtmfPauseMs ?? DTMF_PAUSE_MS, (keys) => {
+      if (!this.ended && !this.kicked) this.callerTurn(dtmfTurnText(keys), this.now());
+    });
   }
 
   /** The call is connected: say which engines are missing, then greet. */
   async start(): Promise<void> {
-    for (const notice of [this.o.stt ? null : STT_MISSING, this.o.tts ? null : TTS_MISSING]) {
-      if (!notice) continue;
-      this.log('notice', notice);
-      this.out.event({ event: 'status', status: 'in-progress', notice });
-    }
+    if (!this.o.stt) this.notice(this.o.sttMissing ?? STT_MISSING);
+    if (!this.o.tts) this.notice(this.o.ttsMissing ?? TTS_MISSING);
     const text = (await this.o.brain.greeting()).trim();
     if (text && !this.ended) void this.speakFrom(once(text), null);
   }
@@ -114,24 +132,54 @@ export class CallSession {
   /** One 20 ms μ-law frame of the caller's audio. */
   pushAudio(mulaw: Uint8Array): void {
     if (this.ended || this.kicked) return;
-    const ev = this.vad.push(decodeMulaw(mulaw));
+    const pcm = decodeMulaw(mulaw);
+    const ev = this.vad.push(pcm);
+    if (this.sttStream && ev?.type !== 'speech_start') this.sttStream.write(pcm);
     if (!ev) return;
     if (ev.type === 'speech_start') {
       this.log('speech_start');
+      if (this.o.stt?.stream) {
+        this.sttStream = this.o.stt.stream();
+        this.sttStream.write(ev.audio);
+      }
       if (this.agentDoneAt != null && this.now() - this.agentDoneAt >= LONG_SILENCE_MS) this.log('silence', this.now() - this.agentDoneAt);
       this.agentDoneAt = null;
       if (this.reply) this.bargeIn();
     } else {
-      void this.onUtterance(ev.utterance);
+      const stream = this.sttStream;
+      this.sttStream = null;
+      void this.onUtterance(ev.utterance, stream);
     }
+  }
+
+  /** Runs fn once the agent's current reply has been spoken (at once when it is not speaking). */
+  afterReply(fn: () => void): void {
+    if (this.reply && !this.ended) this.afterReplyFns.push(fn);
+    else fn();
+  }
+
+  /** Records an event of the call (transfers, DTMF sent). */
+  note(type: CallEvent['type'], detail?: string | number): void {
+    this.log(type, detail);
   }
 
   markPlayed(name: string): void {
     this.log('mark', name);
   }
 
+  /**
+   * A key the caller pressed (Media Streams `dtmf`, SIP RFC 4733): collected until '#' or a pause of
+   * `dtmfPauseMs`, then given to the agent as a caller turn "(caller pressed 1 2 3)". A key pressed
+   * while the agent talks stops the reply, as speech would.
+   */
   dtmf(digit: string): void {
-    this.log('dtmf', digit);
+    const key = dtmfKey(digit);
+    if (!key) return;
+    this.log('dtmf', key);
+    if (this.ended || this.kicked) return;
+    if (this.reply) this.bargeIn();
+    this.agentDoneAt = null;
+    this.digits.push(key);
   }
 
   /** Staff take over: the agent stops at once and no longer answers. */
@@ -139,13 +187,17 @@ export class CallSession {
     if (this.kicked) return;
     this.kicked = true;
     this.log('kick');
+    this.sttStream?.abort();
+    this.sttStream = null;
     if (this.reply) this.cut(this.reply, true);
   }
 
   /** The call ended: stop everything; the agent's unfinished turn keeps what was heard. */
   stop(): { transcript: CallTurn[]; events: CallEvent[] } {
+    this.digits.stop();
     if (!this.ended) {
       if (this.reply) this.cut(this.reply, false);
+      this.sttStream?.abort();
       this.ended = true;
     }
     return { transcript: this.transcript, events: this.events };
@@ -155,18 +207,37 @@ export class CallSession {
     this.events.push({ type, at: this.now(), ...(detail != null ? { detail } : {}) });
   }
 
-  private async onUtterance(pcm: Int16Array): Promise<void> {
+  /** A speech engine failed (a refused key, a rate limit, a timeout): the call says so, once per reason. */
+  private notice(text: string): void {
+    if (this.notices.has(text)) return;
+    this.notices.add(text);
+    this.log('notice', text);
+    this.out.event({ event: 'status', status: 'in-progress', notice: text });
+  }
+
+  private engineFailed(err: unknown): void {
+    if ((err as Error)?.name === 'AbortError' || this.ended) return;
+    this.notice((err as Error)?.name === 'SpeechError' ? (err as Error).message : `A speech engine failed: ${(err as Error)?.message ?? err}`);
+  }
+
+  private async onUtterance(pcm: Int16Array, stream: SttStream | null = null): Promise<void> {
     const speechEndAt = this.now();
     this.log('speech_end');
     if (!this.o.stt) return;
     let text: string;
     try {
-      text = (await this.o.stt.transcribe(pcm)).trim();
-    } catch {
+      text = (await (stream ? stream.finish() : this.o.stt.transcribe(pcm))).trim();
+    } catch (err) {
+      this.engineFailed(err);
       return;
     }
     if (!text || this.ended || this.kicked) return;
     this.log('final_transcript', text);
+    this.callerTurn(text, speechEndAt);
+  }
+
+  /** What the caller said (or pressed) goes into the transcript and to the agent, whose reply is spoken. */
+  private callerTurn(text: string, speechEndAt: number): void {
     const turn: CallTurn = { role: 'caller', text, at: speechEndAt, latencyMs: null, interrupted: false };
     const history = this.transcript.map((t) => ({
       role: t.role === 'caller' ? ('user' as const) : ('assistant' as const),
@@ -188,6 +259,7 @@ export class CallSession {
       llmDone: false,
       tts: Promise.resolve(),
       ttsPending: 0,
+      stop: new AbortController(),
       firstAudio: false,
     };
     this.reply = r;
@@ -214,24 +286,46 @@ export class CallSession {
   }
 
   private say(r: Reply, text: string): void {
-    const seg: Segment = { text, frames: 0, sent: 0 };
+    const seg: Segment = { text, frames: 0, sent: 0, done: false };
     r.segments.push(seg);
     r.ttsPending++;
     r.tts = r.tts.then(async () => {
       try {
-        if (r.aborted || !this.o.tts) return;
-        const pcm = await this.o.tts.synthesize(text);
-        if (r.aborted) return;
-        const fr = frames(pcm);
-        seg.frames = fr.length;
-        for (const f of fr) this.queue.push({ frame: encodeMulaw(f), seg, reply: r });
-        this.pump();
-      } catch {
-        // A sentence that could not be synthesized is skipped; the transcript keeps it as unheard.
+        const tts = this.o.tts;
+        if (r.aborted || !tts) return;
+        this.ttsEnginesUsed.add(tts.name);
+        const signal = r.stop.signal;
+        // A streaming engine's chunks are played as they arrive; another's sentence once it is made.
+        const chunks = tts.stream ? tts.stream(text, signal, this.o.voice) : once(await tts.synthesize(text, signal, this.o.voice));
+        let rest: Int16Array = new Int16Array(0);
+        for await (const chunk of chunks) {
+          if (r.aborted) return;
+          rest = this.enqueue(r, seg, rest.length ? concatPcm([rest, chunk]) : chunk, false);
+        }
+        if (!r.aborted) this.enqueue(r, seg, rest, true);
+      } catch (err) {
+        // A sentence that could not be synthesized is skipped (the transcript keeps it as unheard); the call says why.
+        this.engineFailed(err);
       } finally {
         r.ttsPending--;
       }
     });
+  }
+
+  /** Queues the whole frames of `pcm` (all of it when `last`) and answers the samples left over. */
+  private enqueue(r: Reply, seg: Segment, pcm: Int16Array, last: boolean): Int16Array {
+    const usable = last ? pcm.length : pcm.length - (pcm.length % FRAME_SAMPLES);
+    if (usable > 0) {
+      for (const f of frames(pcm.subarray(0, usable))) this.queue.push({ frame: encodeMulaw(f), seg, reply: r });
+      seg.frames += Math.ceil(usable / FRAME_SAMPLES);
+    }
+    if (last) {
+      seg.done = true;
+      // Every frame already played before the stream ended: the sentence's mark goes now.
+      if (seg.frames > 0 && seg.sent === seg.frames) this.out.mark(`s${++this.marks}`);
+    }
+    this.pump();
+    return pcm.subarray(usable);
   }
 
   /** Sends queued frames at real time (drift-corrected against the start of the run). */
@@ -252,7 +346,7 @@ export class CallSession {
       }
       this.out.audio(item.frame);
       seg.sent++;
-      if (seg.sent === seg.frames) this.out.mark(`s${++this.marks}`);
+      if (seg.done && seg.sent === seg.frames) this.out.mark(`s${++this.marks}`);
       this.sentInRun++;
       if (this.queue.length === 0) {
         this.maybeFinish(reply);
@@ -279,6 +373,7 @@ export class CallSession {
   /** Stops a reply: flushes its audio and keeps in the transcript only the words the caller heard. */
   private cut(r: Reply, interrupted: boolean): void {
     r.aborted = true;
+    r.stop.abort();
     const hadQueued = this.queue.length > 0;
     this.queue = [];
     if (this.timer) clearTimeout(this.timer);
@@ -291,42 +386,10 @@ export class CallSession {
 
   private finishTurn(r: Reply): void {
     if (this.reply === r) this.reply = null;
-    if (!r.turn.text) return;
-    this.transcript.push(r.turn);
-    this.out.event({ event: 'transcript', turn: r.turn });
-  }
-}
-
-/** The words of each sentence in proportion to the frames of it that were sent. */
-export function heardText(segments: Segment[]): string {
-  const parts: string[] = [];
-  for (const s of segments) {
-    if (s.sent === 0 || s.frames === 0) break;
-    if (s.sent >= s.frames) {
-      parts.push(s.text);
-      continue;
+    if (r.turn.text) {
+      this.transcript.push(r.turn);
+      this.out.event({ event: 'transcript', turn: r.turn });
     }
-    const words = s.text.split(/\s+/);
-    const n = Math.floor((words.length * s.sent) / s.frames);
-    if (n > 0) parts.push(words.slice(0, n).join(' '));
-    break;
+    if (!this.reply) for (const fn of this.afterReplyFns.splice(0)) fn();
   }
-  return parts.join(' ');
-}
-
-/** Whole sentences (ending in . ! ? or a newline) and the unfinished rest. */
-export function splitSentences(text: string): { sentences: string[]; rest: string } {
-  const sentences: string[] = [];
-  const re = /[^.!?\n]*[.!?]+(?=\s)|[^\n]*\n/g;
-  let last = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const s = m[0].trim();
-    if (s) sentences.push(s);
-    last = re.lastIndex;
-  }
-  return { sentences, rest: text.slice(last) };
-}
-
-async function* once(text: string): AsyncIterable<string> {
-  yield text;
 }

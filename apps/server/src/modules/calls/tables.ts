@@ -17,8 +17,26 @@ export interface CallsTable {
   transcript: unknown;
   events: unknown;
   created_by: number | null;
+  /** The inbox conversation the call joined (phone calls only). */
+  room_id: Generated<string | null>;
+  /** The two-channel WAV in the files provider, until retention deletes it. */
+  recording_key: Generated<string | null>;
+  recording_bytes: Generated<number | null>;
+  /** The number a transfer went to, and how it went (connected, failed, no-answer). */
+  transfer_to: Generated<string | null>;
+  transfer_status: Generated<string | null>;
+  /** What the call's minutes counted as: 'voice', or 'advancedVoice' when a cloud voice spoke (set when a phone call ends). */
+  usage_item: Generated<'voice' | 'advancedVoice' | null>;
+}
+
+/** Per-organization call settings: how many days recordings are kept. */
+export interface CallSettingsTable {
+  account_id: number;
+  recording_retention_days: number;
+  updated_at: number;
 }
 
 export interface CallsTables {
   calls: CallsTable;
+  call_settings: CallSettingsTable;
 }

@@ -13,6 +13,7 @@ const NUMBER = '+14155551234';
 /** A fake Twilio: Calls.json records calls (basic auth checked) and, like Twilio, connects the inline TwiML's <Stream>. */
 async function fakeTwilio(streamTo: () => string) {
   const calls: Record<string, string>[] = [];
+  const updates: Record<string, string>[] = [];
   const streams: MediaClient[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -24,6 +25,21 @@ async function fakeTwilio(streamTo: () => string) {
         return res.end(JSON.stringify({ code: 20003, message: 'Authenticate' }));
       }
       const form = Object.fromEntries(new URLSearchParams(body));
+      // Update a live call (https://www.twilio.com/docs/voice/api/call-resource#update-a-call-resource): new TwiML.
+      const update = new RegExp(`^/2010-04-01/Accounts/${SID}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(req.url ?? '');
+      if (update) {
+        if (update[1]!.endsWith('dead')) {
+          res.statusCode = 404;
+          return res.end(JSON.stringify({ code: 20404, message: 'The requested resource was not found' }));
+        }
+        updates.push({ sid: update[1]!, ...form });
+        return res.end(JSON.stringify({ sid: update[1], status: 'in-progress' }));
+      }
+      // Buying the organization's number (IncomingPhoneNumbers, docs/telephony.md).
+      if (req.url === `/2010-04-01/Accounts/${SID}/IncomingPhoneNumbers.json`) {
+        res.statusCode = 201;
+        return res.end(JSON.stringify({ sid: 'PN00000000000000000000000000000001', phone_number: form.PhoneNumber, voice_url: form.VoiceUrl }));
+      }
       if (req.url !== `/2010-04-01/Accounts/${SID}/Calls.json` || form.To === '+15005550001') {
         res.statusCode = 400;
         return res.end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number." }));
@@ -45,6 +61,7 @@ async function fakeTwilio(streamTo: () => string) {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     calls,
+    updates,
     streams,
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     close: () => new Promise((r) => server.close(r)),
@@ -174,5 +191,45 @@ describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
     expect((await read(busy.body.call.id)).status).toBe('no-answer');
     // A call already connected is not ended by a late status.
     expect((await read(placed.body.call.id)).status).toBe('in-progress');
+  });
+
+  it('transfers a live call through the Calls API (the call is updated with <Dial>); a refused update comes back to the agent', async () => {
+    const hub = await MediaClient.open(`${base}/api/v1/ws?token=${org.token}&targetAccountId=${org.id}`);
+    const connect = async (callSid: string) => {
+      const params = { CallSid: callSid, AccountSid: SID, From: '+12065550555', To: NUMBER, Direction: 'inbound' };
+      const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec((await webhook('/api/v1/calls/twilio/voice', params)).body)![1]!;
+      const twilio = await MediaClient.open(`${base}/api/v1/calls/media`);
+      twilio.send({ event: 'start', streamSid: 'MZ1', start: { streamSid: 'MZ1', callSid, customParameters: { ticket } } });
+      await twilio.until((m) => m.event === 'mark', 'the greeting');
+      twilio.media([...mulawFrames(15, true), ...mulawFrames(35, false)]);
+      return twilio;
+    };
+    const agentSaid = (text: string) =>
+      hub.until((m) => m.type === 'call.transcript' && m.payload.turn.role === 'agent' && m.payload.turn.text.includes(text), text);
+
+    t.services.voice.stt = new ScriptedStt(['Please transfer me to +1 206 555 0444']);
+    const live = await connect(`CA${'2'.repeat(32)}`);
+    await expect.poll(() => fake.updates.length).toBe(1);
+    expect(fake.updates[0]).toMatchObject({ sid: `CA${'2'.repeat(32)}` });
+    expect(fake.updates[0]!.Twiml).toContain(`<Dial callerId="${NUMBER}">+12065550444</Dial>`);
+    await agentSaid("I'm transferring you now.");
+    // Twilio ends the stream once the call follows its new TwiML.
+    live.send({ event: 'stop', streamSid: 'MZ1' });
+    await live.closed();
+
+    t.services.voice.stt = new ScriptedStt(['Please transfer me to +1 206 555 0444']);
+    const refused = await connect(`CA${'3'.repeat(28)}dead`);
+    await agentSaid('the transfer was refused (404');
+    refused.send({ event: 'stop', streamSid: 'MZ1' });
+    await refused.closed();
+    const calls = (await t.request('GET', '/api/v1/calls', { token: org.token, query: { targetAccountId: org.id, number: '2065550555' } })).body.calls;
+    await expect
+      .poll(async () => (await t.request('GET', '/api/v1/calls', { token: org.token, query: { targetAccountId: org.id, number: '2065550555' } })).body.calls.map((c: { transfer: unknown }) => c.transfer))
+      .toEqual([
+        { to: '+12065550444', status: 'failed' },
+        { to: '+12065550444', status: 'connected' },
+      ]);
+    expect(calls).toHaveLength(2);
+    hub.ws.close();
   });
 });

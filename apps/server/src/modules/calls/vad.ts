@@ -1,4 +1,4 @@
-import { FRAME_MS, rms } from '../../platform/audio/index.ts';
+import { concatPcm, FRAME_MS, rms } from '../../platform/audio/index.ts';
 
 /** Voice activity and end-of-turn settings (per call; defaults suit telephone audio). */
 export interface VadSettings {
@@ -14,7 +14,8 @@ export interface VadSettings {
 
 export const DEFAULT_VAD: VadSettings = { threshold: 400, confirmMs: 120, endSilenceMs: 600, preRollMs: 200 };
 
-export type VadEvent = { type: 'speech_start' } | { type: 'speech_end'; utterance: Int16Array };
+/** speech_start carries the audio so far (pre-roll and the confirming frames) for streaming recognisers. */
+export type VadEvent = { type: 'speech_start'; audio: Int16Array } | { type: 'speech_end'; utterance: Int16Array };
 
 /**
  * Energy-based voice activity detection with hangover, counted in frames of the caller's audio (not
@@ -42,13 +43,13 @@ export class Vad {
       if (this.voiced * FRAME_MS >= this.s.confirmMs) {
         this.speaking = true;
         this.silent = 0;
-        return { type: 'speech_start' };
+        return { type: 'speech_start', audio: concatPcm(this.buffered) };
       }
       return null;
     }
     this.silent = loud ? 0 : this.silent + 1;
     if (this.silent * FRAME_MS >= this.s.endSilenceMs) {
-      const utterance = concat(this.buffered);
+      const utterance = concatPcm(this.buffered);
       this.buffered = [];
       this.speaking = false;
       this.voiced = 0;
@@ -56,14 +57,4 @@ export class Vad {
     }
     return null;
   }
-}
-
-function concat(parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
 }

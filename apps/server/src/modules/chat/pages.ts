@@ -1,3 +1,4 @@
+import { phoneCallMarkup, phoneCallScript } from '../calls/index.ts';
 /**
  * The public chat page (/chat/{username}), its embeddable widget (/widget.js) and the phone simulator
  * (/dev/phone): small server-rendered pages with plain scripts, so an embed costs a few kilobytes and
@@ -158,10 +159,11 @@ export function phonePage(): string {
 <body><main class="wrap">
 <header><div class="avatar" aria-hidden="true"><svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><rect x="6" y="2" width="12" height="20" rx="2"/><path d="M11 18h2"/></svg></div><div><h1>Phone simulator</h1><p class="sub">Text any number of the simulated carrier and see replies live.</p></div></header>
 <div class="bar"><label>Your phone<input id="me" inputmode="tel"></label><label>To<select id="to"></select></label></div>
+${phoneCallMarkup}
 <section class="log" id="log" aria-live="polite" aria-label="Messages"><p class="empty" id="empty">No messages yet.</p></section>
 <p class="err" id="err" role="alert"></p>
 <form id="form"><label for="text" style="position:absolute;left:-9999px">Message</label><input id="text" autocomplete="off" placeholder="Text message" maxlength="1600" required><button>Send</button></form>
-</main><script>${phoneScript}</script></body></html>`;
+</main><script>${phoneScript}</script><script>${phoneCallScript}</script></body></html>`;
 }
 
 const phoneScript = `
@@ -199,4 +201,4 @@ const phoneScript = `
 `;
 
 /** The pages' inline scripts, exactly as sent: the Content-Security-Policy allows them by hash. */
-export const PAGE_SCRIPTS = [chatScript, phoneScript];
+export const PAGE_SCRIPTS = [chatScript, phoneScript, phoneCallScript];

@@ -1,3 +1,4 @@
+import { roomsRepository } from './repository.ts';
 import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
 import { runtimeFrom } from './agentAdapter.ts';
@@ -7,7 +8,10 @@ import { conversationRoutes } from './routes.ts';
 export { createConversationsService } from './service.ts';
 export type { ConversationsService } from './service.ts';
 export { roomsInReach } from './access.ts';
+/** An organization's conversations with any of these addresses (a contact's activity). */
+export const roomsWithAddresses = roomsRepository.withAddresses.bind(roomsRepository);
 export { inboxOf } from './owner.ts';
+export { roomRatings, type CallEntry } from './calls.ts';
 export type { ConversationsTables } from './tables.ts';
 
 /**

@@ -117,7 +117,7 @@ export function registerConversationJobs(deps: Deps, queue: JobQueue, m: Messagi
       const to = normalizePhone(sms.to) ?? sms.to;
       const from = normalizePhone(sms.from) ?? sms.from;
       const number = await accountOfNumber(db, to);
-      if (!number) throw notFound('No organization has that number.');
+      if (!number || !number.smsEnabled) throw notFound('No organization takes texts at that number.');
       const owner = { orgId: number.accountId, agentId: null };
       let room = await roomsRepository.findByAddress(db, owner.orgId, 'sms', from);
       let isNew = false;

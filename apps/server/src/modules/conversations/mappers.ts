@@ -21,6 +21,7 @@ export function toMessageDto(m: MessageRow, roomId: string): MessageDto {
     error: m.error,
     blocked: isSet(m.blocked),
     reactions: fromJson<Reaction[]>(m.reactions, []),
+    ...(m.channel === 'voice' ? { callId: m.external_id } : {}),
     createdAt: Number(m.created_at),
     updatedAt: Number(m.updated_at),
   };

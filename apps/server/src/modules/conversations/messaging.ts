@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Database, DbOrTx, Tx } from '../../db.ts';
+import type { Database, Db, DbOrTx, Tx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { isSet, toJson } from '../../platform/db/columns.ts';
 import { badRequest, notFound, ruleBroken } from '../../platform/http/errors.ts';
@@ -11,6 +11,8 @@ import { addNotification } from '../notifications/index.ts';
 import { numberOfAccount } from '../numbers/index.ts';
 import { recordLog } from '../logs/index.ts';
 import { recordUsage } from '../stats/index.ts';
+import { chargeAfter, chargeUsage } from '../billing/index.ts';
+import { contactNamesByAddress } from '../contacts/index.ts';
 import { toMessageDto, toRoomDto, type InboxType, type RoomDto } from './mappers.ts';
 import { describeAction, type AgentAction } from './events.ts';
 import { inboxOf } from './owner.ts';
@@ -54,6 +56,8 @@ export interface NewMessage {
   key?: string | null;
   /** An agent action recorded in the thread (sender kind 'system'; events.ts). */
   event?: { kind: string; needsPerson: boolean };
+  /** The message's own channel when it differs from the room's (a call's entry: 'voice'). */
+  channel?: 'voice';
 }
 
 /** Whom `to` names: a phone number, an external destination, or an account by username. */
@@ -85,14 +89,19 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     const reads = rows.some((r) => r.last_read === undefined)
       ? await roomsRepository.readsOf(trx, userId, rows.map((r) => r.id))
       : null;
-    return rows.map((r) =>
-      toRoomDto(
+    // Contact names, one query per organization on the page (a page is one organization's inbox).
+    const names = new Map<number, Map<string, string>>();
+    for (const orgId of new Set(rows.map((r) => r.account_id)))
+      names.set(orgId, await contactNamesByAddress(trx, orgId, rows.filter((r) => r.account_id === orgId).map((r) => r.contact_address)));
+    return rows.map((r) => ({
+      ...toRoomDto(
         r,
         r.last_message_id != null ? lastById.get(r.last_message_id) : undefined,
         usersByRoom.get(r.id) ?? [r.contact_address],
         r.last_read !== undefined ? r.last_read : (reads?.get(r.id) ?? null),
       ),
-    );
+      contactName: names.get(r.account_id)?.get(r.contact_address) ?? null,
+    }));
   }
 
   async function roomDtoOf(trx: DbOrTx, room: RoomRow, userId: number): Promise<RoomDto> {
@@ -138,12 +147,13 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     // messages to one room update its pointers one at a time.
     const room = await roomsRepository.lockById(trx, given.id, deps.dbKind === 'postgres');
     // Events stay in the thread (never sent), so they are 'delivered' on every channel.
-    const status: MessageRow['status'] = m.direction === 'inbound' ? 'received' : room.channel === 'sms' && m.senderKind !== 'system' ? 'queued' : 'delivered';
+    const status: MessageRow['status'] =
+      m.direction === 'inbound' ? 'received' : room.channel === 'sms' && m.senderKind !== 'system' && !m.channel ? 'queued' : 'delivered';
     const row = await messagesRepository.insert(trx, {
       room_pk: room.id,
       account_id: room.account_id,
       direction: m.direction,
-      channel: room.channel,
+      channel: m.channel ?? room.channel,
       sender_kind: m.senderKind,
       sender_account_id: m.senderAccountId,
       sender_address: m.senderAddress,
@@ -188,6 +198,12 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
   async function countMessage(trx: Tx, room: RoomRow, row: MessageRow) {
     const system = row.sender_kind === 'system';
     if (!system && !isSet(row.blocked)) await recordUsage(trx, room.agent_id ?? room.account_id, row.direction === 'inbound' ? 'inbound-message' : 'outbound-message');
+    // A message sent is charged as it is sent (the plan's tiers, from the wallet): refused with a 402 and not stored when the wallet cannot pay.
+    if (!system && !isSet(row.blocked) && row.direction === 'outbound')
+      await chargeUsage(db as Db, trx, { accountId: room.agent_id ?? room.account_id, item: 'outbound-message', quantity: 1, key: `message:${row.id}` });
+    // A message received cannot be refused: it is charged when the wallet can pay, else counted, logged and the owner notified.
+    if (!system && !isSet(row.blocked) && row.direction === 'inbound')
+      await chargeAfter(db as Db, trx, { accountId: room.agent_id ?? room.account_id, item: 'inbound-message', quantity: 1, key: `message:${row.id}` }, deps.log);
     await recordLog(trx, {
       accountId: room.account_id,
       agentId: room.agent_id,

@@ -32,6 +32,19 @@ export interface ListQuery {
 export const UNREAD_COUNT_CAP = 1000;
 
 export const roomsRepository = {
+  /** An organization's conversations with any of these addresses, newest first (a contact's activity). */
+  async withAddresses(db: DbOrTx, orgId: number, addresses: readonly string[], limit = 50) {
+    if (!addresses.length) return [];
+    return db
+      .selectFrom('rooms')
+      .select(['room_id', 'channel', 'contact_address', 'last_message_at'])
+      .where('account_id', '=', orgId)
+      .where('contact_address', 'in', [...addresses])
+      .orderBy('last_message_at', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
   async insert(db: DbOrTx, values: Insertable<RoomsTable>): Promise<RoomRow> {
     return db.insertInto('rooms').values(values).returningAll().executeTakeFirstOrThrow();
   },
@@ -61,6 +74,9 @@ export const roomsRepository = {
   async byContactAddress(db: DbOrTx, orgId: number, address: string): Promise<RoomRow[]> {
     return db.selectFrom('rooms').selectAll().where('account_id', '=', orgId).where('contact_address', '=', address).execute();
   },
+
+  byRoomIds: (db: DbOrTx, roomIds: string[]) =>
+    roomIds.length ? db.selectFrom('rooms').select(['room_id', 'rating']).where('room_id', 'in', roomIds).execute() : Promise.resolve([]),
 
   async byRoomId(db: DbOrTx, roomId: string): Promise<RoomRow | undefined> {
     return db.selectFrom('rooms').selectAll().where('room_id', '=', roomId).executeTakeFirst();

@@ -15,6 +15,7 @@ import { registerConversationJobs } from './jobs.ts';
 import { publicProfile, toActivityItem, toMessageDto, type InboxType } from './mappers.ts';
 import { createMessaging, MESSAGE_MAX, UNABLE_TO_START, scopeOf, unableToStart, type NewMessage } from './messaging.ts';
 import { inboxOf } from './owner.ts';
+import { createCallEntries } from './calls.ts';
 import { activityRepository, blocksRepository, destinationsRepository, messagesRepository, roomsRepository, type Attachment, type RoomRow } from './repository.ts';
 
 const TOTALS_TTL_MS = 30_000;
@@ -45,6 +46,8 @@ export function createConversationsService(deps: Deps, bg: Background<Database>)
 
   return {
     carrierListener,
+    /** A phone call's entry in its contact's conversation (calls.ts). */
+    recordCall: createCallEntries(deps, pipeline),
     useRuntime(get: () => AgentResponder | null) {
       runtime = get;
     },

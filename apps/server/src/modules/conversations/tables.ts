@@ -45,7 +45,8 @@ export interface MessagesTable {
   room_pk: number;
   account_id: number;
   direction: 'inbound' | 'outbound';
-  channel: 'chat' | 'sms';
+  /** 'voice': a call's entry (its call id in external_id). */
+  channel: 'chat' | 'sms' | 'voice';
   sender_kind: 'contact' | 'agent' | 'staff' | 'system';
   sender_account_id: number | null;
   sender_address: string | null;
