@@ -2,7 +2,7 @@ import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
 import { numberRoutes } from './routes.ts';
 
-export { accountOfNumber, createNumbersService, numberOfAccount } from './service.ts';
+export { accountOfNumber, createNumbersService, noteInboundCall, numberOfAccount } from './service.ts';
 export type { NumbersService } from './service.ts';
 export type { NumbersTables } from './tables.ts';
 

@@ -1,12 +1,25 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
-import type { PhoneNumbersTable } from './tables.ts';
+import type { ForwardingChecksTable, NumberVerificationsTable, PhoneNumbersTable } from './tables.ts';
 
 export type PhoneNumberRow = Selectable<PhoneNumbersTable>;
+export type VerificationRow = Selectable<NumberVerificationsTable>;
+export type ForwardingCheckRow = Selectable<ForwardingChecksTable>;
+
+/** Rows before this issue have null kind and status: bought numbers, active. */
+const isActive = (r: PhoneNumberRow) => r.status == null || r.status === 'active';
 
 export const numbersRepository = {
+  isActive,
+
+  /** The organization's first working number. */
   async firstOfAccount(db: DbOrTx, accountId: number): Promise<PhoneNumberRow | undefined> {
-    return db.selectFrom('phone_numbers').selectAll().where('account_id', '=', accountId).orderBy('id').executeTakeFirst();
+    const rows = await db.selectFrom('phone_numbers').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
+    return rows.find(isActive);
+  },
+
+  async ofAccount(db: DbOrTx, accountId: number): Promise<PhoneNumberRow[]> {
+    return db.selectFrom('phone_numbers').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
   },
 
   async byNumber(db: DbOrTx, number: string): Promise<PhoneNumberRow | undefined> {
@@ -21,13 +34,21 @@ export const numbersRepository = {
   },
 
   /** Gives the number to the account; undefined when someone else took it first. */
-  async insert(db: DbOrTx, n: { number: string; country: string; accountId: number; provider: string }): Promise<PhoneNumberRow | undefined> {
+  async insert(db: DbOrTx, n: Omit<Insertable<PhoneNumbersTable>, 'created_at'>): Promise<PhoneNumberRow | undefined> {
     return db
       .insertInto('phone_numbers')
-      .values({ number: n.number, country: n.country, account_id: n.accountId, provider: n.provider, sms_enabled: 1, created_at: Date.now() })
+      .values({ ...n, created_at: Date.now() })
       .onConflict((oc) => oc.column('number').doNothing())
       .returningAll()
       .executeTakeFirst();
+  },
+
+  async update(db: DbOrTx, id: number, patch: Updateable<PhoneNumbersTable>): Promise<PhoneNumberRow | undefined> {
+    return db.updateTable('phone_numbers').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  },
+
+  async remove(db: DbOrTx, id: number): Promise<void> {
+    await db.deleteFrom('phone_numbers').where('id', '=', id).execute();
   },
 
   /** Numbers with the account holding each (the simulated carrier's page). */
@@ -39,5 +60,79 @@ export const numbersRepository = {
       .orderBy('phone_numbers.id')
       .limit(limit)
       .execute();
+  },
+
+  // Bring-your-own verification codes.
+  async newVerification(db: DbOrTx, v: Insertable<NumberVerificationsTable>): Promise<VerificationRow> {
+    await db
+      .updateTable('number_verifications')
+      .set({ used_at: Date.now() })
+      .where('number', '=', v.number)
+      .where('used_at', 'is', null)
+      .execute();
+    return db.insertInto('number_verifications').values(v).returningAll().executeTakeFirstOrThrow();
+  },
+
+  async openVerification(db: DbOrTx, number: string, accountId: number): Promise<VerificationRow | undefined> {
+    return db
+      .selectFrom('number_verifications')
+      .selectAll()
+      .where('number', '=', number)
+      .where('account_id', '=', accountId)
+      .where('used_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  },
+
+  /** Counts one attempt if any are left (a conditional update, so parallel guesses cannot exceed the limit). */
+  async spendAttempt(db: DbOrTx, id: number, max: number): Promise<boolean> {
+    const r = await db
+      .updateTable('number_verifications')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('attempts', '<', max)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async useVerification(db: DbOrTx, id: number): Promise<boolean> {
+    const r = await db
+      .updateTable('number_verifications')
+      .set({ used_at: Date.now() })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  // Forwarding checks.
+  async newCheck(db: DbOrTx, c: Insertable<ForwardingChecksTable>): Promise<ForwardingCheckRow> {
+    return db.insertInto('forwarding_checks').values(c).returningAll().executeTakeFirstOrThrow();
+  },
+
+  async check(db: DbOrTx, id: number): Promise<ForwardingCheckRow | undefined> {
+    return db.selectFrom('forwarding_checks').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async waitingChecks(db: DbOrTx, callerId: string, since: number): Promise<ForwardingCheckRow[]> {
+    return db
+      .selectFrom('forwarding_checks')
+      .selectAll()
+      .where('caller_id', '=', callerId)
+      .where('status', '=', 'waiting')
+      .where('created_at', '>=', since)
+      .execute();
+  },
+
+  /** Settles a waiting check once: the first call seen, or the timeout, wins. */
+  async finishCheck(db: DbOrTx, id: number, status: ForwardingCheckRow['status'], seen: string | null): Promise<boolean> {
+    const r = await db
+      .updateTable('forwarding_checks')
+      .set({ status, seen, finished_at: Date.now() })
+      .where('id', '=', id)
+      .where('status', '=', 'waiting')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   },
 };

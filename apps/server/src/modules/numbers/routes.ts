@@ -1,130 +1,166 @@
 import { DEFAULT_COUNTRY } from '@switchboard/core';
+import {
+  assignNumberResponse,
+  byoAssignResponse,
+  forwardingInstructionsResponse,
+  numberSearchResponse,
+  phoneNumberResponse,
+  phoneNumbersResponse,
+  verifyForwardingResponse,
+} from '@switchboard/core/contracts/numbers';
 import type { FastifyInstance } from 'fastify';
-import { assignNumberResponse, carrierNumbersResponse, carrierSentResponse } from '@switchboard/core/contracts/numbers';
 import { z } from 'zod';
-import { authOf } from '../auth/index.ts';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import { route, withAuthParams } from '../../platform/http/route.ts';
-import { LocalCarrier } from '../../platform/providers/carrier/local.ts';
-import { TwilioCarrier, verifyTwilioSignature } from '../../platform/providers/carrier/twilio.ts';
 import type { Services } from '../../services.ts';
-import { normalizePhone } from '../../platform/http/phone.ts';
+import { authOf } from '../auth/index.ts';
+import { carrierRoutes } from './carrierRoutes.ts';
 
-/** Number assignment, the simulated carrier's API and Twilio's webhooks. */
+const number = z.string().min(3).max(32);
+const country = z.string().length(2).default(DEFAULT_COUNTRY);
+const place = z.string().trim().max(80).optional();
+const org = { tags: ['numbers'], actingTypes: ['organization' as const] };
+
+/** Phone numbers: search, buy, release, route; bring your own; forwarding. */
 export function numberRoutes(app: FastifyInstance, s: Services): void {
-  const carrier = s.deps.carrier;
+  route(app, {
+    ...org,
+    method: 'POST',
+    url: '/api/v2/phoneNumber/search/local/prefix',
+    summary: 'Numbers for sale by area code or first digits (strict: only that prefix; else also nearby in the same region)',
+    body: withAuthParams({ prefix: z.string().trim().min(1).max(16), country, strict: z.boolean().default(false) }),
+    response: numberSearchResponse,
+    handler: async (req) => {
+      await s.deps.requireAccess(authOf(req), 'canViewOrg');
+      return s.numbers.byPrefix(req.body);
+    },
+  });
 
   route(app, {
+    ...org,
+    method: 'POST',
+    url: '/api/v2/phoneNumber/search/local/locality',
+    summary: 'Numbers for sale in a city and/or region (state or province code)',
+    body: withAuthParams({ city: place, region: place, country }),
+    response: numberSearchResponse,
+    handler: async (req) => {
+      await s.deps.requireAccess(authOf(req), 'canViewOrg');
+      return s.numbers.byLocality(req.body);
+    },
+  });
+
+  route(app, {
+    ...org,
+    method: 'POST',
+    url: '/api/v2/phoneNumber/search/local/phrase',
+    summary: 'Vanity numbers: numbers whose digits spell the phrase on a phone keypad',
+    body: withAuthParams({ phrase: z.string().trim().min(2).max(20), city: place, region: place, country }),
+    response: numberSearchResponse,
+    handler: async (req) => {
+      await s.deps.requireAccess(authOf(req), 'canViewOrg');
+      return s.numbers.byPhrase(req.body);
+    },
+  });
+
+  route(app, {
+    ...org,
     method: 'POST',
     url: '/api/v2/phoneNumber/assign',
-    summary: "Give the organization a phone number (next free one of the pool when none is named)",
-    tags: ['numbers'],
-    actingTypes: ['organization'],
-    body: withAuthParams({ number: z.string().max(32).optional(), country: z.string().length(2).default(DEFAULT_COUNTRY) }),
+    summary: 'Buy a number for the organization (the next free one of the pool when none is named)',
+    body: withAuthParams({ number: z.string().max(32).optional(), country }),
     response: assignNumberResponse,
     handler: async (req) => s.numbers.assign(authOf(req), req.body),
   });
 
-  // The simulated carrier's own API: only while it is the active carrier.
-  const local = () => {
-    if (!(carrier instanceof LocalCarrier)) throw notFound('The simulated carrier is not active.');
-    return carrier;
-  };
+  route(app, {
+    ...org,
+    method: 'GET',
+    url: '/api/v2/phoneNumbers',
+    summary: "The organization's numbers with the agent that answers each",
+    query: withAuthParams({}),
+    response: phoneNumbersResponse,
+    handler: async (req) => s.numbers.list(authOf(req)),
+  });
 
   route(app, {
+    ...org,
     method: 'POST',
-    url: '/api/dev/carrier/inbound',
-    summary: 'Simulated carrier: a phone texts one of our numbers',
-    tags: ['dev'],
-    auth: 'none',
-    body: z.object({ from: z.string().min(3).max(32), to: z.string().min(3).max(32), body: z.string().min(1).max(1600) }),
-    handler: async (req) => {
-      const c = local();
-      const from = normalizePhone(req.body.from);
-      const to = normalizePhone(req.body.to);
-      if (!from) throw badRequest('from: Please enter a valid phone number.', 'from');
-      if (!to) throw badRequest('to: Please enter a valid phone number.', 'to');
-      if (!(await s.numbers.isOurs(to))) throw notFound('No organization has that number.');
-      const rec = await c.receive({ from, to, body: req.body.body });
-      return { success: true as const, message: rec };
-    },
+    url: '/api/v2/phoneNumber/release',
+    summary: 'Give a number back to the carrier (a brought number just leaves)',
+    body: withAuthParams({ number }),
+    response: phoneNumberResponse,
+    handler: async (req) => s.numbers.release(authOf(req), req.body),
   });
 
   route(app, {
-    method: 'GET',
-    url: '/api/dev/carrier/sent',
-    summary: 'Simulated carrier: what it sent, newest first',
-    tags: ['dev'],
-    auth: 'none',
-    query: z.object({ to: z.string().max(32).optional(), number: z.string().max(32).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
-    response: carrierSentResponse,
-    handler: async (req) => {
-      const c = local();
-      const n = req.query.to ?? req.query.number;
-      const rows = await c.list('outbound', { number: n ? (normalizePhone(n) ?? n) : undefined, limit: req.query.limit });
-      return { success: true as const, messages: rows.map((r) => ({ from: r.from, to: r.to, body: r.body, status: r.status, createdAt: r.createdAt })) };
-    },
+    ...org,
+    method: 'POST',
+    url: '/api/v2/phoneNumber/route',
+    summary: 'Choose the agent that answers a number (null: the organization) and whether it takes texts',
+    body: withAuthParams({ number, agentId: z.number().int().positive().nullable().optional(), smsEnabled: z.boolean().optional() }),
+    response: phoneNumberResponse,
+    handler: async (req) => s.numbers.route(authOf(req), req.body),
   });
 
   route(app, {
-    method: 'GET',
-    url: '/api/dev/carrier/numbers',
-    summary: 'Simulated carrier: numbers given to organizations',
-    tags: ['dev'],
-    auth: 'none',
-    response: carrierNumbersResponse,
-    handler: async () => {
-      local();
-      return { success: true as const, numbers: await s.numbers.listWithAccounts() };
-    },
+    ...org,
+    method: 'POST',
+    url: '/api/v2/phoneNumber/byo/assign',
+    summary: 'Bring your own number: sends a verification code to it by SMS or by a call that speaks it',
+    body: withAuthParams({ number, method: z.enum(['sms', 'call']).default('sms') }),
+    response: byoAssignResponse,
+    handler: async (req) => s.numbers.byoAssign(authOf(req), req.body),
   });
 
-  // Twilio webhooks: form-encoded and signed with X-Twilio-Signature.
-  app.register(async (twilio) => {
-    twilio.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-    const verified = (req: { url: string; headers: Record<string, unknown>; body: unknown }) => {
-      if (!(carrier instanceof TwilioCarrier)) throw notFound('Twilio is not configured.');
-      const params = (req.body ?? {}) as Record<string, string>;
-      const url = `${s.deps.config.publicUrl}${req.url}`;
-      if (!verifyTwilioSignature(carrier.authToken, url, params, req.headers['x-twilio-signature'] as string | undefined)) {
-        throw forbidden('Invalid Twilio signature.');
-      }
-      return { carrier, params };
-    };
-    const twiml = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+  route(app, {
+    ...org,
+    method: 'POST',
+    url: '/api/v2/phoneNumber/byo/verify',
+    summary: 'Prove a brought number with its code (five tries per code)',
+    body: withAuthParams({
+      number,
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'six digits'),
+    }),
+    response: phoneNumberResponse,
+    handler: async (req) => s.numbers.byoVerify(authOf(req), req.body),
+  });
 
-    route(twilio, {
-      method: 'POST',
-      url: '/api/v1/carrier/twilio/sms',
-      summary: 'Twilio inbound SMS webhook',
-      tags: ['carrier'],
-      auth: 'none',
-      handler: async (req, reply) => {
-        const { carrier: c, params } = verified(req as never);
-        if (!params.MessageSid || !params.From || !params.To) throw badRequest('MessageSid, From and To are required.');
-        const media = Array.from({ length: Number(params.NumMedia ?? 0) }, (_, i) => params[`MediaUrl${i}`]).filter((u): u is string => !!u);
-        // A replayed webhook names the same MessageSid: stored once (the message's idempotency key).
-        await c.handlers?.onInbound({ sid: params.MessageSid, from: params.From, to: params.To, body: params.Body ?? '', media });
-        return reply.header('content-type', 'text/xml').send(twiml);
-      },
-    });
+  route(app, {
+    ...org,
+    method: 'POST',
+    url: '/api/v2/phoneNumber/byo/route',
+    summary: 'Route a verified brought number: forwarding to one of our numbers, or over the SIP trunk',
+    body: withAuthParams({ number, routing: z.enum(['forwarding', 'sip']), forwardTo: number.optional() }),
+    response: phoneNumberResponse,
+    handler: async (req) => s.numbers.byoRoute(authOf(req), req.body),
+  });
 
-    route(twilio, {
-      method: 'POST',
-      url: '/api/v1/carrier/twilio/status',
-      summary: 'Twilio message status callback',
-      tags: ['carrier'],
-      auth: 'none',
-      handler: async (req, reply) => {
-        const { carrier: c, params } = verified(req as never);
-        const st = params.MessageStatus ?? params.SmsStatus;
-        if (!params.MessageSid || !st) throw badRequest('MessageSid and MessageStatus are required.');
-        const status = st === 'delivered' ? 'delivered' : st === 'undelivered' ? 'undelivered' : st === 'failed' ? 'failed' : st === 'sent' ? 'sent' : null;
-        if (status) await c.handlers?.onStatus({ sid: params.MessageSid, status, error: params.ErrorCode ? `Twilio error ${params.ErrorCode}` : null });
-        return reply.header('content-type', 'text/xml').send(twiml);
-      },
-    });
+  route(app, {
+    ...org,
+    method: 'GET',
+    url: '/api/v1/forwardingInstructions',
+    summary: "Call forwarding codes of US carriers with the agent's number filled in",
+    query: withAuthParams({ carrier: z.string().max(20).optional(), number: number.optional() }),
+    response: forwardingInstructionsResponse,
+    handler: async (req) => s.numbers.forwardingInstructions(authOf(req), req.query),
+  });
+
+  route(app, {
+    ...org,
+    method: 'POST',
+    url: '/api/v1/verifyCellForwarding',
+    summary: "Calls the user's phone and watches whether the call is forwarded to the agent's number",
+    body: withAuthParams({ phoneNumber: number, number: number.optional() }),
+    response: verifyForwardingResponse,
+    handler: async (req) => s.numbers.verifyCellForwarding(authOf(req), req.body),
+  });
+
+  carrierRoutes(app, s);
+
+  // Calls the simulated carrier delivers itself (forwarded test calls) arrive like any inbound call.
+  s.deps.carrier.listenCalls?.(async (call) => {
+    await s.calls.startInbound({ carrierSid: call.sid, from: call.from, to: call.to });
   });
 }
