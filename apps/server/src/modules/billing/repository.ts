@@ -78,6 +78,17 @@ export const billingRepository = {
       .executeTakeFirst();
     return r && sub(r);
   },
+  /** The subscription the organization is on: active, or past due (a renewal not paid yet) — what `currentPlan` shows. */
+  async currentSubscription(db: DbOrTx, accountId: number): Promise<SubscriptionRow | undefined> {
+    const r = await db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('status', 'in', ['active', 'past_due'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return r && sub(r);
+  },
   /** Starts a subscription once per checkout (undefined when that checkout already started one). */
   async insertSubscription(db: DbOrTx, row: Insertable<SubscriptionsTable>): Promise<SubscriptionRow | undefined> {
     const r = await db
@@ -94,7 +105,7 @@ export const billingRepository = {
       .updateTable('subscriptions')
       .set({ status: 'canceled', canceled_at: Date.now(), cancel_reason: reason.reason, cancel_details: reason.details })
       .where('account_id', '=', accountId)
-      .where('status', '=', 'active');
+      .where('status', 'in', ['active', 'past_due']);
     if (keep !== undefined) q = q.where('id', '!=', keep);
     return Number((await q.executeTakeFirst()).numUpdatedRows);
   },

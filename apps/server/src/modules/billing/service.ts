@@ -6,6 +6,7 @@ import type { AuthContext } from '../auth/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { toPlan, toSubscription } from './mappers.ts';
 import { createPlanAdmin } from './plans.ts';
+import { createRenewals } from './renewals.ts';
 import { billingRepository as repo, type PlanRow } from './repository.ts';
 
 type Term = 'month' | 'year';
@@ -27,11 +28,13 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
   const db = deps.db as Db;
 
   /** The plan owners an account can see: its partner and reseller (and itself when it is one). */
-  const ownersOf = (ctx: AuthContext) => [ctx.acting.partner_id, ctx.acting.reseller_id, ctx.acting.id].filter((v): v is number => v != null);
+  const ownersOf = (ctx: AuthContext) =>
+    [ctx.acting.partner_id, ctx.acting.reseller_id, ctx.acting.id].filter((v): v is number => v != null);
 
   async function visiblePlan(ctx: AuthContext, id: number): Promise<PlanRow> {
     const plans = await repo.plansOf(db, ownersOf(ctx));
-    const found = plans.find((p) => p.id === id) ?? (id === (await repo.offeredPlanId(db, ctx.acting.id)) ? await repo.plan(db, id) : undefined);
+    const found =
+      plans.find((p) => p.id === id) ?? (id === (await repo.offeredPlanId(db, ctx.acting.id)) ? await repo.plan(db, id) : undefined);
     if (!found) throw notFound('Plan not found.');
     return found;
   }
@@ -61,11 +64,15 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
     const sub = await repo.activeSubscription(db, accountId);
     if (!sub) return ['No active plan.'];
     const plan = await repo.plan(db, sub.product_plan_id);
-    return [`Plan: ${plan?.name ?? 'unknown'} (billed each ${sub.term})`, `Renews on ${new Date(sub.current_period_end).toISOString().slice(0, 10)}`];
+    return [
+      `Plan: ${plan?.name ?? 'unknown'} (billed each ${sub.term})`,
+      `Renews on ${new Date(sub.current_period_end).toISOString().slice(0, 10)}`,
+    ];
   });
 
   return {
     ...createPlanAdmin(deps),
+    ...createRenewals(deps, wallet, periodEnd),
 
     async productCatalog(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewBilling');
@@ -98,17 +105,24 @@ export function createBillingService(deps: Deps, wallet: WalletService) {
 
     async currentPlan(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewBilling');
-      const sub = await repo.activeSubscription(db, ctx.acting.id);
+      // A past-due subscription is still the plan, shown with its state (premium is off until it is paid).
+      const sub = await repo.currentSubscription(db, ctx.acting.id);
       const p = sub ? await repo.plan(db, sub.product_plan_id) : undefined;
       const account = await findAccount(db, ctx.acting.id);
-      return { success: true as const, productPlan: p ? toPlan(p) : null, subscription: sub ? toSubscription(sub) : null, vidaPremium: account?.vida_premium === 1 };
+      return {
+        success: true as const,
+        productPlan: p ? toPlan(p) : null,
+        subscription: sub ? toSubscription(sub) : null,
+        vidaPremium: account?.vida_premium === 1,
+      };
     },
 
     async subscribe(ctx: AuthContext, input: { productPlanId: number; term: Term; cancelUrl: string; successUrl: string }) {
       await deps.requireAccess(ctx, 'canManageBilling');
       const plan = await visiblePlan(ctx, input.productPlanId);
       const current = await repo.activeSubscription(db, ctx.acting.id);
-      if (current && current.product_plan_id === plan.id && current.term === input.term) throw ruleBroken('You are already subscribed to this plan.', 'productPlanId');
+      if (current && current.product_plan_id === plan.id && current.term === input.term)
+        throw ruleBroken('You are already subscribed to this plan.', 'productPlanId');
       const price = input.term === 'year' ? plan.price_year : plan.price_month;
       if (price === 0) throw ruleBroken('This plan has no price to pay; ask your provider to assign it.', 'productPlanId');
       const co = await wallet.openCheckout(ctx, {

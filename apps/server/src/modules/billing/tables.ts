@@ -18,7 +18,7 @@ export interface SubscriptionsTable {
   account_id: number;
   product_plan_id: number;
   term: 'month' | 'year';
-  status: 'active' | 'canceled';
+  status: 'active' | 'past_due' | 'canceled';
   checkout_id: string | null;
   cancel_reason: string | null;
   cancel_details: string | null;
@@ -34,7 +34,18 @@ export interface PlanOffersTable {
   created_at: number;
 }
 
+/** An organization's usage charged in one billing period (by its end) per usage item: the tiers price the running quantity. */
+export interface UsageChargesTable {
+  account_id: number;
+  period_end: number;
+  item: string;
+  quantity: number;
+  /** Micro-USD charged so far. */
+  amount: number;
+}
+
 export interface BillingTables {
+  usage_charges: UsageChargesTable;
   product_plans: ProductPlansTable;
   subscriptions: SubscriptionsTable;
   plan_offers: PlanOffersTable;

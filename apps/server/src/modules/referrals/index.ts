@@ -4,6 +4,14 @@ import { referralRoutes } from './routes.ts';
 
 export type { ReferralsTables } from './tables.ts';
 export { createReferralsService, type ReferralsService } from './service.ts';
+/** Attributes a sign-up to the invitation of its `?ref=` code, in the sign-up's transaction (auth calls it). */
+export { attributeSignup } from './attribution.ts';
+/**
+ * Referral rewards for the wallet's `POST /api/v1/claimRewards` (billing owns the route): what is claimable,
+ * and paying it (ledger key `reward:referral:<inviteId>`, the same the wallet uses, so each is paid once).
+ */
+export { claimableReferralRewards, claimReferralRewards, REFERRAL_REWARD_MICRO_USD } from './rewards.ts';
+export { rewardKey as referralRewardKey } from './constants.ts';
 
 /** Max invitations a user sends per hour. */
 export const INVITES_PER_HOUR = 20;

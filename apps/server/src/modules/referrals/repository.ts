@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db.ts';
+import { REFERRAL_REWARD_MICRO_USD, rewardKey } from './constants.ts';
 
 /** All the referral SQL. */
 export const referralsRepository = {
@@ -14,7 +15,7 @@ export const referralsRepository = {
   },
 
   /** Inserts the invitation unless the target was invited before; undefined when it was. */
-  insertInvite(db: DbOrTx, row: { account_id: number; user_id: number; channel: string; target: string }) {
+  insertInvite(db: DbOrTx, row: { account_id: number; user_id: number; channel: string; target: string; code_hash: string }) {
     return db
       .insertInto('referral_invites')
       .values({ ...row, created_at: Date.now() })
@@ -32,7 +33,7 @@ export const referralsRepository = {
   },
 
   /** Marks invitations whose address has since signed up (an account with that e-mail or phone made after the invitation). */
-  async attributeJoins(db: DbOrTx, accountId: number): Promise<void> {
+  async attributeJoins(db: DbOrTx, accountId: number, reward: number = REFERRAL_REWARD_MICRO_USD): Promise<void> {
     const open = await db
       .selectFrom('referral_invites')
       .select(['id', 'target', 'channel', 'created_at'])
@@ -51,7 +52,7 @@ export const referralsRepository = {
       if (joined) {
         await db
           .updateTable('referral_invites')
-          .set({ joined_account_id: joined.id, joined_at: Number(joined.created_at) })
+          .set({ joined_account_id: joined.id, joined_at: Number(joined.created_at), reward_micro_usd: reward })
           .where('id', '=', inv.id)
           .where('joined_account_id', 'is', null)
           .execute();
@@ -66,5 +67,80 @@ export const referralsRepository = {
       .where(channel === 'email' ? 'email' : 'phone_number', '=', target)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
+  },
+
+  /** Rewards earned and not yet claimed. */
+  unclaimed(db: DbOrTx, accountId: number) {
+    return db
+      .selectFrom('referral_invites')
+      .select(['id', 'target', 'reward_micro_usd'])
+      .where('account_id', '=', accountId)
+      .where('joined_account_id', 'is not', null)
+      .where('reward_micro_usd', '>', 0)
+      .where('claimed_at', 'is', null)
+      .orderBy('id')
+      .execute();
+  },
+  /** Marks a reward claimed; false when it already was. */
+  async markClaimed(db: DbOrTx, id: number): Promise<boolean> {
+    const r = await db
+      .updateTable('referral_invites')
+      .set({ claimed_at: Date.now() })
+      .where('id', '=', id)
+      .where('claimed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+  /** Which of these addresses were invited already (by anyone). */
+  async invitedAmong(db: DbOrTx, targets: string[]): Promise<Set<string>> {
+    if (targets.length === 0) return new Set();
+    const rows = await db.selectFrom('referral_invites').select('target').where('target', 'in', targets).execute();
+    return new Set(rows.map((r) => r.target));
+  },
+  /** Which of these e-mail addresses and numbers belong to an account. */
+  async membersAmong(db: DbOrTx, emails: string[], phones: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    if (emails.length) {
+      const rows = await db.selectFrom('accounts').select('email').where('email', 'in', emails).where('deleted_at', 'is', null).execute();
+      for (const r of rows) if (r.email) out.add(r.email);
+    }
+    if (phones.length) {
+      const rows = await db
+        .selectFrom('accounts')
+        .select('phone_number')
+        .where('phone_number', 'in', phones)
+        .where('deleted_at', 'is', null)
+        .execute();
+      for (const r of rows) if (r.phone_number) out.add(r.phone_number);
+    }
+    return out;
+  },
+
+  /**
+   * Marks claimed the rewards the ledger shows paid (a transfer under the invitation's reward key), so a
+   * reward paid by the wallet's claimRewards reads claimed here. A read of the ledger's transfer keys:
+   * they are the record of what was paid.
+   */
+  async syncClaimed(db: DbOrTx, accountId: number): Promise<void> {
+    const open = await this.unclaimed(db, accountId);
+    if (open.length === 0) return;
+    const paid = await db
+      .selectFrom('ledger_transfers')
+      .select(['idempotency_key', 'created_at'])
+      .where(
+        'idempotency_key',
+        'in',
+        open.map((r) => rewardKey(r.id)),
+      )
+      .execute();
+    for (const p of paid) {
+      const id = Number(p.idempotency_key.slice(rewardKey(0).length - 1));
+      await db
+        .updateTable('referral_invites')
+        .set({ claimed_at: Number(p.created_at) })
+        .where('id', '=', id)
+        .where('claimed_at', 'is', null)
+        .execute();
+    }
   },
 };

@@ -1,4 +1,11 @@
-import { authQuery, referralRewardsResponse, sendInviteBody, sendInviteResponse } from '@switchboard/core';
+import {
+  authQuery,
+  mobileContactsQuery,
+  mobileContactsResponse,
+  referralRewardsResponse,
+  sendInviteBody,
+  sendInviteResponse,
+} from '@switchboard/core';
 import type { FastifyInstance } from 'fastify';
 import { perUser, route } from '../../platform/http/route.ts';
 import { authOf } from '../auth/index.ts';
@@ -26,5 +33,16 @@ export function referralRoutes(app: FastifyInstance, referrals: ReferralsService
     response: sendInviteResponse,
     rateLimit: { max: perHour, timeWindow: '1 hour', keyGenerator: perUser },
     handler: (req) => referrals.sendInvite(authOf(req), req.body.target),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/mobileContacts',
+    summary: 'People to invite: the phone’s contacts (addresses) or the organization’s contacts, each invitable, invited or a member',
+    tags,
+    query: mobileContactsQuery,
+    response: mobileContactsResponse,
+    rateLimit: { max: 60, timeWindow: '1 hour', keyGenerator: perUser },
+    handler: (req) => referrals.mobileContacts(authOf(req), req.query.addresses),
   });
 }

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict } from '../../platform/http/errors.ts';
-import { normalizeEmail, toE164 } from '../../platform/http/phone.ts';
+import { normalizeEmail, normalizePhone, toE164 } from '../../platform/http/phone.ts';
 import { ProviderError } from '../../platform/outbox/index.ts';
 import type { AuthContext } from '../auth/index.ts';
+import { contactChannelsOf } from '../contacts/index.ts';
+import { hashInviteCode } from './attribution.ts';
 import { referralsRepository } from './repository.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,8 +25,15 @@ export function createReferralsService(deps: Deps) {
       const target = isEmail ? normalizeEmail(rawTarget) : toE164(rawTarget, 'target');
       if (await referralsRepository.accountWith(db, channel, target))
         throw conflict('target: this person already has an account.', 'target');
-      const code = await referralsRepository.codeOf(db, ctx.acting.id, newCode);
-      const row = await referralsRepository.insertInvite(db, { account_id: ctx.acting.id, user_id: ctx.user.id, channel, target });
+      // The invitation's own code: its link attributes the sign-up to it whatever address the person uses.
+      const code = crypto.randomBytes(12).toString('base64url');
+      const row = await referralsRepository.insertInvite(db, {
+        account_id: ctx.acting.id,
+        user_id: ctx.user.id,
+        channel,
+        target,
+        code_hash: hashInviteCode(code),
+      });
       if (!row) throw conflict('target: this address has already been invited.', 'target');
       const who = ctx.user.name ?? ctx.acting.account_name ?? 'Someone';
       const text = `${who} invited you to Switchboard, AI phone agents for your business.\n\nJoin here: ${inviteUrl(code)}`;
@@ -51,6 +60,7 @@ export function createReferralsService(deps: Deps) {
       await deps.requireAccess(ctx, 'canViewOrg');
       const code = await referralsRepository.codeOf(db, ctx.acting.id, newCode);
       await referralsRepository.attributeJoins(db, ctx.acting.id);
+      await referralsRepository.syncClaimed(db, ctx.acting.id);
       const rows = await referralsRepository.list(db, ctx.acting.id);
       const invites = rows.map((r) => ({
         id: r.id,
@@ -59,7 +69,11 @@ export function createReferralsService(deps: Deps) {
         sentAt: Number(r.created_at),
         joined: r.joined_account_id != null,
         joinedAt: r.joined_at == null ? null : Number(r.joined_at),
+        rewardMicroUsd: Number(r.reward_micro_usd ?? 0),
+        claimedAt: r.claimed_at == null ? null : Number(r.claimed_at),
       }));
+      const earned = invites.reduce((sum, i) => sum + i.rewardMicroUsd, 0);
+      const claimed = invites.reduce((sum, i) => sum + (i.claimedAt != null ? i.rewardMicroUsd : 0), 0);
       return {
         success: true as const,
         code,
@@ -67,6 +81,55 @@ export function createReferralsService(deps: Deps) {
         invited: invites.length,
         joined: invites.filter((i) => i.joined).length,
         invites,
+        earnedMicroUsd: earned,
+        claimedMicroUsd: claimed,
+        claimableMicroUsd: earned - claimed,
+      };
+    },
+
+    /**
+     * Invitation candidates: the given addresses (the phone's contacts, read through the native bridge), or
+     * else the organization's contacts; each with whether it can be invited, was invited, or has an account.
+     */
+    async mobileContacts(ctx: AuthContext, addresses: string | undefined) {
+      await deps.requireAccess(ctx, 'canInviteUsers');
+      let people: { name: string | null; raw: string }[];
+      if (addresses != null) {
+        const list = addresses
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
+        if (list.length > 200) throw new AppError('bad_request', 'addresses: at most 200 at a time.', 'addresses');
+        people = list.map((raw) => ({ name: null, raw }));
+      } else {
+        const org = ctx.acting.organization_id ?? ctx.acting.id;
+        const contacts = await contactChannelsOf(db, org, 500);
+        people = contacts.flatMap((c) => c.keys.map((k) => ({ name: c.name, raw: k.slice(k.indexOf(':') + 1) })));
+      }
+      const seen = new Set<string>();
+      const candidates: { name: string | null; target: string; channel: 'email' | 'sms' }[] = [];
+      for (const p of people) {
+        const isEmail = p.raw.includes('@');
+        const target = isEmail ? (EMAIL.test(p.raw) ? normalizeEmail(p.raw) : null) : normalizePhone(p.raw);
+        if (!target || seen.has(target)) continue;
+        seen.add(target);
+        candidates.push({ name: p.name, target, channel: isEmail ? 'email' : 'sms' });
+      }
+      const targets = candidates.map((c) => c.target);
+      const [invited, members] = await Promise.all([
+        referralsRepository.invitedAmong(db, targets),
+        referralsRepository.membersAmong(
+          db,
+          candidates.filter((c) => c.channel === 'email').map((c) => c.target),
+          candidates.filter((c) => c.channel === 'sms').map((c) => c.target),
+        ),
+      ]);
+      return {
+        success: true as const,
+        contacts: candidates.map((c) => ({
+          ...c,
+          status: members.has(c.target) ? ('member' as const) : invited.has(c.target) ? ('invited' as const) : ('invitable' as const),
+        })),
       };
     },
   };

@@ -3,7 +3,7 @@ import type { Services } from '../../services.ts';
 import { walletRoutes } from './routes.ts';
 
 export { createWalletService, INVOICE_EXPIRY_S } from './service.ts';
-export type { CheckoutPaidHandler, WalletService } from './service.ts';
+export type { CheckoutPaidHandler, SubscriptionEventHandler, WalletService } from './service.ts';
 export { createWalletProviders } from './providers.ts';
 export { INSUFFICIENT_FUNDS, ledger, PLATFORM_ACCOUNTS, walletCode } from './ledger.ts';
 export type { TransferInput, TransferResult } from './ledger.ts';

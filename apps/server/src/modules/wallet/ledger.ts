@@ -25,9 +25,22 @@ export const PLATFORM_ACCOUNTS = {
   lightning: 'platform:lightning_node',
   revenue: 'platform:revenue',
   refunds: 'platform:refunds',
+  /** Withdrawals on their way out (held until the processor reports them paid, failed or returned). */
+  pendingPayouts: 'platform:pending_payouts',
+  /** Withdrawals paid out. */
+  payouts: 'platform:payouts_sent',
+  /** Rewards granted (referrals). */
+  rewards: 'platform:rewards',
+  /** Money taken back from wallets for open card disputes (until they are won or lost). */
+  disputes: 'platform:disputes',
 } as const;
 
+/** Platform accounts that hold customers' money and so never go below 0. */
+const NON_NEGATIVE_PLATFORM = new Set<string>([PLATFORM_ACCOUNTS.pendingPayouts, PLATFORM_ACCOUNTS.disputes]);
+
 export const walletCode = (accountId: number) => `wallet:${accountId}`;
+/** What an account owes the platform (a dispute its wallet could not cover): a balance below 0 is the debt. */
+export const owedCode = (accountId: number) => `owed:${accountId}`;
 
 export interface TransferInput {
   /** The idempotency key (scoped by the caller: `checkout:<id>`, `ln:<hash>`, `client:<account>:<key>`). */
@@ -50,7 +63,10 @@ export const INSUFFICIENT_FUNDS = 'Your balance is too low for this payment. Add
 function specOf(code: string): { kind: string; ownerId: number | null; minBalance: number | null } {
   const wallet = /^wallet:(\d+)$/.exec(code);
   if (wallet) return { kind: 'wallet', ownerId: Number(wallet[1]), minBalance: 0 };
-  if (code.startsWith('platform:')) return { kind: code.slice('platform:'.length), ownerId: null, minBalance: null };
+  const owed = /^owed:(\d+)$/.exec(code);
+  if (owed) return { kind: 'owed', ownerId: Number(owed[1]), minBalance: null };
+  if (code.startsWith('platform:'))
+    return { kind: code.slice('platform:'.length), ownerId: null, minBalance: NON_NEGATIVE_PLATFORM.has(code) ? 0 : null };
   throw new Error(`unknown ledger account ${code}`);
 }
 
@@ -93,6 +109,20 @@ export const ledger = {
   async balance(db: DbOrTx, code: string): Promise<number> {
     const row = await db.selectFrom('ledger_accounts').select('balance').where('code', '=', code).executeTakeFirst();
     return row ? Number(row.balance) : 0;
+  },
+
+  /**
+   * An account's balance read under a row lock held to the end of the transaction (a no-op update, so
+   * it works alike on SQLite and PostgreSQL): no concurrent transfer changes it before this one decides.
+   */
+  async lockedBalance(trx: Tx, code: string): Promise<number> {
+    await ledger.account(trx, code);
+    await trx
+      .updateTable('ledger_accounts')
+      .set({ balance: sql`balance` })
+      .where('code', '=', code)
+      .execute();
+    return ledger.balance(trx, code);
   },
 
   /** Moves `amount` from debit to credit once per key; refused (402) when the debit would go below its limit. */

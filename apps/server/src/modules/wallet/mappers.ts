@@ -9,6 +9,14 @@ const MEMO_OF_KIND: Record<string, string> = {
   subscription: 'Plan subscription',
   refund: 'Refund',
   charge: 'Usage charge',
+  payout: 'Withdrawal',
+  payout_failed: 'Withdrawal failed: the money is back',
+  payout_returned: 'Withdrawal returned: the money is back',
+  reward: 'Reward',
+  renewal: 'Plan renewal',
+  dispute_hold: 'Card payment disputed: amount held',
+  dispute_won: 'Dispute won: the money is back',
+  dispute_lost: 'Dispute lost: the payment was returned to the card',
 };
 
 export function toTransaction(t: TransferRow & { signedAmount: number }): WalletTransaction {

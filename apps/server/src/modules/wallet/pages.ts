@@ -46,3 +46,13 @@ ${p.lines.map((l) => `<p class="muted">${esc(l)}</p>`).join('')}
 export function notFoundPage(): string {
   return page('Checkout not found', '<h1>Checkout not found</h1><p class="muted">This payment link does not exist.</p>');
 }
+
+export function connectPage(p: { id: string; ready: boolean }): string {
+  return page(
+    'Connect a payout account',
+    `<span class="tag">Local test Connect: no real bank account is linked</span>
+<h1>Connect your payout account</h1><p class="muted">Account ${esc(p.id)}${p.ready ? ' is connected.' : ' needs onboarding.'}</p>
+<div class="row"><form method="post" action="/pay/connect/${esc(p.id)}/finish"><button class="pay" type="submit">Finish onboarding</button></form>
+<form method="post" action="/pay/connect/${esc(p.id)}/abandon"><button class="cancel" type="submit">Cancel</button></form></div>`,
+  );
+}

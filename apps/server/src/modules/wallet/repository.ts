@@ -67,6 +67,7 @@ export const walletRepository = {
       .selectAll()
       .where('account_id', '=', accountId)
       .where('status', '=', 'pending')
+      .where('pay_link', '=', 0)
       .orderBy('id', 'desc')
       .executeTakeFirst();
     return r && invoice(r);
@@ -90,6 +91,7 @@ export const walletRepository = {
       .set({ status: 'reset' })
       .where('account_id', '=', accountId)
       .where('status', '=', 'pending')
+      .where('pay_link', '=', 0)
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
   },

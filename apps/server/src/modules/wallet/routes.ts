@@ -23,15 +23,31 @@ import { LocalPayments } from '../../platform/providers/payments/local.ts';
 import { LocalLightningNode } from '../../platform/providers/lightning/local.ts';
 import type { Services } from '../../services.ts';
 import { checkoutPage, notFoundPage, portalPage } from './pages.ts';
+import { payoutRoutes } from './payoutRoutes.ts';
+import { payLinkRoutes } from './paylinkRoutes.ts';
 
 const BILLING_TYPES = ['organization', 'reseller', 'partner'] as const;
 const hex64 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters');
 const bolt11Text = z.string().min(10, 'is too short').max(2000, 'is too long');
+/**
+ * Creating invoices and checkouts on a pay link needs no sign-in, so it is limited per client IP (each
+ * opens a session with the processor or the node); the owner's own top-ups (no slug) are not counted.
+ */
+export const PAY_LINK_RATE_LIMIT = {
+  max: 20,
+  timeWindow: '1 minute',
+  allowList: (req: { body?: unknown }) => !(req.body as { slug?: unknown } | undefined)?.slug,
+};
+
+/** A pay link's slug: the username of the account paid. */
+const slug = z.string().trim().min(1, 'is required').max(100, 'is too long').optional();
 
 /** Spec §7 Wallet, the payment webhook, and the local processor's and node's own pages. */
 export function walletRoutes(app: FastifyInstance, s: Services): void {
   const w = s.wallet;
   const tags = ['wallet'];
+  payoutRoutes(app, s);
+  payLinkRoutes(app, s);
   const actingTypes = [...BILLING_TYPES];
 
   route(app, {
@@ -58,12 +74,17 @@ export function walletRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
     method: 'POST',
     url: '/api/v1/checkout/vidaCredit',
-    summary: 'Open a card checkout that adds funds to the wallet',
+    summary: "Open a card checkout that adds funds to the wallet (with slug: anyone pays that account's pay link)",
     tags,
     actingTypes,
-    body: withAuthParams(checkoutCreditBody),
+    auth: 'optional',
+    rateLimit: PAY_LINK_RATE_LIMIT,
+    body: withAuthParams({ ...checkoutCreditBody, slug }),
     response: checkoutResponse,
-    handler: async (req) => w.checkoutCredit(authOf(req), req.body),
+    handler: async (req) => {
+      if (req.body.slug) return w.checkoutCredit(req.auth ?? null, req.body, (await w.payLinks.payable(req.body.slug)).id);
+      return w.checkoutCredit(authOf(req), req.body);
+    },
   });
 
   route(app, {
@@ -80,12 +101,21 @@ export function walletRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
     method: 'POST',
     url: '/api/v1/requestInvoice',
-    summary: 'A Lightning invoice (BOLT11) that adds funds to the wallet',
+    summary: "A Lightning invoice (BOLT11) that adds funds to the wallet (with slug: anyone pays that account's pay link)",
     tags,
     actingTypes,
-    body: withAuthParams({ amount: usdAmount, unit: z.enum(INVOICE_UNITS, { error: 'must be USD, SAT or MSAT' }).default('USD') }),
+    auth: 'optional',
+    rateLimit: PAY_LINK_RATE_LIMIT,
+    body: withAuthParams({ amount: usdAmount, unit: z.enum(INVOICE_UNITS, { error: 'must be USD, SAT or MSAT' }).default('USD'), slug }),
     response: invoiceResponse,
-    handler: async (req) => w.requestInvoice(authOf(req), req.body),
+    handler: async (req) => {
+      if (req.body.slug)
+        return {
+          success: true as const,
+          invoice: (await w.invoiceFor((await w.payLinks.payable(req.body.slug)).id, req.body, true)).invoice,
+        };
+      return w.requestInvoice(authOf(req), req.body);
+    },
   });
 
   route(app, {

@@ -6,11 +6,15 @@ import { clientKey } from '../../platform/idempotency/index.ts';
 import { badRequest, notFound, ruleBroken } from '../../platform/http/errors.ts';
 import { findAccount, findAccountByUsername } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { ledger, PLATFORM_ACCOUNTS, walletCode } from './ledger.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
+import { ledger, PLATFORM_ACCOUNTS, walletCode, type TransferRow } from './ledger.ts';
 import { toCheckout, toInvoice, toTransaction } from './mappers.ts';
 import { walletRepository as repo, type CheckoutRow } from './repository.ts';
 import { decodeInvoice } from './invoices.ts';
+import { applyDispute } from './disputes.ts';
 import type { WalletProviders } from './providers.ts';
+import { createPayoutService } from './payouts.ts';
+import { createPayLinks } from './paylinks.ts';
 import type { PaymentEvent } from '../../platform/providers/payments/index.ts';
 
 /** Card top-ups: at least $1, at most $10,000 at a time. */
@@ -25,6 +29,8 @@ export const REFUND_FAILED = 'Something went wrong.';
 
 /** What another module does when a checkout it opened is paid, inside the transaction that records it. */
 export type CheckoutPaidHandler = (trx: Tx, checkout: CheckoutRow) => Promise<void>;
+/** What billing does with a processor's subscription event (renewed or payment failed), in the event's transaction. */
+export type SubscriptionEventHandler = (trx: Tx, event: PaymentEvent, checkout: CheckoutRow) => Promise<void>;
 
 /**
  * The credit wallet (spec §7 Wallet): balance and recent transactions from the ledger, top-ups by card
@@ -35,6 +41,7 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
   const db = deps.db as Db;
   const { payments, lightning, rates } = providers;
   const paidHandlers = new Map<string, CheckoutPaidHandler>();
+  let subscriptionEvents: SubscriptionEventHandler | null = null;
   const portalSections: ((accountId: number) => Promise<string[]>)[] = [];
 
   async function balanceOf(accountId: number) {
@@ -42,26 +49,47 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
     return { balance, balanceUsd: formatUsdMicros(balance) };
   }
 
+  /** Outbound webhooks: payment.received, once per ledger transfer, committed with it. */
+  const emitPaymentReceived = (trx: Tx, accountId: number, t: TransferRow, method: 'card' | 'lightning', purpose: string) =>
+    emitWebhookEvent(trx, {
+      accountId,
+      type: 'payment.received',
+      key: `payment.received:${t.id}`,
+      data: { payment: { id: t.id, method, purpose, amountMicroUsd: Number(t.amount), currency: 'usd', createdAt: Number(t.created_at) } },
+    });
+
   /** Credits a Lightning invoice once, whoever reports it first (the node or the payer's proof). */
   async function settleInvoice(paymentHash: string): Promise<void> {
     const inv = await repo.invoiceByHash(db, paymentHash);
     if (!inv) return;
     await db.transaction().execute(async (trx) => {
-      await ledger.transfer(trx, {
+      const t = await ledger.transfer(trx, {
         key: `ln:${paymentHash}`,
         debit: PLATFORM_ACCOUNTS.lightning,
         credit: walletCode(inv.account_id),
         amount: inv.amount_usd,
         kind: 'lightning_topup',
       });
+      if (!t.repeated) await emitPaymentReceived(trx, inv.account_id, t.transfer, 'lightning', 'credit');
       await repo.markInvoicePaid(trx, paymentHash, Date.now());
     });
   }
   lightning.onSettled(settleInvoice);
+  const payouts = createPayoutService(deps, { ...providers.payouts, rates });
 
   return {
     payments,
     lightning,
+    /** Withdrawals (Lightning, Stripe Connect, PayPal, Venmo). */
+    payouts,
+    payoutProviders: providers.payouts,
+    /** Pay links by username, and rewards. */
+    payLinks: createPayLinks(deps),
+
+    /** Billing registers what a processor's subscription events do. */
+    onSubscriptionEvent(handler: SubscriptionEventHandler) {
+      subscriptionEvents = handler;
+    },
 
     /** Billing registers what a paid subscription checkout does. */
     onCheckoutPaid(purpose: CheckoutRow['purpose'], handler: CheckoutPaidHandler) {
@@ -84,7 +112,7 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
      * same key answers the same checkout.
      */
     async openCheckout(
-      ctx: AuthContext,
+      ctx: AuthContext | null,
       input: {
         purpose: CheckoutRow['purpose'];
         amount: number;
@@ -94,16 +122,19 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
         idempotencyKey?: string;
         productPlanId?: number;
         term?: string;
+        /** The account credited when it is not the caller's (a pay link). */
+        accountId?: number;
       },
     ) {
-      const key = clientKey(`checkout.${input.purpose}`, ctx.acting.id, input.idempotencyKey);
+      const accountId = input.accountId ?? ctx!.acting.id;
+      const key = clientKey(`checkout.${input.purpose}`, ctx ? ctx.acting.id : `link:${accountId}`, input.idempotencyKey);
       if (key) {
         const prior = await repo.checkoutByKey(db, key);
         if (prior) return { success: true as const, sessionId: prior.id, url: prior.url };
       }
       const session = await payments.createCheckout({
-        reference: `${input.purpose}:${ctx.acting.id}`,
-        customer: String(ctx.acting.id),
+        reference: `${input.purpose}:${accountId}`,
+        customer: String(accountId),
         mode: input.purpose === 'credit' ? 'payment' : 'subscription',
         amount: input.amount,
         currency: 'usd',
@@ -114,7 +145,7 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
       const now = Date.now();
       const row = await repo.insertCheckout(db, {
         id: session.id,
-        account_id: ctx.acting.id,
+        account_id: accountId,
         purpose: input.purpose,
         amount: input.amount,
         product_plan_id: input.productPlanId ?? null,
@@ -131,15 +162,22 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
     },
 
     async checkoutCredit(
-      ctx: AuthContext,
+      ctx: AuthContext | null,
       input: { amount: string | number; cancelUrl: string; successUrl: string; idempotencyKey?: string },
+      payTo?: number,
     ) {
-      await deps.requireAccess(ctx, 'canManageBilling');
+      if (payTo === undefined) await deps.requireAccess(ctx!, 'canManageBilling');
       const amount = parseUsdMicros(input.amount);
       if (amount === null) throw badRequest('amount: must be a USD amount such as 10 or 10.50.', 'amount');
       if (amount < MIN_TOPUP) throw badRequest(`amount: must be at least ${formatUsdMicros(MIN_TOPUP)} USD.`, 'amount');
       if (amount > MAX_TOPUP) throw badRequest(`amount: must be at most ${formatUsdMicros(MAX_TOPUP)} USD.`, 'amount');
-      return this.openCheckout(ctx, { ...input, purpose: 'credit', amount, description: `Wallet credit ($${formatUsdMicros(amount)})` });
+      return this.openCheckout(ctx, {
+        ...input,
+        purpose: 'credit',
+        amount,
+        accountId: payTo,
+        description: payTo === undefined ? `Wallet credit ($${formatUsdMicros(amount)})` : `Payment ($${formatUsdMicros(amount)})`,
+      });
     },
 
     async checkoutStatus(ctx: AuthContext, sessionId: string) {
@@ -155,20 +193,29 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
      * final, a cancel or failure only moves an open checkout.
      */
     async handlePaymentEvent(event: PaymentEvent): Promise<{ handled: boolean }> {
+      // A payout reversed by the processor (Stripe's transfer.reversed): the money goes back once.
+      if (event.type === 'payout.returned') return { handled: await payouts.returnedByRef(event.payoutRef ?? '', event.id) };
       return db.transaction().execute(async (trx) => {
         if (!(await repo.recordEvent(trx, event.id, event.type))) return { handled: false };
         const co = await repo.checkout(trx, event.sessionId);
         if (!co || event.type === 'ignored') return { handled: false };
-        if (event.type === 'checkout.completed') {
+        if (event.type === 'subscription.renewed' || event.type === 'subscription.payment_failed') {
+          // The subscription the checkout started; the event names that first checkout.
+          if (co.purpose !== 'subscription' || !subscriptionEvents) return { handled: false };
+          await subscriptionEvents(trx, event, co);
+        } else if (event.type === 'dispute.created' || event.type === 'dispute.closed') {
+          return { handled: await applyDispute(trx, event, co) };
+        } else if (event.type === 'checkout.completed') {
           if (event.amount !== co.amount) throw badRequest('The paid amount does not match the checkout.');
           const credit = co.purpose === 'credit';
-          await ledger.transfer(trx, {
+          const t = await ledger.transfer(trx, {
             key: `checkout:${co.id}`,
             debit: PLATFORM_ACCOUNTS.card,
             credit: credit ? walletCode(co.account_id) : PLATFORM_ACCOUNTS.revenue,
             amount: co.amount,
             kind: credit ? 'card_topup' : 'subscription',
           });
+          if (!t.repeated) await emitPaymentReceived(trx, co.account_id, t.transfer, 'card', co.purpose);
           if (await repo.moveCheckout(trx, co.id, ['open', 'canceled', 'failed'], 'paid')) await paidHandlers.get(co.purpose)?.(trx, co);
         } else {
           await repo.moveCheckout(trx, co.id, ['open'], event.type === 'checkout.canceled' ? 'canceled' : 'failed');
@@ -179,6 +226,14 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
 
     async requestInvoice(ctx: AuthContext, input: { amount: string | number; unit?: string }) {
       await deps.requireAccess(ctx, 'canManageBilling');
+      return this.invoiceFor(ctx.acting.id, input, false);
+    },
+
+    /**
+     * A Lightning invoice that credits an account's wallet: its own (the one pending invoice, replacing
+     * the previous) or one a visitor asked for on its pay link (many may wait at once).
+     */
+    async invoiceFor(accountId: number, input: { amount: string | number; unit?: string }, payLink: boolean) {
       const unit = (input.unit ?? DEFAULT_INVOICE_UNIT).toUpperCase();
       const { satToUsd } = await rates.satToUsd();
       let micros: number;
@@ -199,14 +254,15 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
       if (micros > MAX_TOPUP) throw badRequest(`amount: must be worth at most ${formatUsdMicros(MAX_TOPUP)} USD.`, 'amount');
       const inv = await lightning.createInvoice({
         amountMsat: msat,
-        description: `Switchboard wallet credit for account ${ctx.acting.id}`,
+        description: payLink ? `Payment to account ${accountId}` : `Switchboard wallet credit for account ${accountId}`,
         expirySeconds: INVOICE_EXPIRY_S,
       });
       // One pending invoice at a time: a new request replaces the one waiting.
       const row = await db.transaction().execute(async (trx) => {
-        await repo.resetPending(trx, ctx.acting.id);
+        if (!payLink) await repo.resetPending(trx, accountId);
         return repo.insertInvoice(trx, {
-          account_id: ctx.acting.id,
+          account_id: accountId,
+          pay_link: payLink ? 1 : 0,
           payment_hash: inv.paymentHash,
           bolt11: inv.bolt11,
           amount_msat: msat,
@@ -222,7 +278,12 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
 
     async pendingInvoice(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewBilling');
-      const row = await repo.pendingInvoice(db, ctx.acting.id);
+      let row = await repo.pendingInvoice(db, ctx.acting.id);
+      // A node that does not call back is asked: a paid invoice is credited now (once, like any settlement).
+      if (row && row.expires_at > Date.now() && (await lightning.lookup(row.payment_hash).catch(() => ({ settled: false }))).settled) {
+        await settleInvoice(row.payment_hash);
+        row = await repo.invoiceByHash(db, row.payment_hash);
+      }
       return { success: true as const, invoice: row ? toInvoice(row) : null };
     },
 

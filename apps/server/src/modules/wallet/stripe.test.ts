@@ -13,6 +13,8 @@ const WEBHOOK_SECRET = 'whsec_fake_secret';
 let fake: http.Server;
 const requests: { path: string; form: URLSearchParams; auth: string | undefined; idempotencyKey: string | undefined }[] = [];
 let sessions = 0;
+/** Payment intents of paid sessions (what the Checkout Sessions list answers by `payment_intent`). */
+const intents = new Map<string, string>();
 let t: TestApp;
 let owner: Session;
 
@@ -44,6 +46,12 @@ function fakeStripe(req: http.IncomingMessage, res: http.ServerResponse) {
         client_reference_id: form.get('client_reference_id'),
         customer: form.get('customer'),
       });
+    }
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+      const id = intents.get(url.searchParams.get('payment_intent') ?? '');
+      const data = id ? [{ id, object: 'checkout.session', payment_intent: url.searchParams.get('payment_intent') }] : [];
+      return send(200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data });
     }
     if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions')
       return send(200, {
@@ -144,5 +152,86 @@ describe('Stripe payments', () => {
     expect(sent.form.get('return_url')).toBe('https://app.example/app/billing');
     // The local checkout pages are not served while Stripe is the processor.
     expect((await t.app.inject({ method: 'GET', url: '/pay/checkout/cs_test_1' })).statusCode).toBe(404);
+  });
+});
+
+describe('Stripe disputes and invoices', () => {
+  const event = (id: string, type: string, object: object) => ({
+    id,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  const balance = async (s: Session) => (await t.request('GET', '/api/v1/recentTransactions', { token: s.token })).body.balance as number;
+
+  it('charge.dispute.created / closed take the disputed amount back once, delivered twice and out of order', async () => {
+    const s = await t.signUp('dispute@stripe.test', { businessName: 'Disputed Co' });
+    const r = await t.request('POST', '/api/v1/checkout/vidaCredit', { token: s.token, body: { amount: '20', ...urls } });
+    await deliver({
+      ...completed('evt_dp_paid', r.body.sessionId, 2000),
+      data: { object: { id: r.body.sessionId, amount_total: 2000, client_reference_id: `credit:${s.id}` } },
+    });
+    expect(await balance(s)).toBe(20_000_000);
+    intents.set('pi_dp_1', r.body.sessionId);
+    const dispute = { id: 'dp_1', object: 'dispute', amount: 2000, currency: 'usd', payment_intent: 'pi_dp_1', charge: 'ch_1' };
+    // An inquiry moves nothing.
+    expect(
+      (await deliver(event('evt_dp_inquiry', 'charge.dispute.created', { ...dispute, id: 'dp_inq', status: 'warning_needs_response' })))
+        .body.handled,
+    ).toBe(false);
+    const created = event('evt_dp_created', 'charge.dispute.created', { ...dispute, status: 'needs_response' });
+    expect((await deliver(created)).body.handled).toBe(true);
+    expect((await deliver(created)).body.handled).toBe(false);
+    expect(await balance(s)).toBe(0);
+    const closed = event('evt_dp_closed', 'charge.dispute.closed', { ...dispute, status: 'won' });
+    expect((await deliver(closed)).body.handled).toBe(true);
+    await deliver(closed);
+    await deliver(event('evt_dp_created_late', 'charge.dispute.created', { ...dispute, status: 'needs_response' }));
+    await deliver(event('evt_dp_lost_late', 'charge.dispute.closed', { ...dispute, status: 'lost' }));
+    expect(await balance(s)).toBe(20_000_000);
+    expect(requests.some((q) => q.path.startsWith('/v1/checkout/sessions?') && q.path.includes('payment_intent=pi_dp_1'))).toBe(true);
+  });
+
+  it('invoice.paid and invoice.payment_failed renew or fail the subscription once, twice and out of order', async () => {
+    const s = await t.signUp('invoice@stripe.test', { businessName: 'Invoiced Co' });
+    const pro = (await t.request('GET', '/api/v2/product/productCatalog', { token: s.token })).body.productPlans.find(
+      (p: { name: string }) => p.name === 'Pro',
+    );
+    const co = await t.request('POST', '/api/v2/product/subscribe', {
+      token: s.token,
+      body: { productPlanId: pro.productPlanId, ...urls },
+    });
+    const cents = 4900;
+    await deliver({
+      ...completed('evt_sub_paid', co.body.sessionId, cents),
+      data: { object: { id: co.body.sessionId, amount_total: cents, client_reference_id: `subscription:${s.id}` } },
+    });
+    const current = async () => (await t.request('GET', '/api/v2/product/currentPlan', { token: s.token })).body;
+    const first = await current();
+    expect(first.vidaPremium).toBe(true);
+    const p2 = Math.floor(first.subscription.currentPeriodEnd / 1000) + 30 * 86_400;
+    const invoice = {
+      object: 'invoice',
+      amount_paid: cents,
+      amount_due: cents,
+      subscription_details: { metadata: { checkout_session: co.body.sessionId } },
+      lines: { object: 'list', data: [{ period: { start: p2 - 30 * 86_400, end: p2 } }] },
+    };
+    expect(
+      (await deliver(event('evt_inv_failed', 'invoice.payment_failed', { ...invoice, id: 'in_1', amount_paid: 0 }))).body.handled,
+    ).toBe(true);
+    expect((await current()).subscription.status).toBe('past_due');
+    const revenue = () => ledger.balance(t.database.db, 'platform:revenue');
+    const before = await revenue();
+    const paid = event('evt_inv_paid', 'invoice.paid', { ...invoice, id: 'in_1' });
+    await deliver(paid);
+    await deliver(paid);
+    await deliver({ ...paid, id: 'evt_inv_paid_again' });
+    await deliver(event('evt_inv_failed_late', 'invoice.payment_failed', { ...invoice, id: 'in_1', amount_paid: 0 }));
+    expect((await revenue()) - before).toBe(cents * 10_000);
+    const after = await current();
+    expect(after.vidaPremium).toBe(true);
+    expect(after.subscription).toMatchObject({ status: 'active', currentPeriodEnd: p2 * 1000 });
   });
 });

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { LocalLightningTables } from '../../platform/providers/lightning/local.ts';
 import type { LocalPaymentsTables } from '../../platform/providers/payments/local.ts';
+import type { LocalPayoutsTables } from '../../platform/providers/payouts/local.ts';
 
 /** A ledger account: a customer's wallet or one of the platform's own accounts (card clearing, Lightning node, revenue). */
 export interface LedgerAccountsTable {
@@ -60,15 +61,58 @@ export interface LightningInvoicesTable {
   amount_msat: number;
   amount_usd: number;
   status: 'pending' | 'paid' | 'reset';
+  /** 1: asked for by a visitor on the account's pay link (never the owner's pending invoice). */
+  pay_link: Generated<number>;
   expires_at: number;
   created_at: number;
   paid_at: number | null;
 }
 
-export interface WalletTables extends LocalPaymentsTables, LocalLightningTables {
+export interface WalletTables extends LocalPaymentsTables, LocalLightningTables, LocalPayoutsTables {
+  payouts: PayoutsTable;
+  connected_accounts: ConnectedAccountsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   checkouts: CheckoutsTable;
   payment_events: PaymentEventsTable;
+  disputes: DisputesTable;
   lightning_invoices: LightningInvoicesTable;
+}
+
+/** A withdrawal (spec §3 Payout): the amount is held in platform:pending_payouts until the processor settles it. */
+export interface PayoutsTable {
+  id: string;
+  account_id: number;
+  method: 'lightning' | 'stripe' | 'paypal' | 'venmo';
+  address: string;
+  amount: number;
+  amount_msat: number | null;
+  status: 'pending' | 'paid' | 'failed' | 'returned';
+  provider: string;
+  provider_ref: string | null;
+  failure_reason: string | null;
+  idempotency_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An account connected for payouts (Stripe Connect, or the local stand-in). */
+export interface ConnectedAccountsTable {
+  account_id: number;
+  provider: string;
+  external_id: string;
+  created_at: number;
+}
+
+/** A card dispute: the disputed amount held from the wallet (`held`) and what it could not cover (`owed`). */
+export interface DisputesTable {
+  id: string;
+  account_id: number;
+  checkout_id: string;
+  amount: number;
+  held: number;
+  owed: number;
+  status: 'open' | 'won' | 'lost';
+  created_at: number;
+  updated_at: number;
 }

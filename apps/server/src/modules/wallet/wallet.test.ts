@@ -253,3 +253,73 @@ describe('refunds by a super admin', () => {
     expect(await balance(other)).toBe(before + 7_680_000);
   });
 });
+
+describe('card disputes', () => {
+  const dispute = (sessionId: string, id: string, amount: number, extra: Record<string, unknown> = {}) =>
+    local.send({
+      id,
+      type: 'dispute.created',
+      sessionId,
+      reference: 'x',
+      amount,
+      created: Date.now(),
+      disputeId: `dp_${sessionId}`,
+      ...extra,
+    } as never);
+  const paidCheckout = async (s: Session, amount: string) => {
+    const co = await checkout(s, amount);
+    await press(co.body.sessionId, 'pay');
+    return co.body.sessionId as string;
+  };
+  const bal = (code: string) => ledger.balance(t.database.db, code);
+
+  it('a dispute holds the amount; won returns it; each event twice and out of order moves the ledger once', async () => {
+    const s = await t.signUp('owner@dispute-won.test', { businessName: 'Dispute Won' });
+    const first = await paidCheckout(s, '10');
+    await paidCheckout(s, '5');
+    await dispute(first, 'evt_dp_won_created', 10_000_000);
+    await dispute(first, 'evt_dp_won_created', 10_000_000);
+    await dispute(first, 'evt_dp_won_created_again', 10_000_000);
+    expect(await balance(s)).toBe(5_000_000);
+    expect(await bal('platform:disputes')).toBeGreaterThanOrEqual(10_000_000);
+    const recent = await t.request('GET', '/api/v1/recentTransactions', { token: s.token });
+    expect(recent.body.transactions[0]).toMatchObject({ kind: 'dispute_hold', amount: -10_000_000 });
+    const won = { type: 'dispute.closed', outcome: 'won' };
+    await dispute(first, 'evt_dp_won_closed', 10_000_000, won);
+    await dispute(first, 'evt_dp_won_closed', 10_000_000, won);
+    await dispute(first, 'evt_dp_won_closed_lost_late', 10_000_000, { type: 'dispute.closed', outcome: 'lost' });
+    await dispute(first, 'evt_dp_won_created_late', 10_000_000);
+    expect(await balance(s)).toBe(15_000_000);
+    expect(await bal(`owed:${s.id}`)).toBe(0);
+  });
+
+  it('a wallet that cannot cover a dispute gives what it holds and owes the rest; closed before created changes the ledger once', async () => {
+    const s = await t.signUp('owner@dispute-lost.test', { businessName: 'Dispute Lost' });
+    const sessionId = await paidCheckout(s, '5');
+    // The customer spends $3.50 of it first.
+    await ledger.transfer(t.database.db, {
+      key: `test:spend:${s.id}`,
+      debit: `wallet:${s.id}`,
+      credit: 'platform:revenue',
+      amount: 3_500_000,
+      kind: 'charge',
+    });
+    const cardBefore = await bal('platform:card_clearing');
+    const lost = { type: 'dispute.closed', outcome: 'lost' };
+    // The closing event arrives first, twice; then the late opening, twice.
+    await dispute(sessionId, 'evt_dp_lost_closed', 5_000_000, lost);
+    await dispute(sessionId, 'evt_dp_lost_closed', 5_000_000, lost);
+    await dispute(sessionId, 'evt_dp_lost_created', 5_000_000);
+    await dispute(sessionId, 'evt_dp_lost_created_2', 5_000_000);
+    await dispute(sessionId, 'evt_dp_lost_won_late', 5_000_000, { type: 'dispute.closed', outcome: 'won' });
+    expect(await balance(s)).toBe(0);
+    expect(await bal(`owed:${s.id}`)).toBe(-3_500_000);
+    expect(await bal('platform:card_clearing')).toBe(cardBefore + 5_000_000);
+    const transfers = await t.database.db
+      .selectFrom('ledger_transfers')
+      .select('kind')
+      .where('idempotency_key', 'like', `dispute:dp_${sessionId}:%`)
+      .execute();
+    expect(transfers.map((r) => r.kind).sort()).toEqual(['dispute_hold', 'dispute_lost', 'dispute_owed']);
+  });
+});

@@ -1,0 +1,195 @@
+import { displayUsd, priceOf, type ProductItemKind, type UsageItem } from '@switchboard/core';
+import { productItems } from '@switchboard/core/contracts/billing';
+import { sql } from 'kysely';
+import type { Db, DbOrTx, Tx } from '../../db.ts';
+import { fromJson } from '../../platform/db/columns.ts';
+import { AppError, paymentRequired } from '../../platform/http/errors.ts';
+import { findAccount } from '../accounts/index.ts';
+import { addNotification } from '../notifications/index.ts';
+import { ledger, PLATFORM_ACCOUNTS, walletCode } from '../wallet/index.ts';
+import { billingRepository as repo } from './repository.ts';
+
+/** Which plan product item prices each usage counter. */
+export const PRODUCT_ITEM_OF: Record<UsageItem, ProductItemKind> = {
+  voice: 'voiceMinutes',
+  advancedVoice: 'advancedVoiceMinutes',
+  'inbound-message': 'messagesIn',
+  'outbound-message': 'messagesOut',
+  tokens: 'tokens',
+  number: 'numbers',
+};
+const NOUN: Record<UsageItem, string> = {
+  voice: 'call minutes',
+  advancedVoice: 'advanced call minutes',
+  'inbound-message': 'incoming messages',
+  'outbound-message': 'this message',
+  tokens: 'AI usage',
+  number: 'phone numbers',
+};
+const NOTIFY_EVERY_MS = 3600_000;
+
+export interface UsageCharge {
+  /** The account that used it (an agent or the organization): the organization's wallet pays. */
+  accountId: number;
+  item: UsageItem;
+  quantity: number;
+  /** Unique per use (`message:<id>`, `call:<id>`): a repeat charges nothing more. */
+  key: string;
+  /**
+   * A use that already happened and cannot be refused (an incoming message, model tokens, call minutes):
+   * when the wallet cannot pay, nothing moves and nothing throws; the use stays counted, the owner is
+   * notified and `unpaid` says what was not paid (the caller logs it).
+   */
+  after?: boolean;
+}
+
+/** The organization that pays for an account's usage (an agent's organization, or the account itself). */
+async function payerOf(db: DbOrTx, accountId: number): Promise<number | null> {
+  const a = await findAccount(db, accountId);
+  if (!a) return null;
+  return a.account_type === 'agent' ? (a.organization_id ?? a.parent_id ?? a.id) : a.id;
+}
+
+/** The plan item that prices this usage for the payer, with the period it falls in; null when nothing is charged. */
+async function pricingOf(db: DbOrTx, payer: number, item: UsageItem) {
+  const sub = await repo.activeSubscription(db, payer);
+  if (!sub) return null;
+  const plan = await repo.plan(db, sub.product_plan_id);
+  const items = productItems.safeParse(fromJson(plan?.items, {}));
+  const priced = items.success ? items.data[PRODUCT_ITEM_OF[item]] : undefined;
+  return priced ? { priced, periodEnd: sub.current_period_end } : null;
+}
+
+/** Tells the owner once an hour that a paid action was refused (after the refused transaction, never inside it). */
+function notifyLater(db: Db, payer: number, message: string) {
+  setImmediate(() => {
+    void (async () => {
+      const recent = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('account_id', '=', payer)
+        .where('kind', '=', 'billing')
+        .where('created_at', '>', Date.now() - NOTIFY_EVERY_MS)
+        .executeTakeFirst();
+      if (!recent)
+        await addNotification(db, {
+          accountId: payer,
+          kind: 'billing',
+          title: 'Balance too low',
+          body: message,
+          data: { overlay: 'addFunds' },
+        });
+    })().catch(() => undefined);
+  });
+}
+
+/**
+ * Charges one use as it happens (issue 13): priced by the payer's plan (the item's graduated or volume
+ * tiers over the quantity used so far this billing period, so included units cost nothing and each
+ * further unit is priced by its tier) and debited from the organization's wallet to platform revenue,
+ * in the caller's transaction. When the wallet cannot cover it the charge is refused with a 402 naming
+ * what could not be paid, the caller's transaction rolls back with it (nothing half-happens), and the
+ * owner is notified. An organization without a subscription, or whose plan does not price the item,
+ * is not charged. Returns the micro-USD charged (0 when included or repeated).
+ */
+export async function chargeUsage(db: Db, trx: Tx | null, use: UsageCharge): Promise<{ charged: number; unpaid?: number }> {
+  if (!(use.quantity > 0)) return { charged: 0 };
+  const run = async (t: Tx): Promise<{ charged: number; unpaid?: number }> => {
+    const payer = await payerOf(t, use.accountId);
+    if (payer == null) return { charged: 0 };
+    const pricing = await pricingOf(t, payer, use.item);
+    if (!pricing) return { charged: 0 };
+    const key = `usage:${use.key}`;
+    if (await t.selectFrom('ledger_transfers').select('id').where('idempotency_key', '=', key).executeTakeFirst()) return { charged: 0 };
+    // The running quantity of the period, raised atomically (concurrent uses each see their own total).
+    const row = await t
+      .insertInto('usage_charges')
+      .values({ account_id: payer, period_end: pricing.periodEnd, item: use.item, quantity: use.quantity, amount: 0 })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'period_end', 'item']).doUpdateSet({ quantity: sql`usage_charges.quantity + ${use.quantity}` }),
+      )
+      .returning('quantity')
+      .executeTakeFirstOrThrow();
+    const total = Number(row.quantity);
+    const { tiers, type } = pricing.priced;
+    const price = priceOf(total, tiers, type) - priceOf(total - use.quantity, tiers, type);
+    if (price <= 0) return { charged: 0 };
+    const message = `Your wallet balance is too low to pay for ${NOUN[use.item]} (${displayUsd(price)}). Add funds to your wallet and try again.`;
+    if (use.after) {
+      // The wallet's balance read under its row lock: the transfer below cannot be refused then.
+      if ((await ledger.lockedBalance(t, walletCode(payer))) < price) {
+        notifyLater(db, payer, message);
+        return { charged: 0, unpaid: price };
+      }
+    }
+    try {
+      await ledger.transfer(t, {
+        key,
+        debit: walletCode(payer),
+        credit: PLATFORM_ACCOUNTS.revenue,
+        amount: price,
+        kind: 'charge',
+        memo: `Usage: ${use.quantity} ${pricing.priced.unit}${use.quantity === 1 ? '' : 's'} (${use.item})`,
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'payment_required') {
+        notifyLater(db, payer, message);
+        throw paymentRequired(message);
+      }
+      throw err;
+    }
+    await t
+      .updateTable('usage_charges')
+      .set({ amount: sql`amount + ${price}` })
+      .where('account_id', '=', payer)
+      .where('period_end', '=', pricing.periodEnd)
+      .where('item', '=', use.item)
+      .execute();
+    return { charged: price };
+  };
+  return trx ? run(trx) : db.transaction().execute(run);
+}
+
+/** Charges a use after it happened (`after`): never throws; what the wallet could not pay, or a failure, is logged. */
+export async function chargeAfter(
+  db: Db,
+  trx: Tx | null,
+  use: Omit<UsageCharge, 'after'>,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
+  try {
+    const r = await chargeUsage(db, trx, { ...use, after: true });
+    if (r.unpaid) log.warn({ key: use.key, item: use.item, unpaid: r.unpaid }, 'billing: usage not paid, the wallet is too low');
+  } catch (err) {
+    if (trx) throw err;
+    log.warn({ err, key: use.key, item: use.item }, 'billing: usage could not be charged');
+  }
+}
+
+/** Whether the payer's wallet covers `quantity` more of an item now (a call checks one minute before it starts). */
+export async function canPayFor(
+  db: Db,
+  accountId: number,
+  item: UsageItem,
+  quantity = 1,
+): Promise<{ ok: boolean; price: number; message?: string }> {
+  const payer = await payerOf(db, accountId);
+  if (payer == null) return { ok: true, price: 0 };
+  const pricing = await pricingOf(db, payer, item);
+  if (!pricing) return { ok: true, price: 0 };
+  const used = await db
+    .selectFrom('usage_charges')
+    .select('quantity')
+    .where('account_id', '=', payer)
+    .where('period_end', '=', pricing.periodEnd)
+    .where('item', '=', item)
+    .executeTakeFirst();
+  const before = Number(used?.quantity ?? 0);
+  const { tiers, type } = pricing.priced;
+  const price = priceOf(before + quantity, tiers, type) - priceOf(before, tiers, type);
+  const balance = await ledger.balance(db, walletCode(payer));
+  if (price <= balance) return { ok: true, price };
+  const message = `Your wallet balance is too low to pay for ${NOUN[item]} (${displayUsd(price)}). Add funds to your wallet and try again.`;
+  notifyLater(db, payer, message);
+  return { ok: false, price, message };
+}

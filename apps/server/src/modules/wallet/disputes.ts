@@ -1,0 +1,117 @@
+import type { Tx } from '../../db.ts';
+import type { PaymentEvent } from '../../platform/providers/payments/index.ts';
+import { ledger, owedCode, PLATFORM_ACCOUNTS, walletCode } from './ledger.ts';
+import type { CheckoutRow } from './repository.ts';
+import type { DisputesTable } from './tables.ts';
+
+/**
+ * Card disputes (a processor's `dispute.created` / `dispute.closed`, Stripe's `charge.dispute.*`).
+ *
+ * Opening takes the disputed amount (at most what the checkout paid) back into `platform:disputes`:
+ * from the wallet for a top-up, from `platform:revenue` for a plan payment. A wallet never goes below
+ * 0, so it gives what it holds (`held`) and the rest is recorded as a debt on the account's
+ * `owed:<id>` ledger account (its balance below 0 is what the account owes). Closing moves the money
+ * once: won → back to where it came from (the debt cancelled), lost → `platform:card_clearing` (the
+ * card network took it back; a debt stays owed). The `disputes` row (unique per dispute id) and the
+ * conditional status move make a repeated, late or out-of-order event change the ledger once: a
+ * `closed` arriving first opens the dispute and closes it; the late `created` then finds it.
+ */
+export async function applyDispute(trx: Tx, event: PaymentEvent, co: CheckoutRow): Promise<boolean> {
+  const id = event.disputeId;
+  const amount = Math.min(event.amount, co.amount);
+  if (!id || !Number.isSafeInteger(amount) || amount <= 0) return false;
+  const dispute = await openDispute(trx, id, co, amount);
+  if (event.type === 'dispute.closed' && (event.outcome === 'won' || event.outcome === 'lost'))
+    await closeDispute(trx, dispute, co, event.outcome);
+  return true;
+}
+
+const sourceOf = (co: CheckoutRow) => (co.purpose === 'credit' ? walletCode(co.account_id) : PLATFORM_ACCOUNTS.revenue);
+
+async function openDispute(trx: Tx, id: string, co: CheckoutRow, amount: number): Promise<DisputesTable> {
+  const known = await trx.selectFrom('disputes').selectAll().where('id', '=', id).executeTakeFirst();
+  if (known) return normalize(known);
+  const source = sourceOf(co);
+  // Read under the source's row lock, so no concurrent debit changes what it holds before the hold.
+  const available = co.purpose === 'credit' ? Math.max(0, await ledger.lockedBalance(trx, source)) : amount;
+  const held = Math.min(available, amount);
+  const now = Date.now();
+  const row = {
+    id,
+    account_id: co.account_id,
+    checkout_id: co.id,
+    amount,
+    held,
+    owed: amount - held,
+    status: 'open' as const,
+    created_at: now,
+    updated_at: now,
+  };
+  const inserted = await trx
+    .insertInto('disputes')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return normalize(await trx.selectFrom('disputes').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  if (held > 0)
+    await ledger.transfer(trx, {
+      key: `dispute:${id}:hold`,
+      debit: source,
+      credit: PLATFORM_ACCOUNTS.disputes,
+      amount: held,
+      kind: 'dispute_hold',
+    });
+  if (row.owed > 0)
+    await ledger.transfer(trx, {
+      key: `dispute:${id}:owed`,
+      debit: owedCode(co.account_id),
+      credit: PLATFORM_ACCOUNTS.disputes,
+      amount: row.owed,
+      kind: 'dispute_owed',
+    });
+  return row;
+}
+
+async function closeDispute(trx: Tx, d: DisputesTable, co: CheckoutRow, outcome: 'won' | 'lost'): Promise<void> {
+  const moved = await trx
+    .updateTable('disputes')
+    .set({ status: outcome, updated_at: Date.now() })
+    .where('id', '=', d.id)
+    .where('status', '=', 'open')
+    .returning('id')
+    .executeTakeFirst();
+  if (!moved) return;
+  const from = PLATFORM_ACCOUNTS.disputes;
+  if (outcome === 'lost') {
+    await ledger.transfer(trx, {
+      key: `dispute:${d.id}:lost`,
+      debit: from,
+      credit: PLATFORM_ACCOUNTS.card,
+      amount: d.amount,
+      kind: 'dispute_lost',
+    });
+    return;
+  }
+  if (d.held > 0)
+    await ledger.transfer(trx, { key: `dispute:${d.id}:won`, debit: from, credit: sourceOf(co), amount: d.held, kind: 'dispute_won' });
+  if (d.owed > 0)
+    await ledger.transfer(trx, {
+      key: `dispute:${d.id}:won:owed`,
+      debit: from,
+      credit: owedCode(co.account_id),
+      amount: d.owed,
+      kind: 'dispute_won',
+    });
+}
+
+function normalize(r: DisputesTable): DisputesTable {
+  return {
+    ...r,
+    amount: Number(r.amount),
+    held: Number(r.held),
+    owed: Number(r.owed),
+    created_at: Number(r.created_at),
+    updated_at: Number(r.updated_at),
+  };
+}
