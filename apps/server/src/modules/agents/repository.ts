@@ -1,4 +1,4 @@
-import { displayName, normalizeApps, type CampaignData } from '@switchboard/core';
+import { DEFAULT_VOICE_SETTINGS, displayName, normalizeApps, voiceSettings, type CampaignData } from '@switchboard/core';
 import { fromJson, toJson } from '../../platform/db/columns.ts';
 import type { DbOrTx } from '../../db.ts';
 import type { AccountRow } from '../accounts/index.ts';
@@ -24,6 +24,8 @@ export function normalizeCampaign(raw: Partial<CampaignData> | null | undefined)
     greeting: r.greeting ?? '',
     language: r.language || 'en-US',
     voice: r.voice || 'alloy',
+    // Settings stored before voice settings existed, or partly invalid, fall back to the defaults.
+    voiceSettings: voiceSettings.safeParse({ ...DEFAULT_VOICE_SETTINGS, ...(r.voiceSettings ?? {}) }).data ?? { ...DEFAULT_VOICE_SETTINGS },
     timezone: r.timezone || 'America/New_York',
     templateId: r.templateId ?? null,
     templateFields: r.templateFields ?? {},

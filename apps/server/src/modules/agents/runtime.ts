@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { enabledFunctionList, type AppDefinition, type CampaignData } from '@switchboard/core';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
@@ -14,8 +15,10 @@ import {
 import { findAccount, type AccountRow } from '../accounts/index.ts';
 import { availableApps, builtinApp, resolveApp, runFunction, turnKey, type FunctionContext } from '../apps/index.ts';
 import { builtinVariables, effectiveText } from './prompt.ts';
+import { contactNamesByAddress } from '../contacts/index.ts';
 import { campaignsRepository, type Copy } from './repository.ts';
 import { createUsageRecorder } from './usage.ts';
+import { chargeAfter } from '../billing/index.ts';
 
 /**
  * The agent runtime: one turn of a conversation with an agent, used by chat, SMS, the editor's test
@@ -29,7 +32,48 @@ export interface RespondInput {
   message: string;
   channel: 'chat' | 'sms' | 'voice' | 'test';
   conversation?: { roomId?: string; from?: string; to?: string };
+  /** A live phone call's controls: the voice functions (transfer_call really transfers, end_call, send_dtmf). */
+  voice?: VoiceControl;
 }
+
+/** What a live call lets the agent do; each answers the model (a failure with a reason it can say). */
+export interface VoiceControl {
+  transfer(a: { destination: string | null; warm: boolean; brief: string | null }): Promise<Record<string, unknown>>;
+  end(reason: string | null): Promise<Record<string, unknown>>;
+  sendDtmf(digits: string): Promise<Record<string, unknown>>;
+}
+
+/** The functions every voice call has beside the agent's apps. */
+const VOICE_TOOLS: LlmTool[] = [
+  {
+    name: 'transfer_call',
+    description: 'Transfer the caller to a person (cold: connect them; warm: brief the person first)',
+    parameters: {
+      type: 'object',
+      properties: {
+        destination: { type: 'string', description: 'The phone number to transfer to' },
+        mode: { type: 'string', enum: ['cold', 'warm'], description: 'warm: the person hears the brief before the caller joins' },
+        brief: { type: 'string', description: 'For a warm transfer: a short note for the person about the caller' },
+      },
+      required: ['destination'],
+    },
+    keywords: ['transfer', 'real person', 'speak to someone', 'talk to someone', 'representative', 'operator'],
+  },
+  {
+    name: 'end_call',
+    description: 'Hang up once the conversation is over (say goodbye first)',
+    parameters: { type: 'object', properties: { reason: { type: 'string', description: 'Why the call ends' } } },
+    keywords: ['goodbye', 'hang up', 'end the call', "that's all"],
+  },
+  {
+    name: 'send_dtmf',
+    description: 'Press keys on the phone keypad (to navigate a phone menu)',
+    parameters: { type: 'object', properties: { digits: { type: 'string', description: 'Keys to press: 0-9, * and #' } }, required: ['digits'] },
+    keywords: ['press', 'keypad', 'extension'],
+  },
+];
+
+const strArg = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 export interface FunctionCallRecord {
   name: string;
@@ -56,6 +100,9 @@ const MAX_ROUNDS = 4;
 /** Messages of history sent to the model. */
 const HISTORY_LIMIT = 40;
 
+/** Places a call for an agent account: `to`, and the key that makes a retried turn place one call. */
+export type CallPlacer = (agentAccountId: number, to: string, idempotencyKey: string) => Promise<{ callId: string; status: string; error: string | null }>;
+
 interface Prepared {
   account: AccountRow;
   campaign: CampaignData;
@@ -68,6 +115,8 @@ interface Prepared {
 export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {}) {
   const llm = opts.llm ?? createLlmProvider(deps.config);
   const { db } = deps;
+  // The calls module places calls for the place_call function (set once it exists: calls depend on agents).
+  let callPlacer: CallPlacer | null = null;
 
   async function prepare(input: RespondInput, preloaded?: AccountRow): Promise<Prepared> {
     const account = preloaded?.id === input.accountId ? preloaded : await findAccount(db, input.accountId);
@@ -97,6 +146,11 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
       llmTools.push({ name: toolName, description: fn.description, parameters: fn.parameters, keywords: fn.keywords });
     }
 
+    if (input.voice) for (const t of VOICE_TOOLS) if (!tools.has(t.name)) llmTools.push(t);
+
+    // Agents know who is calling: the caller's saved name when their number (or address) is a contact.
+    const from = input.conversation?.from;
+    const knownAs = from ? (await contactNamesByAddress(db, account.organization_id ?? account.id, [from])).get(from) : undefined;
     const lines = [
       text.agentInstructions.trim(),
       '',
@@ -105,7 +159,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
       campaign.actions.length ? `Actions you can take:\n${campaign.actions.map((a) => `- ${a.name}${a.description ? `: ${a.description}` : ''}`).join('\n')}` : '',
       `Today is ${vars.today} (${campaign.timezone}). Reply in the language ${campaign.language}.`,
       input.channel === 'voice' || input.channel === 'sms' ? 'Keep replies short: one or two sentences.' : '',
-      input.conversation?.from ? `The person you are talking with is ${input.conversation.from}.` : '',
+      input.conversation?.from ? `The person you are talking with is ${knownAs ? `${knownAs} (${input.conversation.from}), a saved contact` : input.conversation.from}.` : '',
     ].filter((l, i) => i < 2 || l);
 
     const history = input.history.slice(-HISTORY_LIMIT);
@@ -126,12 +180,35 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
         campaign,
         history,
         message: input.message,
+        ...(callPlacer ? { placeCall: callPlacer.bind(null, account.id) } : {}),
       },
       turn: input.history.length,
     };
   }
 
-  async function callOne(p: Prepared, call: LlmToolCall, index: number): Promise<FunctionCallRecord> {
+  async function callOne(p: Prepared, call: LlmToolCall, index: number, voice?: VoiceControl): Promise<FunctionCallRecord> {
+    if (voice && VOICE_TOOLS.some((t) => t.name === call.name) && !p.tools.has(call.name)) {
+      const a = call.arguments;
+      const result =
+        call.name === 'end_call'
+          ? await voice.end(strArg(a.reason))
+          : call.name === 'send_dtmf'
+            ? await voice.sendDtmf(String(a.digits ?? ''))
+            : await voice.transfer({ destination: strArg(a.destination), warm: a.mode === 'warm', brief: strArg(a.brief) });
+      return { name: call.name, appId: 'voice', arguments: call.arguments, result, ok: result.ok !== false };
+    }
+    const rec = await callApp(p, call, index);
+    // On a live call, transfer_call connects the caller (the app has recorded the request and knows the number).
+    if (voice && rec.name === 'transfer_call' && rec.ok) {
+      const r = (rec.result ?? {}) as Record<string, unknown>;
+      const a = call.arguments;
+      const outcome = await voice.transfer({ destination: strArg(r.destination), warm: a.mode === 'warm', brief: strArg(a.brief) ?? strArg(r.reason) });
+      return { ...rec, result: { ...r, transfer: outcome, summary: outcome.ok ? r.summary : `The transfer did not go through: ${String(outcome.reason)}.` }, ok: outcome.ok !== false };
+    }
+    return rec;
+  }
+
+  async function callApp(p: Prepared, call: LlmToolCall, index: number): Promise<FunctionCallRecord> {
     const target = p.tools.get(call.name);
     if (!target) return { name: call.name, appId: '', arguments: call.arguments, result: { ok: false, error: `no function ${call.name}` }, ok: false };
     try {
@@ -146,7 +223,11 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
   }
 
   const usage = createUsageRecorder(db);
-  const recordUsage = (accountId: number, tokens: number) => usage.add(accountId, tokens);
+  /** Tokens are counted, then charged by the plan's `tokens` item (after the fact: a model answer cannot be refused). */
+  const recordUsage = async (accountId: number, tokens: number) => {
+    await usage.add(accountId, tokens);
+    if (tokens > 0) await chargeAfter(db, null, { accountId, item: 'tokens', quantity: tokens, key: `tokens:${accountId}:${crypto.randomUUID()}` }, deps.log);
+  };
 
   function modelFailed(err: unknown): never {
     if (err instanceof LlmError) throw new AppError('unavailable', `The language model did not answer: ${err.message}`);
@@ -175,7 +256,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
         if (result.toolCalls.length === 0) break;
         messages.push({ role: 'assistant', content: result.text, toolCalls: result.toolCalls });
         for (const call of result.toolCalls) {
-          const rec = await callOne(p, call, functionCalls.length);
+          const rec = await callOne(p, call, functionCalls.length, input.voice);
           functionCalls.push(rec);
           onCall?.(rec);
           messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: JSON.stringify(rec.result) });
@@ -191,6 +272,11 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
 
   return {
     provider: llm,
+
+    /** How agents place calls (place_call): the calls service's dialer for an agent account. */
+    placeCallsWith(placer: CallPlacer) {
+      callPlacer = placer;
+    },
 
     /** The greeting the agent opens a conversation with (a voice call speaks it first). */
     async greeting(accountId: number, copy?: 'default' | 'staging'): Promise<string> {

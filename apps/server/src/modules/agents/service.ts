@@ -107,6 +107,7 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
       for (const k of ['actions', 'confirmTransfers', 'greeting', 'language', 'voice', 'timezone'] as const) {
         if (patch[k] !== undefined) (next as Record<string, unknown>)[k] = patch[k];
       }
+      if (patch.voiceSettings !== undefined) next.voiceSettings = { ...current.voiceSettings, ...patch.voiceSettings };
       if (patch.templateFields !== undefined) next.templateFields = { ...patch.templateFields };
       if (patch.apps !== undefined) next.apps = normalizeApps(patch.apps, ruleLog);
       if (patch.enabledFunctions !== undefined || patch.apps !== undefined) {

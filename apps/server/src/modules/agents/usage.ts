@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '../../db.ts';
+import { usageDayOf } from '../stats/index.ts';
 
 /**
  * Token usage per account and day (usage item `tokens`, spec §3 Usage result). Increments that arrive
@@ -6,14 +7,14 @@ import type { Db, DbOrTx } from '../../db.ts';
  * every caller's promise settles only after its increment is stored, so nothing is counted late or lost.
  */
 export function createUsageRecorder(db: Db, item = 'tokens') {
-  let pending = new Map<string, { accountId: number; date: string; quantity: number }>();
+  let pending = new Map<string, { accountId: number; date: string | number; quantity: number }>();
   let waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
   let scheduled = false;
 
-  const upsert = (q: DbOrTx, u: { accountId: number; date: string; quantity: number }) =>
+  const upsert = (q: DbOrTx, u: { accountId: number; date: string | number; quantity: number }) =>
     q
       .insertInto('usage_daily')
-      .values({ account_id: u.accountId, date: u.date, item, quantity: u.quantity })
+      .values({ account_id: u.accountId, date: String(u.date), item, quantity: u.quantity })
       .onConflict((oc) => oc.columns(['account_id', 'date', 'item']).doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })))
       .execute();
 
@@ -24,6 +25,8 @@ export function createUsageRecorder(db: Db, item = 'tokens') {
     waiters = [];
     scheduled = false;
     try {
+      // An instant becomes the organization-local date of its account (stats' usageDayOf).
+      for (const u of batch) if (typeof u.date === 'number') u.date = await usageDayOf(db, u.accountId, u.date);
       if (batch.length === 1) await upsert(db, batch[0]!);
       else
         await db.transaction().execute(async (trx) => {
@@ -36,9 +39,10 @@ export function createUsageRecorder(db: Db, item = 'tokens') {
   }
 
   return {
-    add(accountId: number, quantity: number, date = new Date().toISOString().slice(0, 10)): Promise<void> {
+    /** `date`: an explicit date, or the instant of use (counted on its organization-local date when written). */
+    add(accountId: number, quantity: number, date: string | number = Date.now()): Promise<void> {
       if (quantity <= 0) return Promise.resolve();
-      const key = `${accountId}|${date}`;
+      const key = `${accountId}|${typeof date === 'number' ? 'now' : date}`;
       const cur = pending.get(key);
       if (cur) cur.quantity += quantity;
       else pending.set(key, { accountId, date, quantity });

@@ -2,9 +2,9 @@ import { TZDate } from '@date-fns/tz';
 import type { Schedule } from '@switchboard/core/contracts/calendar';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { createCalendarProvider } from '../../platform/providers/calendar/index.ts';
 import { findAccount } from '../accounts/index.ts';
 import { bookSlot, when } from './booking.ts';
+import { hostCalendar } from './hostCalendar.ts';
 import { toSchedule } from './mappers.ts';
 import { calendarRepository } from './repository.ts';
 import { freeSlots } from './slots.ts';
@@ -24,6 +24,34 @@ export function parseAgentTime(text: string, tz: string): number | null {
 }
 
 const iso = (ms: number, tz: string) => new TZDate(ms, tz).toISOString();
+
+/**
+ * The next five free times of a meeting type in the coming week (busy: the local calendar and standing
+ * bookings, `except` one booking that counts as free — the one being moved), as ISO times in the host's
+ * zone and as words, with the sentence the agent says.
+ */
+export async function nextFreeTimes(
+  deps: Deps,
+  hostId: number,
+  schedule: Schedule,
+  mt: Schedule['meetingTypes'][number],
+  why: string,
+  now: number,
+  except?: number,
+): Promise<{ freeSlots: string[]; summary: string }> {
+  const busy = [
+    ...(await hostCalendar(deps, () => now).calendar.busy(hostId, now, now + 8 * DAY)),
+    ...(await calendarRepository.activeBetween(deps.db, hostId, now, now + 8 * DAY))
+      .filter((b) => b.id !== except)
+      .map((b) => ({ start: Number(b.start_at), end: Number(b.end_at) })),
+  ];
+  const next = freeSlots(schedule, mt, busy, now, now, now + 7 * DAY).slice(0, 5);
+  const words = next.map((s) => when(s.start, schedule.timezone));
+  return {
+    freeSlots: next.map((s) => iso(s.start, schedule.timezone)),
+    summary: next.length ? `${why} Free times: ${words.join('; ')}.` : `${why} There are no free times in the next week.`,
+  };
+}
 
 export interface AgentBooking {
   ok: boolean;
@@ -53,24 +81,12 @@ export async function agentBooking(
   const schedule: Schedule = toSchedule(row);
   const mt = schedule.meetingTypes[0];
   if (!mt) return null;
-  const calendar = createCalendarProvider(deps.db);
-  const offer = async (why: string): Promise<AgentBooking> => {
-    const busy = [
-      ...(await calendar.busy(hostId, now, now + 8 * DAY)),
-      ...(await calendarRepository.activeBetween(deps.db, hostId, now, now + 8 * DAY)).map((b) => ({
-        start: Number(b.start_at),
-        end: Number(b.end_at),
-      })),
-    ];
-    const next = freeSlots(schedule, mt, busy, now, now, now + 7 * DAY).slice(0, 5);
-    const words = next.map((s) => when(s.start, schedule.timezone));
-    return {
-      ok: false,
-      booked: false,
-      freeSlots: next.map((s) => iso(s.start, schedule.timezone)),
-      summary: next.length ? `${why} Free times: ${words.join('; ')}.` : `${why} There are no free times in the next week.`,
-    };
-  };
+  const { calendar, connections } = hostCalendar(deps, () => now);
+  const offer = async (why: string): Promise<AgentBooking> => ({
+    ok: false,
+    booked: false,
+    ...(await nextFreeTimes(deps, hostId, schedule, mt, why, now)),
+  });
   const start = parseAgentTime(req.time, schedule.timezone);
   if (start == null) return offer('Which of these times suits you?');
   try {
@@ -81,6 +97,7 @@ export async function agentBooking(
       { account, schedule, mt },
       { start, name: req.name || req.phone || 'Caller', phone: req.phone, notes: req.reason ?? '' },
     );
+    await connections.addEvent(hostId, { start: b.start, end: b.end, title: `${mt.name} with ${b.name}`, key: `booking:${b.id}` });
     return {
       ok: true,
       booked: true,

@@ -6,7 +6,10 @@ import { conflict, ruleBroken } from '../../platform/http/errors.ts';
 import type { CalendarProvider } from '../../platform/providers/calendar/index.ts';
 import type { AccountRow } from '../accounts/index.ts';
 import { addNotification } from '../notifications/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
+import crypto from 'node:crypto';
 import { inviteIcs } from './ics.ts';
+import { manageLink, queueReminder, textVisitor, when } from './notices.ts';
 import { toBooking } from './mappers.ts';
 import { calendarRepository, isUniqueViolation } from './repository.ts';
 import { bookableWindow, freeSlots } from './slots.ts';
@@ -23,18 +26,7 @@ export const nameOf = (a: AccountRow) =>
     username: a.username,
   });
 
-/** Formats an instant for a confirmation, in a time zone (Intl formats; it computes nothing). */
-export const when = (ms: number, tz: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: tz,
-    timeZoneName: 'short',
-  }).format(new Date(ms));
+export { when };
 
 export interface SlotRequest {
   start: number;
@@ -72,12 +64,15 @@ export async function bookSlot(
     if (taken.length) throw conflict(JUST_TAKEN, 'start');
     throw ruleBroken('That time is not open for booking.', 'start');
   }
+  // The visitor's manage-link token: only its hash is stored; the link goes out in the confirmation.
+  const token = crypto.randomBytes(18).toString('base64url');
   const row = await db
     .transaction()
     .execute(async (trx) => {
       await lockUntilCommit(trx, `bookings:${account.id}`);
       const clash = await calendarRepository.activeBetween(trx, account.id, input.start - buffer, end + buffer);
       if (clash.length) throw conflict(JUST_TAKEN, 'start');
+      const hashed = crypto.createHash('sha256').update(token).digest('hex');
       const inserted = await calendarRepository.insertBooking(trx, {
         host_id: account.id,
         meeting_type: mt.id,
@@ -91,13 +86,22 @@ export async function bookSlot(
         timezone: input.timezone ?? null,
         status: 'active',
         created_at: now,
+        manage_token_hash: hashed,
+        cancelled_at: null,
       });
+      await queueReminder(deps, trx, { id: inserted.id, start: input.start }, now);
       await addNotification(trx, {
         accountId: account.id,
         kind: 'booking',
         title: `${input.name} booked ${mt.name}`,
         body: when(input.start, schedule.timezone),
         data: { bookingId: inserted.id, start: input.start },
+      });
+      await emitWebhookEvent(trx, {
+        accountId: account.id,
+        type: 'meeting.booked',
+        key: `meeting.booked:${inserted.id}`,
+        data: { booking: toBooking(inserted), meetingType: mt.id },
       });
       return inserted;
     })
@@ -106,18 +110,29 @@ export async function bookSlot(
       throw err;
     });
   const booking = toBooking(row);
-  if (booking.email) await confirmBooking(deps, account, mt, booking, input.timezone ?? schedule.timezone);
-  return booking;
+  const tz = input.timezone ?? schedule.timezone;
+  const link = manageLink(deps, account, booking.id, token);
+  if (booking.email) await confirmBooking(deps, account, mt, booking, tz, link);
+  await textVisitor(
+    deps,
+    account,
+    row,
+    `Booked: ${mt.name} with ${nameOf(account)} on ${when(booking.start, tz)}. To reschedule or cancel: ${link}`,
+    `booking:${booking.id}:confirmation`,
+  );
+  return Object.assign(booking, { manageUrl: link });
 }
 
 /** The confirmation e-mail with an .ics invite; its key is the booking's, so a retry never sends twice. */
-async function confirmBooking(deps: Deps, host: AccountRow, mt: MeetingType, b: ReturnType<typeof toBooking>, tz: string) {
+async function confirmBooking(deps: Deps, host: AccountRow, mt: MeetingType, b: ReturnType<typeof toBooking>, tz: string, link: string) {
   const hostName = nameOf(host);
   const text = [
     `Hello ${b.name},`,
     '',
     `Your ${mt.name} with ${hostName} is booked for ${when(b.start, tz)} (${mt.minutes} minutes).`,
     'The invitation is attached.',
+    '',
+    `To reschedule or cancel: ${link}`,
   ].join('\n');
   const ics = inviteIcs({
     uid: `booking-${b.id}@switchboard`,

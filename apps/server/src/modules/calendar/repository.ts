@@ -35,6 +35,43 @@ export const calendarRepository = {
       .execute();
   },
 
+  /** A host's standing bookings starting at or after `from`, soonest first. */
+  async upcoming(db: DbOrTx, hostId: number, from: number, limit = 200): Promise<BookingRow[]> {
+    return db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('host_id', '=', hostId)
+      .where('status', '=', 'active')
+      .where('start_at', '>=', from)
+      .orderBy('start_at')
+      .limit(limit)
+      .execute();
+  },
+
+  /** A host's latest bookings (standing or cancelled), newest start first. */
+  async latest(db: DbOrTx, hostId: number, limit = 500): Promise<BookingRow[]> {
+    return db.selectFrom('bookings').selectAll().where('host_id', '=', hostId).orderBy('start_at', 'desc').limit(limit).execute();
+  },
+
+  async booking(db: DbOrTx, id: number): Promise<BookingRow | undefined> {
+    return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Cancels a standing booking (frees its slot); false when it was not standing. */
+  async cancel(db: DbOrTx, id: number, at: number): Promise<boolean> {
+    const r = await db
+      .updateTable('bookings')
+      .set({ status: 'cancelled', active_start: null, cancelled_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
+  async move(db: DbOrTx, id: number, start: number, end: number): Promise<void> {
+    await db.updateTable('bookings').set({ start_at: start, end_at: end, active_start: start }).where('id', '=', id).execute();
+  },
+
   async insertBooking(db: DbOrTx, row: Insertable<BookingsTable>): Promise<BookingRow> {
     return db.insertInto('bookings').values(row).returningAll().executeTakeFirstOrThrow();
   },

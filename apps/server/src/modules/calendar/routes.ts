@@ -1,6 +1,14 @@
 import {
   bookBody,
+  bookingParams,
   bookResponse,
+  manageCancelBody,
+  manageQuery,
+  manageRescheduleBody,
+  manageResponse,
+  ownBookingBody,
+  ownBookingResponse,
+  rescheduleBody,
   calendarEventBody,
   calendarEventResponse,
   scheduleBody,
@@ -74,5 +82,66 @@ export function calendarRoutes(app: FastifyInstance, calendar: CalendarService, 
     response: bookResponse,
     rateLimit: { max: bookRateLimit, timeWindow: '1 minute' },
     handler: (req) => calendar.book(req.params.host, req.body),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/schedule/bookings/:id/cancel',
+    summary: 'The host cancels one of its bookings; the visitor is told by e-mail and text',
+    tags,
+    params: bookingParams,
+    body: ownBookingBody,
+    response: ownBookingResponse,
+    handler: (req) => calendar.manage.cancelOwn(authOf(req), req.params.id),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/schedule/bookings/:id/reschedule',
+    summary: 'The host moves one of its bookings to another free time (409 when just taken)',
+    tags,
+    params: bookingParams,
+    body: rescheduleBody,
+    response: ownBookingResponse,
+    handler: (req) => calendar.manage.rescheduleOwn(authOf(req), req.params.id, req.body.start),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/schedule/booking/:id',
+    summary: 'The visitor’s view of a booking through the manage link’s token',
+    tags,
+    auth: 'none',
+    params: bookingParams,
+    query: manageQuery,
+    response: manageResponse,
+    rateLimit: { max: bookRateLimit, timeWindow: '1 minute' },
+    handler: (req) => calendar.manage.view(req.params.id, req.query.token),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/schedule/booking/:id/cancel',
+    summary: 'The visitor cancels through the manage link’s token',
+    tags,
+    auth: 'none',
+    params: bookingParams,
+    body: manageCancelBody,
+    response: manageResponse,
+    rateLimit: { max: bookRateLimit, timeWindow: '1 minute' },
+    handler: (req) => calendar.manage.cancelByToken(req.params.id, req.body.token),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/schedule/booking/:id/reschedule',
+    summary: 'The visitor moves the booking to another free time through the manage link’s token',
+    tags,
+    auth: 'none',
+    params: bookingParams,
+    body: manageRescheduleBody,
+    response: manageResponse,
+    rateLimit: { max: bookRateLimit, timeWindow: '1 minute' },
+    handler: (req) => calendar.manage.rescheduleByToken(req.params.id, req.body.token, req.body.start),
   });
 }

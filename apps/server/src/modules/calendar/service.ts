@@ -7,7 +7,12 @@ import { normalizePhone } from '../../platform/http/phone.ts';
 import type { CalendarProvider } from '../../platform/providers/calendar/index.ts';
 import { findAccountByUsername } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
+import type { Background } from '../../platform/background.ts';
 import { bookSlot, nameOf } from './booking.ts';
+import { createConnections } from './connections.ts';
+import { withConnectedCalendars } from './hostCalendar.ts';
+import { createBookingManager } from './manage.ts';
+import { registerReminders, useReminderQueue } from './notices.ts';
 import { toBooking, toSchedule } from './mappers.ts';
 import { calendarRepository } from './repository.ts';
 import { freeSlots, isTimeZone } from './slots.ts';
@@ -16,13 +21,32 @@ const DAY = 86_400_000;
 
 export type BookInput = BookBody;
 
-export function createCalendarService(deps: Deps, calendar: CalendarProvider, now: () => number = Date.now) {
+export function createCalendarService(deps: Deps, local: CalendarProvider, now: () => number = Date.now, background?: Background) {
   const { db } = deps;
+  const connections = createConnections(deps, now);
+  // Availability reads the local calendar and every connected one (Google, Calendly).
+  const calendar = withConnectedCalendars(local, connections);
+  if (background) {
+    useReminderQueue(db, background);
+    registerReminders(deps, background, nameOf);
+  }
 
   async function ownView(accountId: number, username: string) {
     const row = await calendarRepository.schedule(db, accountId);
     const upcoming = await calendarRepository.activeBetween(db, accountId, now(), now() + 365 * DAY);
-    return { success: true as const, username, schedule: toSchedule(row), bookings: upcoming.map(toBooking) };
+    const connected = await db
+      .selectFrom('calendar_connections')
+      .select(['provider', 'status', 'main_calendar'])
+      .where('account_id', '=', accountId)
+      .orderBy('provider')
+      .execute();
+    return {
+      success: true as const,
+      username,
+      schedule: toSchedule(row),
+      bookings: upcoming.map(toBooking),
+      connections: connected.map((c) => ({ provider: c.provider, status: c.status, mainCalendar: c.main_calendar })),
+    };
   }
 
   /** The host of a public page: a live account by username, and its schedule. */
@@ -102,10 +126,23 @@ export function createCalendarService(deps: Deps, calendar: CalendarProvider, no
       const phone = input.phone ? normalizePhone(input.phone) : null;
       if (input.phone && !phone) throw badRequest('phone: not a valid phone number', 'phone');
       if (input.timezone && !isTimeZone(input.timezone)) throw badRequest('timezone: not a known time zone', 'timezone');
-      const booking = await bookSlot(deps, calendar, now(), { account, schedule, mt }, { ...input, phone });
+      const { manageUrl, ...booking } = await bookSlot(deps, calendar, now(), { account, schedule, mt }, { ...input, phone });
+      await connections.addEvent(account.id, {
+        start: booking.start,
+        end: booking.end,
+        title: `${mt.name} with ${booking.name}`,
+        key: `booking:${booking.id}`,
+        attendeeEmail: booking.email || undefined,
+      });
       const { email: _e, phone: _p, notes: _n, ...visible } = booking;
-      return { success: true as const, booking: visible };
+      return { success: true as const, booking: visible, manageUrl };
     },
+
+    /** Cancelling and rescheduling, by the host or through the visitor's manage link. */
+    manage: createBookingManager(deps, calendar, now),
+
+    /** Google Calendar and Calendly connections. */
+    connections,
   };
 }
 

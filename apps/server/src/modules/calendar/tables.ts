@@ -24,9 +24,25 @@ export interface BookingsTable {
   timezone: string | null;
   status: string;
   created_at: number;
+  /** SHA-256 (hex) of the visitor's manage-link token. */
+  manage_token_hash: string | null;
+  cancelled_at: number | null;
+}
+
+export interface CalendarConnectionsTable {
+  account_id: number;
+  provider: 'google' | 'calendly';
+  /** Sealed JSON (platform/secrets): Google's tokens, or Calendly's personal access token. */
+  credentials: string;
+  main_calendar: string | null;
+  external_user: string | null;
+  status: 'connected' | 'revoked';
+  created_at: number;
+  updated_at: number;
 }
 
 export interface CalendarTables extends CalendarProviderTables {
   schedules: SchedulesTable;
   bookings: BookingsTable;
+  calendar_connections: CalendarConnectionsTable;
 }

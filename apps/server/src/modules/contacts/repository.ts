@@ -98,4 +98,28 @@ export const contactsRepository = {
       .execute();
     return new Map(rows.map((r) => [r.key, { id: r.id, name: r.name }]));
   },
+
+  /** The organization's contacts with their phone and e-mail keys (at most `limit` contacts, by name). */
+  async channels(db: DbOrTx, orgId: number, limit: number): Promise<{ id: number; name: string; keys: string[] }[]> {
+    const contacts = await db
+      .selectFrom('contacts')
+      .select(['id', 'name'])
+      .where('org_id', '=', orgId)
+      .orderBy('name')
+      .limit(limit)
+      .execute();
+    if (contacts.length === 0) return [];
+    const keys = await db
+      .selectFrom('contact_keys')
+      .select(['contact_id', 'key'])
+      .where('org_id', '=', orgId)
+      .where(
+        'contact_id',
+        'in',
+        contacts.map((c) => c.id),
+      )
+      .orderBy('position')
+      .execute();
+    return contacts.map((c) => ({ ...c, keys: keys.filter((k) => k.contact_id === c.id).map((k) => k.key) }));
+  },
 };

@@ -5,6 +5,7 @@ import {
   contactImportResponse,
   contactListQuery,
   contactListResponse,
+  contactActivityResponse,
   contactResponse,
 } from '@switchboard/core/contracts/contacts';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +38,17 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactsService): 
     query: withAuthParams({}),
     response: contactResponse,
     handler: (req) => contacts.get(authOf(req), req.params.id),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v2/contact/:id/activity',
+    summary: "A contact's conversations, calls and meetings in one place, newest first",
+    tags,
+    params: z.object({ id: idParam }),
+    query: withAuthParams({}),
+    response: contactActivityResponse,
+    handler: (req) => contacts.activity(authOf(req), req.params.id),
   });
 
   route(app, {

@@ -4,7 +4,9 @@ import type { DbOrTx, Tx } from '../../db.ts';
 import { lockUntilCommit, toJson } from '../../platform/db/columns.ts';
 import type { PageRequest } from '../../platform/db/paginate.ts';
 import { badRequest, conflict } from '../../platform/http/errors.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import type { AuthContext } from '../auth/index.ts';
+import { contactActivity } from './activity.ts';
 import { parseContactFile, type ImportedRow } from './import.ts';
 import { emailKey, keyOf, normaliseEmails, normalisePhones, phoneKey } from './keys.ts';
 import { toContact } from './mappers.ts';
@@ -41,7 +43,18 @@ export async function contactNamesByAddress(db: DbOrTx, orgId: number, addresses
   return out;
 }
 
-interface Normalised {
+/** Outbound webhooks: contact.created (one per new contact, an import's too), committed with the contact. */
+export function emitContactCreated(trx: Tx, orgId: number, id: number, n: Normalised) {
+  const of = (prefix: string) => n.keys.filter((k) => k.key.startsWith(prefix)).map((k) => k.key.slice(prefix.length));
+  return emitWebhookEvent(trx, {
+    accountId: orgId,
+    type: 'contact.created',
+    key: `contact.created:${id}`,
+    data: { contact: { id, name: n.name, phones: of('tel:'), emails: of('email:'), tags: n.tags ?? [] } },
+  });
+}
+
+export interface Normalised {
   name: string;
   keys: { key: string; field: string }[];
   tags?: string[];
@@ -123,6 +136,9 @@ export function createContactsService(deps: Deps) {
       return { success: true as const, contacts: await load(orgOf(ctx), rows), total, page: q.page.page, pageSize: q.page.pageSize };
     },
 
+    /** The contact's conversations, calls and meetings (activity.ts). */
+    activity: (ctx: AuthContext, id: number) => contactActivity(deps, ctx, id),
+
     async get(ctx: AuthContext, id: number) {
       const found = await deps.requireAccess(ctx, 'contact.view', [id]);
       const [contact] = await load(orgOf(ctx), [found.get(id)!]);
@@ -137,6 +153,7 @@ export function createContactsService(deps: Deps) {
       const id = await db.transaction().execute(async (trx) => {
         await lockUntilCommit(trx, `contacts:${orgId}`);
         const saved = await write(trx, orgId, n, body.id);
+        if (!body.id) await emitContactCreated(trx, orgId, saved, n);
         if (body.phones || body.emails) {
           const keep = body.id && (!body.phones || !body.emails) ? await contactsRepository.keysOf(trx, [body.id]) : [];
           const kept = keep.filter((k) => (body.phones ? k.key.startsWith('email:') : k.key.startsWith('tel:'))).map((k) => k.key);
@@ -191,6 +208,7 @@ export function createContactsService(deps: Deps) {
             continue;
           }
           const id = await write(trx, orgId, g.n, undefined, true);
+          await emitContactCreated(trx, orgId, id, g.n);
           await contactsRepository.replaceKeys(
             trx,
             orgId,
