@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResponse } from '@switchboard/core';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
+import { recordUsage } from '../stats/index.ts';
 import { accountResponse } from './routes.ts';
 
 let t: TestApp;
@@ -65,13 +66,21 @@ describe('the account tree', () => {
 
   it('searches organizations with the organization filter', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    await t.database.db.insertInto('usage_daily').values({ account_id: org.id, date: today, item: 'voice', quantity: 600 }).execute();
+    // Usage is counted on the account that used it: 6 voice minutes on the organization, 4 on its agent (real figures, summed).
+    await recordUsage(t.database.db, org.id, 'voice', 6, today);
+    await recordUsage(t.database.db, agent.id, 'voice', 4, today);
+    await recordUsage(t.database.db, agent.id, 'inbound-message', 3, today);
+    await recordUsage(t.database.db, org.id, 'outbound-message', 2, '2020-01-15');
     await t.database.db.updateTable('accounts').set({ product_plan_id: 'pro', subscribed_at: Date.now() }).where('id', '=', org.id).execute();
     const q = (query: Record<string, unknown>) =>
       t.request('GET', '/api/v2/searchOrganizations', { token: partner.token, query }).then((r) => r.body.accounts.map((a: { id: number }) => a.id));
     expect(await q({ voiceMinutesCurrentMin: 10 })).toEqual([org.id]);
     expect(await q({ voiceMinutesCurrentMin: 11 })).toEqual([]);
     expect(await q({ voiceMinutesAllTimeMax: 5, search: 'oak' })).toEqual([]);
+    expect(await q({ voiceMinutesPreviousMin: 1, search: 'oak' })).toEqual([]);
+    expect(await q({ messagesCurrentMin: 3, messagesCurrentMax: 3, search: 'oak' })).toEqual([org.id]);
+    expect(await q({ messagesAllTimeMin: 5, search: 'oak' })).toEqual([org.id]);
+    expect(await q({ messagesAllTimeMin: 6, search: 'oak' })).toEqual([]);
     expect(await q({ subscribed: true })).toEqual([org.id]);
     expect(await q({ productPlanId: 'pro', search: 'OAK' })).toEqual([org.id]);
     expect((await q({ subscribed: false })).includes(org.id)).toBe(false);

@@ -291,7 +291,8 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
     auth: 'none',
     params: z.object({ key: z.string().max(200) }),
     handler: async (req, reply) => {
-      const data = await s.deps.files.get(req.params.key);
+      // Call recordings are read only through their call (GET /api/v1/calls/:callId/recording).
+      const data = req.params.key.startsWith('recording-') ? null : await s.deps.files.get(req.params.key);
       if (!data) throw notFound('No such file.');
       return reply.headers(fileHeaders(req.params.key)).header('cache-control', 'public, max-age=31536000, immutable').send(data);
     },

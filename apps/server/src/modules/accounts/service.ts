@@ -249,23 +249,23 @@ export function createAccountsService(deps: Deps, admins: AdminsService) {
       const prev = monthStart(-1);
       const VOICE = ['voice', 'advancedVoice'];
       const MESSAGES = ['inbound-message', 'outbound-message'];
-      const ranges: [string, string[], string | undefined, string | undefined, number][] = [
-        ['voiceMinutesCurrent', VOICE, cur, undefined, 60],
-        ['voiceMinutesPrevious', VOICE, prev, cur, 60],
-        ['voiceMinutesAllTime', VOICE, undefined, undefined, 60],
-        ['messagesCurrent', MESSAGES, cur, undefined, 1],
-        ['messagesPrevious', MESSAGES, prev, cur, 1],
-        ['messagesAllTime', MESSAGES, undefined, undefined, 1],
+      // Voice counters are whole minutes (modules/calls), messages are counts: both compare as they are.
+      const ranges: [string, string[], string | undefined, string | undefined][] = [
+        ['voiceMinutesCurrent', VOICE, cur, undefined],
+        ['voiceMinutesPrevious', VOICE, prev, cur],
+        ['voiceMinutesAllTime', VOICE, undefined, undefined],
+        ['messagesCurrent', MESSAGES, cur, undefined],
+        ['messagesPrevious', MESSAGES, prev, cur],
+        ['messagesAllTime', MESSAGES, undefined, undefined],
       ];
       const filters = f as Record<string, unknown>;
       return page((eb) => {
         const conds = [listBase(eb, 'organization', acting)];
-        for (const [name, items, from, to, unit] of ranges) {
+        for (const [name, items, from, to] of ranges) {
           const min = filters[`${name}Min`] as number | undefined;
           const max = filters[`${name}Max`] as number | undefined;
-          // Voice usage is stored in seconds; the filter speaks minutes.
-          if (min != null) conds.push(eb(usageSum(eb, items, from, to), '>=', min * unit));
-          if (max != null) conds.push(eb(usageSum(eb, items, from, to), '<=', max * unit));
+          if (min != null) conds.push(eb(usageSum(eb, items, from, to), '>=', min));
+          if (max != null) conds.push(eb(usageSum(eb, items, from, to), '<=', max));
         }
         if (f.search) conds.push(eb.or([ilike('account_name', f.search), ilike('username', f.search), ilike('email', f.search)]));
         if (f.resellerId) conds.push(eb('reseller_id', '=', f.resellerId));

@@ -29,6 +29,36 @@ export const BUILTIN_APPS: AppDefinition[] = [
           ),
           keywords: ['book', 'booking', 'schedule', 'appointment', 'reservation', 'reserve', 'table for'],
         },
+        {
+          name: 'find_appointment',
+          description: 'Look up the caller’s upcoming bookings (by the number they call from, or the e-mail they booked with)',
+          parameters: obj({ phone: str('The phone number the booking was made with, when not calling from it'), email: str('The e-mail the booking was made with') }),
+          keywords: ['my appointment', 'my booking', 'when is my'],
+        },
+        {
+          name: 'reschedule_appointment',
+          description: 'Move the caller’s upcoming booking to another time; if that time is not free the answer lists free times to offer',
+          parameters: obj(
+            {
+              time: str('The new date and time, as YYYY-MM-DDTHH:mm'),
+              bookingId: { type: 'number', description: 'Which booking, when the caller has more than one (from find_appointment)' },
+              phone: str('The phone number the booking was made with, when not calling from it'),
+              email: str('The e-mail the booking was made with'),
+            },
+            ['time'],
+          ),
+          keywords: ['reschedule', 'move my appointment', 'change my appointment', 'another time'],
+        },
+        {
+          name: 'cancel_appointment',
+          description: 'Cancel the caller’s upcoming booking',
+          parameters: obj({
+            bookingId: { type: 'number', description: 'Which booking, when the caller has more than one (from find_appointment)' },
+            phone: str('The phone number the booking was made with, when not calling from it'),
+            email: str('The e-mail the booking was made with'),
+          }),
+          keywords: ['cancel my appointment', 'cancel my booking', 'cancel the appointment'],
+        },
       ],
     },
     dependencies: { providers: { auth: {} } },
@@ -72,6 +102,53 @@ export const BUILTIN_APPS: AppDefinition[] = [
     dependencies: {
       providers: { auth: { notify: params({ email: { type: 'string', title: 'E-mail messages to', value: '' } }) } },
     },
+  },
+  {
+    appId: 'contacts',
+    appVersion: '1',
+    builtIn: true,
+    appData: {
+      name: "Caller's contact",
+      description: "Reads and updates the caller's saved contact (found by the number they call or text from).",
+      functions: [
+        {
+          name: 'get_contact',
+          description: "Look up the caller's saved contact: name, e-mail, notes, tags",
+          parameters: obj({ phone: str('In a chat: the phone number the visitor gave'), email: str('In a chat: the e-mail the visitor gave') }),
+          keywords: ['who am i', 'my details', 'do you know me', 'my account', 'my name'],
+        },
+        {
+          name: 'save_contact',
+          description: "Save what the caller told you about themselves to their contact (created when they have none)",
+          parameters: obj({
+            name: str("The caller's name"),
+            email: str("The caller's e-mail address"),
+            note: str('A short note to keep with the contact'),
+            phone: str('In a chat: the phone number the visitor gave'),
+          }),
+          keywords: ['my name is', 'my email is', 'my e-mail is', 'update my details', 'remember'],
+        },
+      ],
+    },
+    dependencies: { providers: { auth: {} } },
+  },
+  {
+    appId: 'calls',
+    appVersion: '1',
+    builtIn: true,
+    appData: {
+      name: 'Place calls',
+      description: "Calls a person from the organization's number (the person the agent is talking with by default).",
+      functions: [
+        {
+          name: 'place_call',
+          description: 'Call a person by phone now (a call back)',
+          parameters: obj({ to: str('The phone number to call (the person you are talking with when empty)'), reason: str('Why the call is placed') }),
+          keywords: ['call me', 'call me back', 'phone me', 'ring me', 'give me a call'],
+        },
+      ],
+    },
+    dependencies: { providers: { auth: {} } },
   },
   {
     appId: 'sms',

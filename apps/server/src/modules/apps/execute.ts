@@ -1,13 +1,18 @@
 import crypto from 'node:crypto';
 import type { AppDefinition, CampaignData } from '@switchboard/core';
 import { fromJson, toJson } from '../../platform/db/columns.ts';
+import type { Db } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { insertOnce } from '../../platform/idempotency/index.ts';
 import { ProviderError } from '../../platform/outbox/index.ts';
 import { toE164 } from '../../platform/http/phone.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { isMcpSlug, runIntegrationFunction } from '../integrations/index.ts';
 import { appParam, builtinApp, isIntegrationApp } from './builtins.ts';
-import { agentBooking } from '../calendar/index.ts';
+import { appSecretBox, openAppSecret } from './secrets.ts';
+import { agentBooking, agentManageBooking, type AgentManageResult } from '../calendar/index.ts';
+import { findAccount } from '../accounts/index.ts';
+import { callerContact, saveCallerContact } from '../contacts/index.ts';
 import { agentRequestsRepository } from './repository.ts';
 import { postJson, WebhookError } from './webhook.ts';
 
@@ -21,6 +26,8 @@ export interface FunctionContext {
   message: string;
   /** Unique per function call of one turn; the same retried turn gives the same key. */
   idempotencyKey: string;
+  /** Places a call from the organization's number for this agent (place_call); absent where calls cannot be placed. */
+  placeCall?: (to: string, idempotencyKey: string) => Promise<{ callId: string; status: string; error: string | null }>;
 }
 
 export interface FunctionOutcome {
@@ -64,15 +71,96 @@ async function setStatus(deps: Deps, id: number, status: string) {
   await agentRequestsRepository.setStatus(deps.db, id, status);
 }
 
+/** The number in E.164, or '' when there is none or it is not a phone number (the function says so in words). */
+function e164OrEmpty(raw: string): string {
+  try {
+    return raw ? toE164(raw, 'to') : '';
+  } catch {
+    return '';
+  }
+}
+
 const fail = (error: string): FunctionOutcome => ({ ok: false, result: { ok: false, error } });
 
 type Handler = (deps: Deps, ctx: FunctionContext, app: AppDefinition, args: Record<string, unknown>) => Promise<FunctionOutcome>;
 
+/**
+ * Who is asking to change a booking: on a call or a text, the number they use (what they say is ignored,
+ * so nobody moves another person's booking by naming their number); in a chat, what they give.
+ */
+function caller(ctx: FunctionContext, args: Record<string, unknown>) {
+  const phone = ctx.channel === 'voice' || ctx.channel === 'sms' ? ctx.conversation?.from : str(args.phone) || ctx.conversation?.from;
+  return { phone: phone || null, email: str(args.email) || null };
+}
+
+const manage =
+  (kind: 'find' | 'cancel' | 'reschedule'): Handler =>
+  async (deps, ctx, _app, args) => {
+    const bookingId = Number.isInteger(Number(args.bookingId)) && args.bookingId != null ? Number(args.bookingId) : undefined;
+    if (kind === 'reschedule' && !str(args.time)) return fail('the caller did not say when');
+    const action = kind === 'find' ? { kind } : kind === 'cancel' ? { kind, bookingId } : { kind, bookingId, time: str(args.time) };
+    // A retried turn must not cancel or move twice: the first outcome is recorded under the turn's key.
+    const r = await record(deps, ctx, `schedule.${kind}`, { ...action, ...caller(ctx, args) });
+    const before = r.details.outcome as AgentManageResult | undefined;
+    if (r.repeated) return { ok: before?.ok ?? true, result: { requestId: r.id, ...before } };
+    const outcome = await agentManageBooking(deps, ctx.accountId, action, caller(ctx, args));
+    await agentRequestsRepository.setDetails(deps.db, r.id, toJson({ ...r.details, outcome }), outcome.ok ? 'done' : 'offered');
+    return { ok: outcome.ok, result: { requestId: r.id, ...outcome } };
+  };
+
+/** The organization whose contacts an agent reads: its own (an agent account shares its organization's). */
+async function contactsOrgOfAgent(deps: Deps, accountId: number): Promise<number | null> {
+  const a = await findAccount(deps.db, accountId);
+  return a ? (a.organization_id ?? a.id) : null;
+}
+
+const contactView = (c: { id: number; name: string; emails: string[]; phones: string[]; notes: string; tags: string[] }) => ({
+  contactId: c.id,
+  name: c.name,
+  phones: c.phones,
+  emails: c.emails,
+  notes: c.notes,
+  tags: c.tags,
+});
+
 const handlers: Record<string, Handler> = {
+  async get_contact(deps, ctx, _app, args) {
+    const orgId = await contactsOrgOfAgent(deps, ctx.accountId);
+    const who = caller(ctx, args);
+    if (!orgId || (!who.phone && !who.email)) return fail('I need the phone number or e-mail address to look you up.');
+    const c = await callerContact(deps.db, orgId, who);
+    if (!c) return { ok: true, result: { ok: true, found: false, summary: 'There is no saved contact for this caller yet.' } };
+    return { ok: true, result: { ok: true, found: true, ...contactView(c), summary: `This is ${c.name}.` } };
+  },
+
+  async save_contact(deps, ctx, _app, args) {
+    const orgId = await contactsOrgOfAgent(deps, ctx.accountId);
+    const who = caller(ctx, args);
+    const said = { name: str(args.name) || undefined, email: EMAIL.test(str(args.email)) ? str(args.email) : undefined, note: str(args.note) || undefined };
+    if (!orgId || (!who.phone && !who.email && !said.email)) return fail('I need the phone number or e-mail address to save the details to.');
+    if (!said.name && !said.email && !said.note) return fail('there is nothing to save');
+    // A retried turn saves once: the outcome is recorded under the turn's key.
+    const r = await record(deps, ctx, 'contact.save', { ...said, ...who });
+    if (r.repeated) return { ok: true, result: { ok: true, requestId: r.id, ...(r.details.saved as object), summary: 'Saved.' } };
+    const c = await saveCallerContact(deps.db as Db, orgId, { phone: who.phone, email: who.email ?? said.email ?? null }, said);
+    if (!c) return fail('I need the phone number or e-mail address to save the details to.');
+    await agentRequestsRepository.setDetails(deps.db, r.id, toJson({ ...r.details, saved: contactView(c) }), 'done');
+    return { ok: true, result: { ok: true, requestId: r.id, ...contactView(c), summary: `Saved to ${c.name}'s contact.` } };
+  },
+
+  find_appointment: manage('find'),
+  reschedule_appointment: manage('reschedule'),
+  cancel_appointment: manage('cancel'),
+
   async book_appointment(deps, ctx, _app, args) {
     const time = str(args.time);
     if (!time) return fail('the caller did not say when');
-    const details = { name: str(args.name) || null, phone: str(args.phone) || ctx.conversation?.from || null, time, reason: str(args.reason) || null };
+    const details = {
+      name: str(args.name) || null,
+      phone: str(args.phone) || ctx.conversation?.from || null,
+      time,
+      reason: str(args.reason) || null,
+    };
     const r = await record(deps, ctx, 'schedule', details);
     // With a schedule kept by the organization: real free slots and a real booking (modules/calendar).
     const real = r.repeated ? null : await agentBooking(deps, ctx.accountId, details);
@@ -80,7 +168,15 @@ const handlers: Record<string, Handler> = {
       await setStatus(deps, r.id, real.booked ? 'booked' : 'offered');
       return { ok: true, result: { requestId: r.id, ...details, ...real } };
     }
-    return { ok: true, result: { ok: true, requestId: r.id, ...details, summary: `I've requested an appointment for ${time}. The team will confirm it with you.` } };
+    return {
+      ok: true,
+      result: {
+        ok: true,
+        requestId: r.id,
+        ...details,
+        summary: `I've requested an appointment for ${time}. The team will confirm it with you.`,
+      },
+    };
   },
 
   async transfer_call(deps, ctx, app, args) {
@@ -94,7 +190,9 @@ const handlers: Record<string, Handler> = {
         ok: true,
         requestId: r.id,
         ...details,
-        summary: confirm ? "I've asked a team member to confirm the transfer; please hold on." : "I'm transferring you to a member of the team now.",
+        summary: confirm
+          ? "I've asked a team member to confirm the transfer; please hold on."
+          : "I'm transferring you to a member of the team now.",
       },
     };
   },
@@ -112,23 +210,46 @@ const handlers: Record<string, Handler> = {
         idempotencyKey: `agent-message:${r.id}`,
       });
     }
-    return { ok: true, result: { ok: true, requestId: r.id, ...details, summary: "I've taken your message and passed it on to the team." } };
+    return {
+      ok: true,
+      result: { ok: true, requestId: r.id, ...details, summary: "I've taken your message and passed it on to the team." },
+    };
+  },
+
+  async place_call(deps, ctx, _app, args) {
+    const raw = str(args.to) || ctx.conversation?.from || '';
+    const to = e164OrEmpty(raw);
+    if (!to) return fail(raw ? `${raw} is not a phone number that can be called` : 'there is no phone number to call');
+    if (!ctx.placeCall) return fail('calls cannot be placed from here');
+    const r = await record(deps, ctx, 'call', { to, reason: str(args.reason) || null });
+    try {
+      // The turn's key: a retried turn finds the same call instead of dialling again.
+      const placed = await ctx.placeCall(to, ctx.idempotencyKey);
+      const ok = placed.status !== 'failed' && placed.status !== 'no-answer';
+      await setStatus(deps, r.id, ok ? 'sent' : 'failed');
+      if (!ok) return fail(placed.error ?? 'the call did not connect');
+      return { ok: true, result: { ok: true, requestId: r.id, callId: placed.callId, to, summary: `I'm calling ${to} now.` } };
+    } catch (err) {
+      await setStatus(deps, r.id, 'failed');
+      if (err instanceof AppError) return fail(err.message);
+      throw err;
+    }
   },
 
   async send_sms(deps, ctx, _app, args) {
     const raw = str(args.to) || ctx.conversation?.from || '';
     const body = str(args.body) || str(args.message);
-    let to = '';
-    try {
-      to = raw ? toE164(raw, 'to') : '';
-    } catch {
-      to = '';
-    }
+    const to = e164OrEmpty(raw);
     if (!to) return fail(raw ? `${raw} is not a phone number that can get texts` : 'there is no phone number to text');
     if (!body) return fail('the text is empty');
     const r = await record(deps, ctx, 'sms', { to, body });
     try {
-      await deps.carrier.sendSms({ to, body, ...(ctx.conversation?.to ? { from: ctx.conversation.to } : {}), idempotencyKey: ctx.idempotencyKey });
+      await deps.carrier.sendSms({
+        to,
+        body,
+        ...(ctx.conversation?.to ? { from: ctx.conversation.to } : {}),
+        idempotencyKey: ctx.idempotencyKey,
+      });
     } catch (err) {
       await setStatus(deps, r.id, 'failed');
       if (err instanceof ProviderError) return fail(err.message);
@@ -157,12 +278,18 @@ const handlers: Record<string, Handler> = {
 };
 
 /** Custom apps and the webhook app: POST the call and the conversation to the app's URL. */
-async function callWebhook(deps: Deps, ctx: FunctionContext, app: AppDefinition, fn: string, args: Record<string, unknown>): Promise<FunctionOutcome> {
+async function callWebhook(
+  deps: Deps,
+  ctx: FunctionContext,
+  app: AppDefinition,
+  fn: string,
+  args: Record<string, unknown>,
+): Promise<FunctionOutcome> {
   const url = str(appParam(app, 'url'));
   if (!url) return fail('the webhook has no URL configured');
   const t = Number(appParam(app, 'timeoutMs'));
   const timeoutMs = Number.isFinite(t) && t > 0 ? Math.min(t, MAX_WEBHOOK_TIMEOUT_MS) : DEFAULT_WEBHOOK_TIMEOUT_MS;
-  const secret = str(appParam(app, 'secret'));
+  const secret = str(openAppSecret(appParam(app, 'secret'), appSecretBox(deps.config)));
   const payload = {
     function: fn,
     appId: app.appId,
@@ -182,7 +309,12 @@ async function callWebhook(deps: Deps, ctx: FunctionContext, app: AppDefinition,
     return {
       ok,
       result: ok
-        ? { ok: true, status: res.status, response: res.body, summary: typeof summary === 'string' ? summary : 'Done: I’ve passed that on.' }
+        ? {
+            ok: true,
+            status: res.status,
+            response: res.body,
+            summary: typeof summary === 'string' ? summary : 'Done: I’ve passed that on.',
+          }
         : { ok: false, status: res.status, error: `the webhook answered ${res.status}` },
     };
   } catch (err) {

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db.ts';
 import type { AgentRequestsTable } from './tables.ts';
 import { connectedIntegrations, mcpApps } from '../integrations/index.ts';
 import { BUILTIN_APPS, builtinApp, INTEGRATION_APPS } from './builtins.ts';
+import { isSecretParam } from './secrets.ts';
 
 /** Apps an account installed or configured: custom apps in full, built-ins as their parameter values. */
 export const appsRepository = {
@@ -24,12 +25,25 @@ export const appsRepository = {
     return row ? fromJson<AppDefinition>(row.app, null as never) : undefined;
   },
 
-  async save(db: DbOrTx, accountId: number, app: AppDefinition): Promise<void> {
+  /** `sealed`: the app's secret values are already sealed (apps/secrets.ts); else they are sealed at the next start. */
+  async save(db: DbOrTx, accountId: number, app: AppDefinition, sealed = false): Promise<void> {
     const now = Date.now();
     await db
       .insertInto('agent_apps')
-      .values({ account_id: accountId, app_id: app.appId, app_version: app.appVersion, app: toJson(app), created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['account_id', 'app_id', 'app_version']).doUpdateSet({ app: toJson(app), updated_at: now }))
+      .values({
+        account_id: accountId,
+        app_id: app.appId,
+        app_version: app.appVersion,
+        app: toJson(app),
+        secrets_sealed: sealed ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'app_id', 'app_version'])
+          .doUpdateSet({ app: toJson(app), secrets_sealed: sealed ? 1 : 0, updated_at: now }),
+      )
       .execute();
   },
 
@@ -84,7 +98,7 @@ export function maskSecrets(app: AppDefinition): AppDefinition {
   for (const [provider, def] of Object.entries(app.dependencies.providers.auth)) {
     const props: Record<string, Record<string, unknown>> = {};
     for (const [name, p] of Object.entries(def.parameters.properties)) {
-      props[name] = p.secret && p.value ? { ...p, value: SECRET_MASK } : { ...p };
+      props[name] = isSecretParam(name, p) && p.value ? { ...p, value: SECRET_MASK } : { ...p };
     }
     auth[provider] = { parameters: { properties: props } };
   }
@@ -95,7 +109,12 @@ export function maskSecrets(app: AppDefinition): AppDefinition {
 export const agentRequestsRepository = {
   /** undefined when the key is already taken. */
   async insert(db: DbOrTx, row: Insertable<AgentRequestsTable>): Promise<{ id: number } | undefined> {
-    return db.insertInto('agent_requests').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).returning('id').executeTakeFirst();
+    return db
+      .insertInto('agent_requests')
+      .values(row)
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
   },
 
   async byKey(db: DbOrTx, key: string): Promise<{ id: number; details: unknown }> {
@@ -104,5 +123,10 @@ export const agentRequestsRepository = {
 
   async setStatus(db: DbOrTx, id: number, status: string): Promise<void> {
     await db.updateTable('agent_requests').set({ status }).where('id', '=', id).execute();
+  },
+
+  /** Keeps a function's outcome with its request, so a retried turn answers the same without acting again. */
+  async setDetails(db: DbOrTx, id: number, details: string, status: string): Promise<void> {
+    await db.updateTable('agent_requests').set({ details, status }).where('id', '=', id).execute();
   },
 };

@@ -5,10 +5,13 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { builtinApp } from './builtins.ts';
 import { outboundUrlProblem } from './webhook.ts';
 import { appsRepository, availableApps, maskSecrets, resolveApp, SECRET_MASK, withValues } from './repository.ts';
+import { appSecretBox, isSecretParam, sealAppSecrets } from './secrets.ts';
 
 type AppInput = {
   appData?: { name?: string; description?: string; functions?: unknown[] } & Record<string, unknown>;
-  dependencies?: { providers?: { auth?: Record<string, { parameters?: { properties?: Record<string, { value?: unknown } & Record<string, unknown>> } }> } };
+  dependencies?: {
+    providers?: { auth?: Record<string, { parameters?: { properties?: Record<string, { value?: unknown } & Record<string, unknown>> } }> };
+  };
 };
 
 /**
@@ -27,7 +30,7 @@ export function createAppsService(deps: Deps) {
       for (const [name, p] of Object.entries(def.parameters.properties)) {
         const sent = inAuth[provider]?.parameters?.properties?.[name]?.value;
         const old = current?.dependencies.providers.auth[provider]?.parameters.properties[name]?.value;
-        const value = sent === undefined || (p.secret && sent === SECRET_MASK) ? (old ?? p.value) : sent;
+        const value = sent === undefined || (isSecretParam(name, p) && sent === SECRET_MASK) ? (old ?? p.value) : sent;
         props[name] = { ...p, value };
       }
       auth[provider] = { parameters: { properties: props } };
@@ -35,8 +38,27 @@ export function createAppsService(deps: Deps) {
     return { ...base, dependencies: { providers: { auth } } };
   }
 
+  /** Sent webhook parameters; a secret sent back as the mask keeps the stored value. */
+  function sentProps(input: AppInput, current?: AppDefinition): Record<string, Record<string, unknown>> {
+    const sent = { ...(input.dependencies?.providers?.auth?.webhook?.parameters?.properties ?? {}) };
+    const stored = current?.dependencies.providers.auth.webhook?.parameters.properties ?? {};
+    for (const [name, p] of Object.entries(sent)) {
+      if (p.value === SECRET_MASK && isSecretParam(name, { ...stored[name], ...p } as { secret?: boolean }))
+        sent[name] = { ...p, value: stored[name]?.value ?? '' };
+    }
+    return sent;
+  }
+
+  /** Saves the app with its secret values sealed. */
+  const store = (accountId: number, app: AppDefinition) =>
+    appsRepository.save(db, accountId, sealAppSecrets(app, appSecretBox(deps.config)), true);
+
   function customDefinition(appId: string, appVersion: string, input: AppInput, current?: AppDefinition): AppDefinition {
-    const props = { ...(current?.dependencies.providers.auth.webhook?.parameters.properties ?? { url: { type: 'string', title: 'Webhook URL', value: '' } }) };
+    const props = {
+      ...(current?.dependencies.providers.auth.webhook?.parameters.properties ?? {
+        url: { type: 'string', title: 'Webhook URL', value: '' },
+      }),
+    };
     const candidate = {
       appId,
       appVersion,
@@ -44,7 +66,7 @@ export function createAppsService(deps: Deps) {
       appData: { ...current?.appData, ...input.appData },
       dependencies: {
         providers: {
-          auth: { webhook: { parameters: { properties: { ...props, ...(input.dependencies?.providers?.auth?.webhook?.parameters?.properties ?? {}) } } } },
+          auth: { webhook: { parameters: { properties: { ...props, ...sentProps(input, current) } } } },
         },
       },
     };
@@ -99,7 +121,7 @@ export function createAppsService(deps: Deps) {
         app = customDefinition(appId, version, input);
       }
       await checkUrls(app);
-      await appsRepository.save(db, ctx.acting.id, app);
+      await store(ctx.acting.id, app);
       return { success: true as const, app: maskSecrets(app) };
     },
 
@@ -108,11 +130,14 @@ export function createAppsService(deps: Deps) {
       const base = builtinApp(appId, version);
       const current = await appsRepository.get(db, ctx.acting.id, appId, version);
       if (!base && !current) throw notFound('App not found.');
-      const app = base ? mergeValues(base, current ? withValues(base, current) : undefined, input) : customDefinition(appId, version, input, current);
-      // Keep secrets that came back masked in a custom app's webhook parameters.
+      const app = base
+        ? mergeValues(base, current ? withValues(base, current) : undefined, input)
+        : customDefinition(appId, version, input, current);
       await checkUrls(app);
-      await appsRepository.save(db, ctx.acting.id, app);
-      return reload ? { success: true as const, app: maskSecrets((await resolveApp(db, ctx.acting.id, appId, version))!) } : { success: true as const };
+      await store(ctx.acting.id, app);
+      return reload
+        ? { success: true as const, app: maskSecrets((await resolveApp(db, ctx.acting.id, appId, version))!) }
+        : { success: true as const };
     },
 
     async remove(ctx: AuthContext, appId: string, version: string) {

@@ -6,6 +6,8 @@ export interface AgentAppsTable {
   app_id: string;
   app_version: string;
   app: unknown;
+  /** 1 once the app's secret parameter values are sealed (apps/secrets.ts). */
+  secrets_sealed: number;
   created_at: number;
   updated_at: number;
 }

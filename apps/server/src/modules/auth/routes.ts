@@ -59,6 +59,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
       accountId: idParam.optional(),
       externalAccountId: z.string().max(200).optional(),
       tempUserToken: z.string().max(200).optional(),
+      ref: z.string().max(64).optional(),
     }),
     response: ok,
     handler: (req) => s.auth.signupEmail(req.body),
@@ -95,7 +96,11 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
     tags,
     auth: 'none',
     rateLimit: signinLimit,
-    body: z.object({ phoneNumber: z.string().min(1, 'Please enter a phone number.').max(32), tempUserToken: z.string().max(200).optional() }),
+    body: z.object({
+      phoneNumber: z.string().min(1, 'Please enter a phone number.').max(32),
+      tempUserToken: z.string().max(200).optional(),
+      ref: z.string().max(64).optional(),
+    }),
     response: ok,
     handler: (req) => s.auth.signinPhone(req.body),
   });

@@ -6,6 +6,7 @@ import { isSuperAdminUser } from './context.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { ProviderError } from '../../platform/outbox/index.ts';
 import { findAccount, findPrincipalsByEmail, findPrincipalsByPhone, insertAccount, uniqueUsername, updateAccount, type AccountRow } from '../accounts/index.ts';
+import { attributeSignup } from '../referrals/index.ts';
 import { codesRepository, codeMatches, newCode, tokensRepository, type CodeRow } from './repository.ts';
 import { normalizeEmail, toE164 } from '../../platform/http/phone.ts';
 
@@ -20,6 +21,8 @@ export interface SignupInput {
   accountId?: number;
   externalAccountId?: string;
   tempUserToken?: string;
+  /** The referral code of the invite link the person came through (`/app/signup?ref=`). */
+  ref?: string;
 }
 
 interface SignupPayload {
@@ -30,6 +33,7 @@ interface SignupPayload {
   externalAccountId?: string;
   tempUserId?: number;
   accountId?: number;
+  ref?: string;
 }
 
 export interface SessionResult {
@@ -216,6 +220,7 @@ export function createAuthService(deps: Deps) {
         parentId: input.accountId,
         externalAccountId: input.externalAccountId,
         tempUserId: await tempUserFrom(input.tempUserToken),
+        ref: input.ref,
       };
       await sendCode({ channel: 'email', address: email, purpose: 'signup', payload, field: 'email' });
       return { success: true as const, message: `We sent a 6-digit code to ${email}.` };
@@ -240,7 +245,9 @@ export function createAuthService(deps: Deps) {
           if ((await findPrincipalsByEmail(trx, email)).length > 0) {
             throw conflict('An account with this e-mail already exists. Sign in instead.', 'email');
           }
-          return createOrganizationFor(trx, { ...payload, email, emailVerified: true });
+          const made = await createOrganizationFor(trx, { ...payload, email, emailVerified: true });
+          await attributeSignup(trx, payload.ref, made);
+          return made;
         });
         return startSession(user, !!input.mobile, true);
       }
@@ -255,13 +262,13 @@ export function createAuthService(deps: Deps) {
       return startSession(verified, !!input.mobile, false);
     },
 
-    async signinPhone(input: { phoneNumber: string; tempUserToken?: string }) {
+    async signinPhone(input: { phoneNumber: string; tempUserToken?: string; ref?: string }) {
       const phone = toE164(input.phoneNumber, 'phoneNumber');
       await sendCode({
         channel: 'sms',
         address: phone,
         purpose: 'phone_signin',
-        payload: { tempUserId: await tempUserFrom(input.tempUserToken) },
+        payload: { tempUserId: await tempUserFrom(input.tempUserToken), ref: input.ref },
         field: 'phoneNumber',
       });
       return { success: true as const, message: `We texted a 6-digit code to ${phone}.` };
@@ -279,7 +286,9 @@ export function createAuthService(deps: Deps) {
       }
       const user = await db.transaction().execute(async (trx) => {
         await useCode(trx, row);
-        return createOrganizationFor(trx, { ...payload, phone, phoneVerified: true });
+        const made = await createOrganizationFor(trx, { ...payload, phone, phoneVerified: true });
+        await attributeSignup(trx, payload.ref, made);
+        return made;
       });
       return startSession(user, !!input.mobile, true);
     },

@@ -10,3 +10,5 @@ export const brandsModule: ServerModule<Services> = { name: 'brands', register: 
 
 /** What other modules may do with this module's rows: named functions, never the repository itself. */
 export const findDomain = domainsRepository.findByDomain.bind(domainsRepository);
+/** The brand domains of any of these accounts (for a link page: its own tree's brands). */
+export const brandDomainsOf = domainsRepository.domainsOf.bind(domainsRepository);

@@ -15,6 +15,12 @@ export const domainsRepository = {
     return db.selectFrom('domains').select(COLUMNS).where('domain', '=', domain).executeTakeFirst();
   },
 
+  /** The domains of any of these accounts (the brands an account is under), by name. */
+  domainsOf(db: DbOrTx, accountIds: number[]) {
+    if (accountIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('domains').select(['domain', 'account_id']).where('account_id', 'in', accountIds).orderBy('domain').limit(20).execute();
+  },
+
   async findOwned(db: DbOrTx, accountId: number, by: { id?: number; domain?: string }): Promise<DomainRow | undefined> {
     let q = db.selectFrom('domains').select(COLUMNS).where('account_id', '=', accountId);
     if (by.id != null) q = q.where('id', '=', by.id);

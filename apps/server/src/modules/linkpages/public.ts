@@ -4,7 +4,7 @@ import { fromJson } from '../../platform/db/columns.ts';
 import type { Deps } from '../../deps.ts';
 import { normalizePhone } from '../../platform/http/phone.ts';
 import { anyAccountDisabled, findAccountByUsername, type AccountRow } from '../accounts/index.ts';
-import { PAGE_TTL_MS, type CachedPage } from './cache.ts';
+import { PAGE_TTL_MS, type BrandHost, type CachedPage } from './cache.ts';
 import { linkPage, type PageModel } from './pages.ts';
 import { storedConfig, storedLinks, themeOf, type LinkpagesService } from './service.ts';
 
@@ -23,7 +23,7 @@ async function chatTarget(deps: Deps, row: AccountRow, agentUsername: string | n
   return agent && agent.disabled_at == null && agent.organization_id === org ? agent.username : row.username;
 }
 
-async function buildPage(deps: Deps, row: AccountRow, now: number): Promise<CachedPage> {
+async function buildPage(deps: Deps, row: AccountRow, now: number, brand: BrandHost | null): Promise<CachedPage> {
   const config = storedConfig(row);
   const base = `/p/${encodeURIComponent(row.username)}`;
   const links = storedLinks(row).map((l) => ({ l, v: visibleAt(l, now) }));
@@ -60,7 +60,7 @@ async function buildPage(deps: Deps, row: AccountRow, now: number): Promise<Cach
     title,
     description: config.description?.trim() || `${name}: links, chat and contact.`,
     image: row.profile_image ?? (typeof details.image === 'string' ? details.image : null),
-    canonicalUrl: `${deps.config.publicUrl}${base}`,
+    canonicalUrl: `${brand ? `https://${brand.domain}` : deps.config.publicUrl}${base}`,
     theme: themeOf(config),
     links: shown.map((l) => ({ href: `${base}/l/${encodeURIComponent(l.id)}`, title: l.title, thumbnail: l.thumbnail })),
     socials: fromJson<{ type: string; url: string }[]>(row.social_links, []),
@@ -70,25 +70,37 @@ async function buildPage(deps: Deps, row: AccountRow, now: number): Promise<Cach
   return {
     accountId: row.id,
     html,
+    body: Buffer.from(html),
     etag: `"${crypto.createHash('sha1').update(html).digest('base64url')}"`,
     links: new Map(shown.map((l) => [l.id, l.url])),
     expiresAt: Math.min(now + PAGE_TTL_MS, nextChange),
   };
 }
 
+/** The Host a request named, lower-case and without its port ('' when absent). */
+export function hostOf(host: string | undefined): string {
+  return (host ?? '')
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '');
+}
+
 /**
- * The published page of a username, from the cache or built now; null when there is none (unknown,
- * deleted, not published, or the account or one above it is disabled).
+ * The published page of a username as shown on `host` (the product's host, or a brand's domain, which
+ * shows only the pages of accounts under that brand), from the cache or built now; null when there is
+ * none (unknown, deleted, not published, another brand's, or the account or one above it is disabled).
  */
-export async function publishedPage(deps: Deps, pages: LinkpagesService, username: string): Promise<CachedPage | null> {
-  const cached = pages.cache.get(username);
+export async function publishedPage(deps: Deps, pages: LinkpagesService, username: string, host = ''): Promise<CachedPage | null> {
+  const brand = host ? await pages.brandHosts.get(host) : null;
+  const cached = pages.cache.get(username, brand?.domain);
   if (cached) return cached;
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(username)) return null;
   const row = await findAccountByUsername(deps.db, username);
   if (!row || !storedConfig(row).published) return null;
   const chain = [row.id, row.organization_id, row.reseller_id, row.partner_id].filter((id): id is number => id != null);
+  if (brand && !chain.includes(brand.accountId)) return null;
   if (await anyAccountDisabled(deps.db, chain)) return null;
-  const page = await buildPage(deps, row, Date.now());
-  pages.cache.set(username, page);
+  const page = await buildPage(deps, row, Date.now(), brand);
+  pages.cache.set(username, page, brand?.domain);
   return page;
 }

@@ -2,6 +2,7 @@ import { USER_AGENT_MAX_LENGTH } from '@switchboard/core';
 import type { Db } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { linkEventsRepository, type LinkEventInsert } from './repository.ts';
+import type { Campaign } from './visitor.ts';
 
 /** Crawlers, link previewers and scripts: their hits are not counted (spec: bots filtered by user agent). */
 const BOT =
@@ -18,6 +19,7 @@ export interface LinkHit {
   userAgent?: string;
   referrer?: string;
   country?: string;
+  campaign?: Campaign | null;
 }
 
 /** The referrer's host (and path on other sites' pages is dropped): where visitors came from. */
@@ -35,6 +37,16 @@ function referrerHost(raw: string | undefined): string | null {
  * so recording never delays the page or the redirect. `flush()` writes what is waiting now: the statistics
  * call it first, and the app calls it on close.
  */
+/** The UTC day of a time, YYYY-MM-DD, worked out once per minute rather than per hit. */
+let dayCache = { from: 0, until: 0, day: '' };
+function dayOf(now: number): string {
+  if (now < dayCache.from || now >= dayCache.until) {
+    const minute = now - (now % 60_000);
+    dayCache = { from: minute, until: minute + 60_000, day: new Date(now).toISOString().slice(0, 10) };
+  }
+  return dayCache.day;
+}
+
 export function createRecorder(deps: Pick<Deps, 'db' | 'log'>, opts: { delayMs?: number; batch?: number } = {}) {
   const db: Db = deps.db;
   const delayMs = opts.delayMs ?? 250;
@@ -69,10 +81,13 @@ export function createRecorder(deps: Pick<Deps, 'db' | 'log'>, opts: { delayMs?:
         account_id: hit.accountId,
         kind: hit.kind,
         link_id: hit.linkId ?? null,
-        day: new Date(now).toISOString().slice(0, 10),
+        day: dayOf(now),
         referrer: referrerHost(hit.referrer),
         user_agent: hit.userAgent!.slice(0, USER_AGENT_MAX_LENGTH),
         country: hit.country && /^[A-Za-z]{2}$/.test(hit.country) ? hit.country.toUpperCase() : null,
+        utm_source: hit.campaign?.source ?? null,
+        utm_medium: hit.campaign?.medium ?? null,
+        utm_campaign: hit.campaign?.campaign ?? null,
         created_at: now,
       });
       if (pending.length >= batch) void flush();

@@ -56,4 +56,30 @@ export const linkEventsRepository = {
       .limit(20)
       .execute();
   },
+
+  /** Views and clicks per country (where known), most first. */
+  countries(db: DbOrTx, accountId: number, from: number, to: number) {
+    return db
+      .selectFrom('link_events')
+      .select((eb) => ['country', 'kind', eb.fn.countAll<string | number>().as('n')])
+      .where('account_id', '=', accountId)
+      .where('country', 'is not', null)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy(['country', 'kind'])
+      .execute();
+  },
+
+  /** Views and clicks per campaign (UTM source, medium, campaign), for visits that carried one. */
+  campaigns(db: DbOrTx, accountId: number, from: number, to: number) {
+    return db
+      .selectFrom('link_events')
+      .select((eb) => ['utm_source', 'utm_medium', 'utm_campaign', 'kind', eb.fn.countAll<string | number>().as('n')])
+      .where('account_id', '=', accountId)
+      .where((eb) => eb.or([eb('utm_source', 'is not', null), eb('utm_medium', 'is not', null), eb('utm_campaign', 'is not', null)]))
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy(['utm_source', 'utm_medium', 'utm_campaign', 'kind'])
+      .execute();
+  },
 };

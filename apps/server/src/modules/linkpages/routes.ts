@@ -10,13 +10,15 @@ import {
   linktreeImportResponse,
   saveLinksBody,
 } from '@switchboard/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { route } from '../../platform/http/route.ts';
 import { authOf } from '../auth/index.ts';
 import { FONT_FILES, linkPageNotFound } from './pages.ts';
-import { publishedPage } from './public.ts';
+import { createPageFastPath } from './fastPath.ts';
+import { hostOf, publishedPage } from './public.ts';
 import type { LinkpagesService } from './service.ts';
+import { visitorOf } from './visitor.ts';
 
 const tags = ['linkpages'];
 const require = createRequire(import.meta.url);
@@ -31,16 +33,7 @@ function fontFiles(): Map<string, string> {
   return files;
 }
 
-function visitor(req: FastifyRequest, trustProxy: boolean) {
-  const ua = req.headers['user-agent'];
-  const referrer = req.headers.referer;
-  const country = trustProxy ? req.headers['cf-ipcountry'] : undefined;
-  return {
-    userAgent: ua,
-    referrer: typeof referrer === 'string' ? referrer : undefined,
-    country: typeof country === 'string' ? country : undefined,
-  };
-}
+const queryOf = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
 
 export function linkpagesRoutes(app: FastifyInstance, deps: Deps, pages: LinkpagesService) {
   const trustProxy = deps.config.trustProxy !== false;
@@ -86,25 +79,42 @@ export function linkpagesRoutes(app: FastifyInstance, deps: Deps, pages: Linkpag
   });
 
   const page = { config: { auth: 'none' }, schema: { hide: true } } as const;
+  const fast = createPageFastPath(pages, trustProxy);
+  app.fastPaths.add(fast.handler);
 
-  app.get('/p/:username', page, async (req, reply) => {
-    const { username } = req.params as { username: string };
-    const found = await publishedPage(deps, pages, username);
-    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (!found) return reply.status(404).send(linkPageNotFound(username));
-    // Recorded in memory and written in a batch later: the page does not wait for it.
-    pages.recorder.record({ accountId: found.accountId, kind: 'view', ...visitor(req, trustProxy) });
-    reply.header('etag', found.etag);
-    if (req.headers['if-none-match'] === found.etag) return reply.status(304).send();
-    return reply.send(found.html);
-  });
+  app.get(
+    '/p/:username',
+    {
+      ...page,
+      onSend: (_req, reply, payload, done) => {
+        if (reply.statusCode === 200) fast.remember(reply.getHeaders());
+        done(null, payload);
+      },
+    },
+    async (req, reply) => {
+      const { username } = req.params as { username: string };
+      const found = await publishedPage(deps, pages, username, hostOf(req.headers.host));
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (!found) return reply.status(404).send(linkPageNotFound(username));
+      // Recorded in memory and written in a batch later: the page does not wait for it.
+      pages.recorder.record({ accountId: found.accountId, kind: 'view', ...visitorOf(req.headers, queryOf(req.url), trustProxy) });
+      reply.header('etag', found.etag);
+      if (req.headers['if-none-match'] === found.etag) return reply.status(304).send();
+      return reply.send(found.html);
+    },
+  );
 
   app.get('/p/:username/l/:linkId', page, async (req, reply) => {
     const { username, linkId } = req.params as { username: string; linkId: string };
-    const found = await publishedPage(deps, pages, username);
+    const found = await publishedPage(deps, pages, username, hostOf(req.headers.host));
     const url = found?.links.get(linkId);
     if (!found || !url) return reply.status(404).header('content-type', 'text/html; charset=utf-8').send(linkPageNotFound(username));
-    pages.recorder.record({ accountId: found.accountId, kind: 'click', linkId, ...visitor(req, trustProxy) });
+    pages.recorder.record({
+      accountId: found.accountId,
+      kind: 'click',
+      linkId,
+      ...visitorOf(req.headers, queryOf(req.url), trustProxy, `/p/${username}`),
+    });
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   });
 

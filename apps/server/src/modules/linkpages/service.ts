@@ -14,7 +14,8 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { updateAccount, type AccountRow } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { createPageCache } from './cache.ts';
+import { brandDomainsOf, findDomain } from '../brands/index.ts';
+import { createBrandHosts, createPageCache } from './cache.ts';
 import type { Recorder } from './recorder.ts';
 import { FetchPageError, fetchPage } from './fetchPage.ts';
 import { readLinktree } from './linktree.ts';
@@ -92,15 +93,41 @@ function checkConfig(config: LinksConfig): void {
   if (pay?.enabled && !pay.url) throw badRequest('linksConfig.extras.pay.url: the pay button needs a link.', 'linksConfig.extras.pay.url');
 }
 
+/** Rows of (key…, kind, n) summed into one entry per key with views and clicks, most views first (at most 50). */
+function sumViewsClicks<R extends { kind: string; n: string | number }, E extends object>(
+  rows: R[],
+  keyOf: (r: R) => string,
+  entryOf: (r: R) => E,
+): (E & { views: number; clicks: number })[] {
+  const out = new Map<string, E & { views: number; clicks: number }>();
+  for (const r of rows) {
+    const key = keyOf(r);
+    const e = out.get(key) ?? { ...entryOf(r), views: 0, clicks: 0 };
+    if (r.kind === 'view') e.views += Number(r.n);
+    else e.clicks += Number(r.n);
+    out.set(key, e);
+  }
+  return [...out.values()].sort((a, b) => b.views - a.views || b.clicks - a.clicks).slice(0, 50);
+}
+
 export function createLinkpagesService(deps: Deps, recorder: Recorder) {
   const { db, config } = deps;
   const cache = createPageCache();
+  // A name with a dot and a letter-led last label may be a brand's domain; addresses and bare names are not.
+  const brandHosts = createBrandHosts(async (host) => {
+    if (!/\.[a-z][a-z0-9-]*$/.test(host)) return null;
+    const row = await findDomain(db, host);
+    return row ? { domain: row.domain, accountId: row.account_id } : null;
+  });
 
-  function view(row: AccountRow) {
+  async function view(row: AccountRow) {
+    const chain = [row.id, row.organization_id, row.reseller_id, row.partner_id].filter((id): id is number => id != null);
+    const brands = await brandDomainsOf(db, chain);
     return {
       success: true as const,
       username: row.username,
       pageUrl: `${config.publicUrl}/p/${row.username}`,
+      brandPageUrls: brands.map((b) => `https://${b.domain}/p/${row.username}`),
       links: storedLinks(row),
       linksConfig: storedConfig(row) as Record<string, unknown>,
       socialLinks: fromJson<{ type: string; url: string }[]>(row.social_links, []),
@@ -110,11 +137,12 @@ export function createLinkpagesService(deps: Deps, recorder: Recorder) {
 
   return {
     cache,
+    brandHosts,
     recorder,
 
     async get(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewOrg');
-      return view(ctx.acting);
+      return await view(ctx.acting);
     },
 
     /** Replaces the links and (when given) the page settings; the public page shows them at once. */
@@ -129,7 +157,7 @@ export function createLinkpagesService(deps: Deps, recorder: Recorder) {
       }
       const row = await updateAccount(db, ctx.acting.id, values);
       cache.invalidate(row.username);
-      return view(row);
+      return await view(row);
     },
 
     /**
@@ -173,10 +201,12 @@ export function createLinkpagesService(deps: Deps, recorder: Recorder) {
       if (from >= to) throw badRequest('from: must be before to.', 'from');
       await recorder.flush();
       const id = ctx.acting.id;
-      const [days, perLink, referrers] = await Promise.all([
+      const [days, perLink, referrers, countries, campaigns] = await Promise.all([
         linkEventsRepository.perDay(db, id, from, to),
         linkEventsRepository.perLink(db, id, from, to),
         linkEventsRepository.referrers(db, id, from, to),
+        linkEventsRepository.countries(db, id, from, to),
+        linkEventsRepository.campaigns(db, id, from, to),
       ]);
       const byDay = new Map<string, { day: string; views: number; clicks: number }>();
       for (const r of days) {
@@ -204,6 +234,16 @@ export function createLinkpagesService(deps: Deps, recorder: Recorder) {
         links,
         days: [...byDay.values()],
         referrers: referrers.map((r) => ({ referrer: r.referrer ?? '', count: Number(r.n) })),
+        countries: sumViewsClicks(
+          countries,
+          (r) => r.country ?? '',
+          (r) => ({ country: r.country ?? '' }),
+        ),
+        campaigns: sumViewsClicks(
+          campaigns,
+          (r) => JSON.stringify([r.utm_source, r.utm_medium, r.utm_campaign]),
+          (r) => ({ source: r.utm_source, medium: r.utm_medium, campaign: r.utm_campaign }),
+        ),
       };
     },
   };

@@ -11,6 +11,9 @@ export interface LinkEventsTable {
   referrer: string | null;
   user_agent: string | null;
   country: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
   created_at: number;
 }
 

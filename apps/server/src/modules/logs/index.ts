@@ -6,5 +6,30 @@ export { createLogsService, recordLog } from './service.ts';
 export type { LogsService, NewLog } from './service.ts';
 export type { LogsTables } from './tables.ts';
 
-/** The activity log (spec §7 Logs); `recordLog` is how every module writes into it. */
-export const logsModule: ServerModule<Services> = { name: 'logs', register: logsRoutes };
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * The activity log (spec §7 Logs); `recordLog` is how every module writes into it. While the job worker
+ * runs, rows older than LOGS_RETENTION_DAYS are pruned at start and hourly.
+ */
+export const logsModule: ServerModule<Services> = {
+  name: 'logs',
+  register(app, s) {
+    logsRoutes(app, s);
+    if (!s.deps.config.JOBS_AUTOSTART) return;
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<unknown> = Promise.resolve();
+    const prune = () => {
+      running = s.logs.prune().catch((err) => s.deps.log.warn({ err }, 'log prune failed'));
+    };
+    app.addHook('onReady', async () => {
+      prune();
+      timer = setInterval(prune, PRUNE_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('preClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  },
+};

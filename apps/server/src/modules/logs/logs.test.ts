@@ -91,3 +91,30 @@ describe('csvCell', () => {
     expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
   });
 });
+
+describe('retention', () => {
+  it('prunes rows older than LOGS_RETENTION_DAYS (90 by default) and keeps the rest', async () => {
+    const now = Date.now();
+    await recordLog(t.database.db, {
+      accountId: org.id,
+      kind: 'error',
+      status: 'failed',
+      summary: 'ancient error',
+      at: now - 91 * 86_400_000,
+    });
+    await recordLog(t.database.db, {
+      accountId: org.id,
+      kind: 'error',
+      status: 'failed',
+      summary: 'recent error',
+      at: now - 89 * 86_400_000,
+    });
+    const before = (await logs(org, { kind: 'error' })).body.logs.map((l: { summary: string }) => l.summary);
+    expect(before).toEqual(expect.arrayContaining(['ancient error', 'recent error']));
+    expect(await t.services.logs.prune(now)).toBe(1);
+    const after = (await logs(org, { kind: 'error' })).body.logs.map((l: { summary: string }) => l.summary);
+    expect(after).toContain('recent error');
+    expect(after).not.toContain('ancient error');
+    expect(await t.services.logs.prune(now)).toBe(0);
+  });
+});

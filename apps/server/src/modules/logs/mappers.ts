@@ -3,7 +3,7 @@ import { fromJson } from '../../platform/db/columns.ts';
 import type { LogRow } from './repository.ts';
 
 /** A stored row as the API shows it (spec §7 Logs). */
-export function toLogEntry(r: LogRow): Required<LogEntry> {
+export function toLogEntry(r: LogRow, contactName: string | null = null): Required<LogEntry> {
   return {
     id: r.id,
     timestamp: Number(r.created_at),
@@ -12,6 +12,7 @@ export function toLogEntry(r: LogRow): Required<LogEntry> {
     agentId: r.agent_id,
     direction: r.direction,
     contact: r.contact,
+    contactName,
     number: r.number,
     roomId: r.room_id,
     summary: r.summary,
@@ -21,7 +22,10 @@ export function toLogEntry(r: LogRow): Required<LogEntry> {
 
 /** Only the chosen fields (all when none were chosen). */
 export function pick(entry: Required<LogEntry>, fields: readonly LogField[]): LogEntry {
-  return Object.fromEntries(fields.map((f) => [f, entry[f]]));
+  const out: LogEntry = Object.fromEntries(fields.map((f) => [f, entry[f]]));
+  // The contact's name travels with the contact (it is not a field of its own in the CSV).
+  if (fields.includes('contact')) out.contactName = entry.contactName;
+  return out;
 }
 
 /** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; quotes doubled. Objects as JSON. */

@@ -25,9 +25,26 @@ export const logsRepository = {
     await (row.key ? q.onConflict((oc) => oc.column('key').doNothing()) : q).execute();
   },
 
-  /** One keyset page, newest first: rows with an id below `before`. */
-  async page(db: Db, f: LogFilter, opts: { before?: number; limit: number }): Promise<LogRow[]> {
+  /** Deletes up to `batch` rows older than `cutoff` (epoch ms); returns how many. */
+  async pruneBefore(db: Db, cutoff: number, batch: number): Promise<number> {
+    const ids = db.selectFrom('logs').select('id').where('created_at', '<', cutoff).limit(batch);
+    const r = await db.deleteFrom('logs').where('id', 'in', ids).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
+
+  /**
+   * One keyset page, newest first by (created_at, id): rows after the row `before` (by its id, or its id
+   * and time when known). The index (account_id, created_at, id) gives the time range and the order in
+   * one walk, never a sort of the range.
+   */
+  async page(db: Db, f: LogFilter, opts: { before?: number | { id: number; at: number }; limit: number }): Promise<LogRow[]> {
     if (f.orgIds.length === 0) return [];
+    let before = typeof opts.before === 'number' ? undefined : opts.before;
+    if (typeof opts.before === 'number') {
+      const r = await db.selectFrom('logs').select(['id', 'created_at']).where('id', '=', opts.before).executeTakeFirst();
+      if (!r) return [];
+      before = { id: r.id, at: Number(r.created_at) };
+    }
     let q = db.selectFrom('logs').selectAll().where('account_id', 'in', f.orgIds);
     if (f.agentId != null) q = q.where('agent_id', '=', f.agentId);
     if (f.startTime != null) q = q.where('created_at', '>=', f.startTime);
@@ -37,7 +54,10 @@ export const logsRepository = {
     if (f.number) q = q.where('number', '=', f.number);
     if (f.status) q = q.where('status', '=', f.status);
     if (f.text) q = q.where(sql<boolean>`lower(summary) like ${`%${escapeLike(f.text.toLowerCase())}%`} escape '\\'`);
-    if (opts.before != null) q = q.where('id', '<', opts.before);
-    return q.orderBy('id', 'desc').limit(opts.limit).execute();
+    if (before) {
+      const b = before;
+      q = q.where('created_at', '<=', b.at).where((eb) => eb.or([eb('created_at', '<', b.at), eb('id', '<', b.id)]));
+    }
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
   },
 };

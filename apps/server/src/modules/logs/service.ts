@@ -4,9 +4,10 @@ import type { Db, DbOrTx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { toJson } from '../../platform/db/columns.ts';
 import type { AuthContext } from '../auth/index.ts';
+import { contactNamesByAddress } from '../contacts/index.ts';
 import { reportScope } from '../stats/index.ts';
 import { ALL_FIELDS, csvLine, pick, toLogEntry } from './mappers.ts';
-import { logsRepository, type LogFilter } from './repository.ts';
+import { logsRepository, type LogFilter, type LogRow } from './repository.ts';
 
 export interface NewLog {
   /** The organization whose activity it is. */
@@ -58,6 +59,16 @@ export interface LogsQuery {
 }
 
 const CSV_BATCH = 1000;
+const PRUNE_BATCH = 5000;
+const DAY_MS = 86_400_000;
+
+/** Contact names of a page's rows, looked up in each row's own organization (one query per organization). */
+async function namesOf(db: DbOrTx, rows: readonly LogRow[]): Promise<(string | null)[]> {
+  const byOrg = new Map<number, Map<string, string>>();
+  for (const orgId of new Set(rows.filter((r) => r.contact).map((r) => r.account_id)))
+    byOrg.set(orgId, await contactNamesByAddress(db, orgId, rows.filter((r) => r.account_id === orgId && r.contact).map((r) => r.contact!)));
+  return rows.map((r) => (r.contact ? (byOrg.get(r.account_id)?.get(r.contact) ?? null) : null));
+}
 
 export function createLogsService(deps: Deps) {
   const db: Db = deps.db;
@@ -70,14 +81,27 @@ export function createLogsService(deps: Deps) {
   }
 
   return {
+    /** Deletes rows older than LOGS_RETENTION_DAYS (none when it is 0), in batches; returns how many. */
+    async prune(now = Date.now()): Promise<number> {
+      const days = deps.config.LOGS_RETENTION_DAYS;
+      if (!days) return 0;
+      let total = 0;
+      for (;;) {
+        const n = await logsRepository.pruneBefore(db, now - days * DAY_MS, PRUNE_BATCH);
+        total += n;
+        if (n < PRUNE_BATCH) return total;
+      }
+    },
+
     /** GET /api/v2/logs as JSON: one keyset page, newest first. */
     async page(ctx: AuthContext, q: LogsQuery) {
       const filter = await filterOf(ctx, q);
       const rows = await logsRepository.page(db, filter, { before: q.before, limit: q.limit });
       const fields = q.fields?.length ? q.fields : ALL_FIELDS;
+      const names = fields.includes('contact') ? await namesOf(db, rows) : [];
       return {
         success: true as const,
-        logs: rows.map((r) => pick(toLogEntry(r), fields)),
+        logs: rows.map((r, i) => pick(toLogEntry(r, names[i] ?? null), fields)),
         nextBefore: rows.length === q.limit ? rows[rows.length - 1]!.id : null,
       };
     },
@@ -91,7 +115,7 @@ export function createLogsService(deps: Deps) {
       const fields = q.fields?.length ? q.fields : ALL_FIELDS;
       async function* lines() {
         yield csvLine([...fields]);
-        let before = q.before;
+        let before: number | { id: number; at: number } | undefined = q.before;
         for (;;) {
           const rows = await logsRepository.page(db, filter, { before, limit: CSV_BATCH });
           if (rows.length === 0) return;
@@ -102,7 +126,8 @@ export function createLogsService(deps: Deps) {
           }
           yield chunk;
           if (rows.length < CSV_BATCH) return;
-          before = rows[rows.length - 1]!.id;
+          const last = rows[rows.length - 1]!;
+          before = { id: last.id, at: Number(last.created_at) };
         }
       }
       return Readable.from(lines(), { objectMode: false });

@@ -2,7 +2,7 @@ import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
 import { statsRoutes } from './routes.ts';
 
-export { recordUsage, usageDay } from './record.ts';
+export { dayIn, organizationTimezone, recordUsage, usageDay, usageDayOf } from './record.ts';
 export { agentsInReach, campaignsInReach, reportScope } from './scope.ts';
 export type { ReportScope } from './scope.ts';
 export { createStatsService } from './service.ts';

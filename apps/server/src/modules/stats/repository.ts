@@ -32,17 +32,30 @@ export const statsRepository = {
     byMonth = false,
   ): Promise<UsageRow[]> {
     if (orgIds.length === 0) return [];
-    const date = byMonth ? sql<string>`substr(u.date, 1, 7) || '-01'` : sql<string>`u.date`;
-    let q = db
+    // The accounts first (the organizations and their agents), then their counters straight off the
+    // primary key (account_id, date, item): by day the rows are already unique, so no GROUP BY and no
+    // temporary b-tree; by month only the month's days are summed. Accounts merge into organizations here.
+    let accounts = db.selectFrom('accounts').select(['id', 'organization_id']).where('organization_id', 'in', orgIds);
+    if (agentId != null) accounts = accounts.where('id', '=', agentId);
+    const orgOf = new Map((await accounts.execute()).map((a) => [a.id, a.organization_id!]));
+    if (orgOf.size === 0) return [];
+    const base = db
       .selectFrom('usage_daily as u')
-      .innerJoin('accounts as a', 'a.id', 'u.account_id')
-      .select((eb) => ['a.organization_id as org', 'u.item', date.as('date'), eb.fn.sum<string | number>('u.quantity').as('quantity')])
-      .where('a.organization_id', 'in', orgIds)
+      .where('u.account_id', 'in', [...orgOf.keys()])
       .where('u.date', '>=', range.start)
       .where('u.date', '<=', range.end);
-    if (agentId != null) q = q.where('u.account_id', '=', agentId);
-    const rows = await q.groupBy(['a.organization_id', 'u.item', date]).execute();
-    return rows.map((r) => ({ organizationId: Number(r.org), item: r.item, date: r.date, quantity: Number(r.quantity) }));
+    const rows = byMonth
+      ? await base
+          .select((eb) => [
+            'u.account_id',
+            'u.item',
+            sql<string>`substr(u.date, 1, 7) || '-01'`.as('date'),
+            eb.fn.sum<string | number>('u.quantity').as('quantity'),
+          ])
+          .groupBy(['u.account_id', 'u.item', sql`substr(u.date, 1, 7)`])
+          .execute()
+      : await base.select(['u.account_id', 'u.item', 'u.date', 'u.quantity']).execute();
+    return rows.map((r) => ({ organizationId: orgOf.get(r.account_id)!, item: r.item, date: r.date, quantity: Number(r.quantity) }));
   },
 
   /** Conversations started per day and agent (null: the organization's own inbox). */

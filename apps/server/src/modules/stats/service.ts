@@ -3,16 +3,18 @@ import {
   billingPeriodOf,
   padUsageSeries,
   bucketUsageSeries,
-  usageCost,
+  usageSeriesCosts,
   USAGE_ITEMS,
+  USAGE_PRODUCT_ITEM,
   type UsageFrequency,
   type UsageItem,
 } from '@switchboard/core';
 import type { CampaignStats } from '@switchboard/core/contracts/stats';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../platform/http/errors.ts';
+import { planPricingOf } from '../billing/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { usageDay } from './record.ts';
+import { dayIn, organizationTimezone } from './record.ts';
 import { statsRepository, type UsageRow } from './repository.ts';
 import { reportScope } from './scope.ts';
 
@@ -50,28 +52,45 @@ function resultsOf(rows: UsageRow[], q: UsageQuery, range: { start: string; end:
   return { results, totals };
 }
 
-function costsOf(results: Record<string, Record<string, number>>) {
+type PlanItems = Awaited<ReturnType<typeof planPricingOf>> extends Map<number, infer V> ? V : never;
+
+/** Costs of some results: by the plan's pricing tiers where the plan prices the item, else the list price. */
+function costsOf(results: Record<string, Record<string, number>>, plan?: PlanItems) {
   const costs: Record<string, Record<string, number>> = {};
   const combined: Record<string, number> = {};
   for (const [item, series] of Object.entries(results)) {
-    costs[item] = {};
-    for (const [date, n] of Object.entries(series)) {
-      const c = usageCost(item as UsageItem, n);
-      costs[item]![date] = c;
-      combined[date] = (combined[date] ?? 0) + c;
-    }
+    costs[item] = usageSeriesCosts(item as UsageItem, series, plan?.[USAGE_PRODUCT_ITEM[item as UsageItem]]);
+    for (const [date, c] of Object.entries(costs[item]!)) combined[date] = (combined[date] ?? 0) + c;
   }
   return { costs, combined, total: Object.values(combined).reduce((a, b) => a + b, 0) };
+}
+
+/** Sums several organizations' costs (each priced by its own plan) date by date. */
+function sumCosts(parts: ReturnType<typeof costsOf>[]): ReturnType<typeof costsOf> {
+  const costs: Record<string, Record<string, number>> = {};
+  const combined: Record<string, number> = {};
+  for (const p of parts) {
+    for (const [item, series] of Object.entries(p.costs)) {
+      const into = (costs[item] ??= {});
+      for (const [date, c] of Object.entries(series)) into[date] = (into[date] ?? 0) + c;
+    }
+    for (const [date, c] of Object.entries(p.combined)) combined[date] = (combined[date] ?? 0) + c;
+  }
+  return { costs, combined, total: parts.reduce((a, p) => a + p.total, 0) };
 }
 
 export function createStatsService(deps: Deps) {
   const { db } = deps;
 
-  /** The period a usage request reads: the dates given, else the current billing period (spec §4). */
-  function rangeOf(ctx: AuthContext, q: UsageQuery): { start: string; end: string } {
-    const today = usageDay();
-    const anchor = ctx.acting.subscribed_at ?? ctx.acting.created_at;
-    if (q.billingPeriod || !q.startDate) return billingPeriodOf(Number(anchor), q.startDate ?? today);
+  /**
+   * The period a usage request reads: the dates given, else the current billing period (spec §4). Dates are
+   * the organization's (its time zone): today, and the billing anchor's day of the month.
+   */
+  async function rangeOf(ctx: AuthContext, q: UsageQuery): Promise<{ start: string; end: string }> {
+    const tz = await organizationTimezone(db, ctx.acting.id);
+    const today = dayIn(tz);
+    const anchorDate = dayIn(tz, Number(ctx.acting.subscribed_at ?? ctx.acting.created_at));
+    if (q.billingPeriod || !q.startDate) return billingPeriodOf(Date.parse(`${anchorDate}T12:00:00Z`), q.startDate ?? today);
     const start = q.startDate;
     const end = q.endDate ?? addDays(start, 29);
     if (end < start) throw badRequest('The end date must not be before the start date.', 'endDate');
@@ -84,7 +103,7 @@ export function createStatsService(deps: Deps) {
     async usage(ctx: AuthContext, q: UsageQuery) {
       if (q.agentId != null) await deps.requireAccess(ctx, 'stats.agent', [q.agentId]);
       else await deps.requireAccess(ctx, 'canViewOrg');
-      const range = rangeOf(ctx, q);
+      const range = await rangeOf(ctx, q);
       const scope = await reportScope(db, ctx.acting, q.agentId);
       const rows = await statsRepository.usage(
         db,
@@ -94,8 +113,14 @@ export function createStatsService(deps: Deps) {
         q.frequency === 'month',
       );
       const { results, totals } = resultsOf(rows, q, range);
-      const priced = q.giveCosts || q.combineCosts ? costsOf(results) : null;
-      // Side by side: each organization's rows, grouped in one pass.
+      const wantCosts = q.giveCosts || q.combineCosts;
+      const plans = wantCosts
+        ? await planPricingOf(
+            db,
+            scope.organizations.map((o) => o.id),
+          )
+        : new Map<number, PlanItems>();
+      // Side by side: each organization's rows, grouped in one pass, each priced by its own plan.
       const byOrg = new Map<number, UsageRow[]>();
       if (scope.sideBySide) {
         for (const r of rows) {
@@ -104,11 +129,24 @@ export function createStatsService(deps: Deps) {
           else byOrg.set(r.organizationId, [r]);
         }
       }
-      const organizations = scope.sideBySide
+      const perOrg = scope.sideBySide
         ? scope.organizations.map((o) => {
             const own = resultsOf(byOrg.get(o.id) ?? [], q, range);
-            return { organizationId: o.id, name: o.name, ...own, ...(priced ? { totalCost: costsOf(own.results).total } : {}) };
+            return { o, own, priced: wantCosts ? costsOf(own.results, plans.get(o.id)) : null };
           })
+        : [];
+      const priced = !wantCosts
+        ? null
+        : scope.sideBySide
+          ? sumCosts(perOrg.map((p) => p.priced!))
+          : costsOf(results, scope.organizations[0] && plans.get(scope.organizations[0].id));
+      const organizations = scope.sideBySide
+        ? perOrg.map(({ o, own, priced: p }) => ({
+            organizationId: o.id,
+            name: o.name,
+            ...own,
+            ...(p ? { totalCost: p.total } : {}),
+          }))
         : undefined;
       return {
         success: true as const,

@@ -126,6 +126,69 @@ describe('GET /api/v2/stats/usage', () => {
   });
 });
 
+describe('costs from the organization’s plan', () => {
+  it('prices by the subscribed plan’s tiers (list prices for items it leaves out), each organization by its own plan', async () => {
+    const db = t.database.db;
+    const now = Date.now();
+    const plan = await db
+      .insertInto('product_plans')
+      .values({
+        owner_account_id: partner.id,
+        name: 'Tiered',
+        price_month: 0,
+        price_year: 0,
+        created_at: now,
+        items: JSON.stringify({
+          tokens: {
+            type: 'graduated',
+            unit: 'token',
+            tiers: [
+              { quantityMin: 1, quantityMax: 1000, price: 0 },
+              { quantityMin: 1001, quantityMax: null, price: 7 },
+            ],
+          },
+          messagesIn: { type: 'volume', unit: 'message', tiers: [{ quantityMin: 1, quantityMax: null, price: 1000 }] },
+        }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('subscriptions')
+      .values({
+        account_id: orgA.id,
+        product_plan_id: plan.id,
+        term: 'month',
+        status: 'active',
+        checkout_id: null,
+        cancel_reason: null,
+        cancel_details: null,
+        current_period_end: now + 86_400_000,
+        created_at: now,
+        canceled_at: null,
+      })
+      .execute();
+    try {
+      const r = await usage(partner.token, { targetAccountId: orgA.id, startDate: '2026-03-01', endDate: '2026-03-31' });
+      // tokens: the first 1,000 are free, the next 200 cost 7 each; inbound: 4 × 1,000; outbound: list price.
+      expect(r.body.costs.tokens['2026-03-02']).toBe(200 * 7);
+      expect(r.body.costs['inbound-message']['2026-03-10']).toBe(4000);
+      expect(r.body.costs['outbound-message']['2026-03-02']).toBe(usageCost('outbound-message', 3));
+      expect(r.body.totalCost).toBe(1400 + 4000 + usageCost('outbound-message', 3));
+      // Side by side: Oak Dental by its plan, Pine Salon (no subscription) by the list.
+      const all = await usage(partner.token, { startDate: '2026-03-01', endDate: '2026-03-31' });
+      const cost = Object.fromEntries((all.body.organizations as { name: string; totalCost: number }[]).map((o) => [o.name, o.totalCost]));
+      expect(cost['Oak Dental']).toBe(r.body.totalCost);
+      expect(cost['Pine Salon']).toBe(usageCost('inbound-message', 7));
+      expect(all.body.totalCost).toBe(cost['Oak Dental']! + cost['Pine Salon']!);
+      // Another tree's plan never prices this tree: the stranger still pays list prices.
+      const s = await usage(stranger.token, { startDate: '2026-03-05', endDate: '2026-03-05' });
+      expect(s.body.totalCost).toBe(usageCost('inbound-message', 99));
+    } finally {
+      await db.deleteFrom('subscriptions').where('account_id', '=', orgA.id).execute();
+    }
+  });
+});
+
 describe('campaign statistics', () => {
   it('counts conversations and messages per agent and day', async () => {
     const v = (await t.request('GET', '/api/v1/allocateTempUserSession')).body as { token: string };

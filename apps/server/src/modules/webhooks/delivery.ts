@@ -4,8 +4,10 @@ import type { Background } from '../../platform/background.ts';
 import { fromJson } from '../../platform/db/columns.ts';
 import type { JobRow } from '../../platform/jobs/queue.ts';
 import { secretBoxFor } from '../../platform/secrets/index.ts';
+import { findAccount } from '../accounts/index.ts';
 import { postJson, WebhookError } from '../apps/index.ts';
-import { cursorRepository, deliveriesRepository, endpointsRepository } from './repository.ts';
+import { recordLog } from '../logs/index.ts';
+import { cursorRepository, deliveriesRepository, endpointsRepository, outboxRepository } from './repository.ts';
 import { signatureHeaders } from './signing.ts';
 
 /**
@@ -29,6 +31,43 @@ export function createDelivery(deps: Deps, bg: Background) {
   const box = () => secretBoxFor(deps.config);
   const types: readonly string[] = WEBHOOK_EVENTS;
 
+  type EventRow = { id: number; type: string; account_id: number; agent_id: number | null; payload: unknown; created_at: number };
+
+  /**
+   * One delivery and its first job per event and subscribed endpoint of its account (or agent) that
+   * existed when it happened; the delivery is unique per endpoint and event id (`<prefix><row id>`).
+   */
+  async function fanOut(trx: Parameters<Parameters<typeof bg.write>[0]>[0], events: EventRow[], prefix: string): Promise<number> {
+    if (!events.length) return 0;
+    let added = 0;
+    const owners = [...new Set(events.flatMap((e) => [e.account_id, ...(e.agent_id != null ? [e.agent_id] : [])]))];
+    const endpoints = await endpointsRepository.activeFor(trx, owners);
+    for (const e of events) {
+      for (const ep of endpoints) {
+        const subscribed = fromJson<string[]>(ep.events, []).includes(e.type);
+        if (!subscribed || (ep.account_id !== e.account_id && ep.account_id !== e.agent_id) || ep.created_at > Number(e.created_at))
+          continue;
+        const payload = {
+          id: `${prefix}${e.id}`,
+          type: e.type,
+          createdAt: Number(e.created_at),
+          accountId: e.account_id,
+          data: fromJson(e.payload, {}),
+        };
+        const row = await deliveriesRepository.insert(
+          trx,
+          { endpointId: ep.id, accountId: ep.account_id, eventId: payload.id, eventType: e.type, payload },
+          Date.now(),
+        );
+        if (row) {
+          added++;
+          await bg.queue.enqueue(DELIVER, { deliveryId: row.id }, { key: `webhook:${row.id}:1`, maxAttempts: 3 }, trx);
+        }
+      }
+    }
+    return added;
+  }
+
   /** Turns new events of the log into deliveries and jobs. Returns how many deliveries it added. */
   async function scan(): Promise<number> {
     let added = 0;
@@ -43,36 +82,37 @@ export function createDelivery(deps: Deps, bg: Background) {
           .limit(SCAN_BATCH)
           .execute();
         if (!events.length) return false;
-        const wanted = events.filter((e) => types.includes(e.type));
-        const owners = [...new Set(wanted.flatMap((e) => [e.account_id, ...(e.agent_id != null ? [e.agent_id] : [])]))];
-        const endpoints = owners.length ? await endpointsRepository.activeFor(trx, owners) : [];
-        for (const e of wanted) {
-          for (const ep of endpoints) {
-            const subscribed = fromJson<string[]>(ep.events, []).includes(e.type);
-            if (!subscribed || (ep.account_id !== e.account_id && ep.account_id !== e.agent_id) || ep.created_at > Number(e.created_at))
-              continue;
-            const payload = {
-              id: `evt_${e.id}`,
-              type: e.type,
-              createdAt: Number(e.created_at),
-              accountId: e.account_id,
-              data: fromJson(e.payload, {}),
-            };
-            const row = await deliveriesRepository.insert(
-              trx,
-              { endpointId: ep.id, accountId: ep.account_id, eventId: payload.id, eventType: e.type, payload },
-              Date.now(),
-            );
-            if (row) {
-              added++;
-              await bg.queue.enqueue(DELIVER, { deliveryId: row.id }, { key: `webhook:${row.id}:1`, maxAttempts: 3 }, trx);
-            }
-          }
-        }
+        added += await fanOut(
+          trx,
+          events.filter((e) => types.includes(e.type)),
+          'evt_',
+        );
         await cursorRepository.set(trx, Number(events.at(-1)!.id));
         return events.length === SCAN_BATCH;
       });
-      if (!more) return added;
+      if (!more) return added + (await scanOutbox());
+    }
+  }
+
+  /** Turns emitted events (calls, contacts, payments: the webhook outbox) into deliveries, once each. */
+  async function scanOutbox(): Promise<number> {
+    let added = 0;
+    for (;;) {
+      const more = await bg.write(async (trx) => {
+        const rows = await outboxRepository.waiting(trx, SCAN_BATCH, deps.dbKind === 'postgres');
+        if (!rows.length) return false;
+        added += await fanOut(trx, rows, 'evt_o');
+        await outboxRepository.dispatched(
+          trx,
+          rows.map((r) => r.id),
+          Date.now(),
+        );
+        return rows.length === SCAN_BATCH;
+      });
+      if (!more) {
+        await outboxRepository.prune(db, Date.now() - 7 * 24 * 3_600_000);
+        return added;
+      }
     }
   }
 
@@ -108,23 +148,42 @@ export function createDelivery(deps: Deps, bg: Background) {
     const durationMs = Math.round(performance.now() - started);
     const attempts = d.attempts + 1;
     const at = bg.queue.now();
-    if (!error) {
-      await deliveriesRepository.attempted(db, d.id, {
-        status: 'delivered',
-        attempts,
-        responseStatus: status,
-        error: null,
-        durationMs,
+    const delay = error ? WEBHOOK_RETRY_DELAYS_MS[attempts - 1] : undefined;
+    const outcome = !error ? 'delivered' : delay != null ? 'retrying' : 'failed';
+    // The log row is keyed per attempt and committed with the attempt's record (and the next attempt's job).
+    const owner = await findAccount(db, ep.account_id);
+    const log = (trx: Parameters<typeof recordLog>[0]) =>
+      recordLog(trx, {
+        accountId: owner?.account_type === 'agent' && owner.organization_id != null ? owner.organization_id : ep.account_id,
+        agentId: owner?.account_type === 'agent' ? owner.id : null,
+        kind: 'webhook',
+        status: outcome,
+        direction: 'outbound',
+        summary: `${d.event_type} → ${ep.url}: ${error ?? `answered ${status}`}`,
+        details: { deliveryId: d.id, endpointId: ep.id, eventId: d.event_id, attempt: attempts, responseStatus: status, durationMs, error },
+        key: `webhook:${d.id}:${attempts}`,
         at,
+      });
+    if (!error) {
+      await bg.write(async (trx) => {
+        await deliveriesRepository.attempted(trx, d.id, {
+          status: 'delivered',
+          attempts,
+          responseStatus: status,
+          error: null,
+          durationMs,
+          at,
+        });
+        await log(trx);
       });
       await endpointsRepository.succeeded(db, ep.id);
       return;
     }
-    const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
     if (delay != null) {
-      // The attempt's record and the next attempt's job commit together.
+      // The attempt's record, its log and the next attempt's job commit together.
       await bg.write(async (trx) => {
         await deliveriesRepository.attempted(trx, d.id, { status: 'pending', attempts, responseStatus: status, error, durationMs, at });
+        await log(trx);
         await bg.queue.enqueue(
           DELIVER,
           { deliveryId: d.id },
@@ -134,7 +193,10 @@ export function createDelivery(deps: Deps, bg: Background) {
       });
       return;
     }
-    await deliveriesRepository.attempted(db, d.id, { status: 'failed', attempts, responseStatus: status, error, durationMs, at });
+    await bg.write(async (trx) => {
+      await deliveriesRepository.attempted(trx, d.id, { status: 'failed', attempts, responseStatus: status, error, durationMs, at });
+      await log(trx);
+    });
     if ((await endpointsRepository.failedOnce(db, ep.id)) >= WEBHOOK_PAUSE_AFTER) {
       await endpointsRepository.setActive(
         db,

@@ -163,3 +163,24 @@ export const cursorRepository = {
     await trx.updateTable('webhook_cursor').set({ value }).where('name', '=', 'events').execute();
   },
 };
+
+/** The webhook outbox: events emitted by other modules, waiting to become deliveries. */
+export const outboxRepository = {
+  waiting(db: DbOrTx, limit: number, lock: boolean) {
+    let q = db
+      .selectFrom('webhook_outbox')
+      .select(['id', 'type', 'account_id', 'agent_id', 'payload', 'created_at'])
+      .where('dispatched_at', 'is', null)
+      .orderBy('id')
+      .limit(limit);
+    if (lock) q = q.forUpdate().skipLocked();
+    return q.execute();
+  },
+  /** Dispatched rows are kept a week (what was sent is in the deliveries), then deleted. */
+  async prune(db: DbOrTx, before: number): Promise<void> {
+    await db.deleteFrom('webhook_outbox').where('dispatched_at', '<', before).execute();
+  },
+  async dispatched(db: DbOrTx, ids: number[], at: number): Promise<void> {
+    if (ids.length) await db.updateTable('webhook_outbox').set({ dispatched_at: at }).where('id', 'in', ids).execute();
+  },
+};

@@ -30,7 +30,8 @@ export function signatureHeaders(secret: string, id: string, timestampSec: numbe
 export function verifySwitchboardSignature(secret: string, header: string, body: string, nowSec: number, toleranceSec = 300): boolean {
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
   const t = Number(parts.t);
-  if (!Number.isFinite(t) || Math.abs(nowSec - t) > toleranceSec || !parts.v1) return false;
+  // A missing or non-numeric clock must fail the check, not pass it (NaN compares false).
+  if (!Number.isFinite(t) || !Number.isFinite(nowSec) || !(Math.abs(nowSec - t) <= toleranceSec) || !parts.v1) return false;
   const expected = crypto.createHmac('sha256', keyOf(secret)).update(`${t}.${body}`).digest();
   const got = Buffer.from(parts.v1, 'hex');
   return got.length === expected.length && crypto.timingSafeEqual(got, expected);

@@ -39,7 +39,24 @@ export interface WebhookCursorTable {
   value: number;
 }
 
+/**
+ * Events other modules emit for webhooks only (calls, contacts, payments), written in the emitting
+ * transaction; the scan turns each into deliveries once and stamps `dispatched_at`.
+ */
+export interface WebhookOutboxTable {
+  id: Generated<number>;
+  account_id: number;
+  agent_id: number | null;
+  type: string;
+  /** The emitter's idempotency key: the same key again adds nothing. */
+  event_key: string;
+  payload: unknown;
+  dispatched_at: number | null;
+  created_at: number;
+}
+
 export interface WebhooksTables {
+  webhook_outbox: WebhookOutboxTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_cursor: WebhookCursorTable;

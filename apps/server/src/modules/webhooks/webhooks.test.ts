@@ -93,6 +93,7 @@ describe('delivering', () => {
       expect(r.headers['webhook-id']).toBe(r.body.id);
       expect(verifySwitchboardSignature(secret, String(r.headers['switchboard-signature']), `${r.raw} `, now)).toBe(false);
       expect(verifySwitchboardSignature(secret, String(r.headers['switchboard-signature']), r.raw, now + 3600)).toBe(false);
+      expect(verifySwitchboardSignature(secret, String(r.headers['switchboard-signature']), r.raw, Number.NaN)).toBe(false);
     }
     expect(got.some((r) => r.body.type === 'message.created' && r.body.data.message.body === 'Hi, do you open on Sunday?')).toBe(true);
     const log = await t.request('GET', `/api/v2/webhooks/${hookId}/deliveries`, { token: org.token });
@@ -125,6 +126,12 @@ describe('delivering', () => {
     expect(sent).toHaveLength(4);
     expect(new Set(sent.map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect(await log()).toMatchObject([{ status: 'delivered', attempts: 4, responseStatus: 204 }]);
+    // Every attempt is a row of the logs view (kind webhook), written with the attempt's record.
+    const logs = await t.request('GET', '/api/v2/logs', { token: org.token, query: { kind: 'webhook', text: '/retry' } });
+    expect(logs.status).toBe(200);
+    expect(logs.body.logs.map((l: { status: string }) => l.status)).toEqual(['delivered', 'retrying', 'retrying', 'retrying']);
+    expect(logs.body.logs[0]).toMatchObject({ kind: 'webhook', direction: 'outbound', details: { attempt: 4, responseStatus: 204 } });
+    expect(logs.body.logs[1].summary).toContain('answered 500');
     q.now = () => Date.now();
     await t.request('DELETE', `/api/v2/webhooks/${second.body.webhook.id}`, { token: org.token });
     await t.request('POST', `/api/v2/webhooks/${hookId}/active`, { token: org.token, body: { active: true } });
@@ -215,6 +222,7 @@ describe('other trees', () => {
     ])
       expect(r.status).toBe(404);
     expect((await t.request('GET', '/api/v2/webhooks', { token: other.token })).body.webhooks).toEqual([]);
+    expect((await t.request('GET', '/api/v2/logs', { token: other.token, query: { kind: 'webhook' } })).body.logs).toEqual([]);
     expect((await t.request('GET', '/api/v2/webhooks', { token: org.token })).body.webhooks).toHaveLength(1);
   });
 

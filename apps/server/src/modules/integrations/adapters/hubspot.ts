@@ -7,8 +7,9 @@ import { callApi, IntegrationCallError, text, type AdapterContext, type CheckRes
  * sealed and stored, and the call made again. A private app token works the same without refresh.
  */
 const base = (ctx: AdapterContext) => ctx.deps.config.HUBSPOT_API_URL.replace(/\/$/, '');
-/** HubSpot's association type of a note to a contact. */
+/** HubSpot's association types: a note to a contact, a call to a contact. */
 const NOTE_TO_CONTACT = 202;
+const CALL_TO_CONTACT = 194;
 
 async function refresh(ctx: AdapterContext): Promise<boolean> {
   const { refreshToken, clientId, clientSecret } = ctx.credentials;
@@ -54,6 +55,43 @@ function who(call: { args: Record<string, unknown>; from?: string }) {
   return { email, phone };
 }
 
+/**
+ * Logs the call as a HubSpot call engagement (CRM v3 `POST /crm/v3/objects/calls`: hs_timestamp,
+ * hs_call_body, hs_call_direction, hs_call_duration in ms, hs_call_status COMPLETED, the numbers)
+ * associated to the caller's contact, which is created first when HubSpot has none.
+ */
+async function logCall(
+  ctx: AdapterContext,
+  call: { args: Record<string, unknown>; message: string; from?: string },
+  email: string,
+  phone: string,
+) {
+  let id = await findContact(ctx, email, phone);
+  if (!id) {
+    const properties: Record<string, string> = {};
+    if (email) properties.email = email;
+    if (phone) properties.phone = phone;
+    const made = await hubspot(ctx, 'POST', '/crm/v3/objects/contacts', { properties });
+    id = String((made.body as { id?: unknown }).id ?? '');
+  }
+  const direction = text(call.args.direction).toUpperCase() === 'OUTBOUND' ? 'OUTBOUND' : 'INBOUND';
+  const seconds = Number(call.args.durationSec);
+  const properties: Record<string, string> = {
+    hs_timestamp: new Date().toISOString(),
+    hs_call_title: direction === 'INBOUND' ? 'Call from the AI agent’s line' : 'Call by the AI agent',
+    hs_call_body: (text(call.args.summary) || call.message).slice(0, 5000),
+    hs_call_direction: direction,
+    hs_call_status: 'COMPLETED',
+  };
+  if (Number.isFinite(seconds) && seconds > 0) properties.hs_call_duration = String(Math.round(seconds * 1000));
+  if (phone) properties[direction === 'INBOUND' ? 'hs_call_from_number' : 'hs_call_to_number'] = phone;
+  const res = await hubspot(ctx, 'POST', '/crm/v3/objects/calls', {
+    properties,
+    associations: [{ to: { id }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: CALL_TO_CONTACT }] }],
+  });
+  return { ok: true, contactId: id, callId: String((res.body as { id?: unknown }).id ?? ''), summary: 'I’ve logged this call.' };
+}
+
 export const hubspotAdapter: IntegrationAdapter = {
   async check(ctx): Promise<CheckResult> {
     try {
@@ -90,6 +128,7 @@ export const hubspotAdapter: IntegrationAdapter = {
       });
       return { ok: true, contactId: id, noteId: String((res.body as { id?: unknown }).id ?? ''), summary: 'I’ve noted that.' };
     }
+    if (fn === 'hubspot_log_call') return logCall(ctx, call, email, phone);
     throw new IntegrationCallError(`HubSpot has no function ${fn}.`, null, 'rejected');
   },
 };
