@@ -1,17 +1,15 @@
 import { Component, lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Dialog, Skeleton } from '../ui/index.ts';
-import { ComingSoon } from './ComingSoon.tsx';
 import { OverlayContext } from './OverlayFrame.tsx';
 import { MissingOverlayModuleError, overlaysInQuery, resolveOverlay, withoutOverlay, type OverlayProps } from './registry.ts';
 
 const lazyCache = new Map<string, LazyExoticComponent<ComponentType<OverlayProps>>>();
 
-function componentFor(name: string): LazyExoticComponent<ComponentType<OverlayProps>> | 'comingSoon' {
+function componentFor(name: string): LazyExoticComponent<ComponentType<OverlayProps>> {
   const cached = lazyCache.get(name);
   if (cached) return cached;
   const r = resolveOverlay(name);
-  if (r.kind === 'comingSoon') return 'comingSoon';
   const Comp = lazy(async () => {
     if (r.kind === 'missing') throw r.error;
     return r.load();
@@ -40,13 +38,9 @@ export function OverlayHost() {
         return (
           <OverlayContext.Provider key={name} value={props}>
             <OverlayErrorBoundary name={name} close={close}>
-              {Comp === 'comingSoon' ? (
-                <ComingSoon {...props} />
-              ) : (
-                <Suspense fallback={<LoadingOverlay close={close} />}>
-                  <Comp {...props} />
-                </Suspense>
-              )}
+              <Suspense fallback={<LoadingOverlay close={close} />}>
+                <Comp {...props} />
+              </Suspense>
             </OverlayErrorBoundary>
           </OverlayContext.Provider>
         );

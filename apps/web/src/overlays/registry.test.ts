@@ -47,9 +47,9 @@ describe('resolving a key to its module', () => {
   it('loads a registered module', () => {
     expect(resolveOverlay('help', { './screens/Help.tsx': loader }, { help: { module: './screens/Help.tsx' } })).toEqual({ kind: 'module', load: loader });
   });
-  it('shows "coming soon" for keys without a registry entry and for planned modules not built yet', () => {
-    expect(resolveOverlay('wallet', {}, {})).toEqual({ kind: 'comingSoon' });
-    expect(resolveOverlay('members', {}, { members: { module: '../features/accounts/overlays/Members.tsx', planned: true } })).toEqual({ kind: 'comingSoon' });
+  it('raises the missing-module error for a key without a registry entry', () => {
+    const r = resolveOverlay('wallet', {}, {});
+    expect(r.kind).toBe('missing');
   });
   it('raises the missing-module error when a registered module is not in the build', () => {
     const r = resolveOverlay('help', {}, { help: { module: './screens/Gone.tsx' } });
@@ -60,9 +60,9 @@ describe('resolving a key to its module', () => {
     }
   });
   it('every shell overlay in the real registry exists in the build', () => {
-    for (const [key, entry] of Object.entries(OVERLAY_REGISTRY)) {
+    for (const key of Object.keys(OVERLAY_REGISTRY)) {
       expect(isAllowedOverlay(key), key).toBe(true);
-      if (!entry?.planned) expect(resolveOverlay(key).kind, key).toBe('module');
+      expect(resolveOverlay(key).kind, key).toBe('module');
     }
   });
 });

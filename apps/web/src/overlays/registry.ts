@@ -54,8 +54,6 @@ const modules: Record<string, OverlayLoader> = {
 export interface OverlayEntry {
   /** Module path relative to this file, e.g. './screens/Help.tsx' or '../features/accounts/overlays/Members.tsx'. */
   module: string;
-  /** Another helper builds this module later: until it exists the key shows "coming soon". */
-  planned?: boolean;
 }
 
 const accounts = (file: string): OverlayEntry => ({ module: `../features/accounts/overlays/${file}.tsx` });
@@ -63,8 +61,8 @@ const screen = (file: string): OverlayEntry => ({ module: `./screens/${file}.tsx
 const device = (file: string): OverlayEntry => ({ module: `../features/device/overlays/${file}.tsx` });
 const billing = (file: string): OverlayEntry => ({ module: `../features/billing/overlays/${file}.tsx` });
 
-/** key → module. Keys of the allowed list without an entry render the "coming soon" panel. */
-export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
+/** key → module: every key of the allowed list has its screen (the type makes a missing one a build error). */
+export const OVERLAY_REGISTRY: Record<OverlayKey, OverlayEntry> = {
   // Shell overlays (this module).
   help: screen('Help'),
   docsPage: screen('Help'),
@@ -73,7 +71,6 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   legacyLogin: screen('LegacyLogin'),
   requestAccess: screen('RequestAccess'),
   upgrade: screen('Upgrade'),
-  selectNumber: screen('SelectNumber'),
   search: { module: '../features/search/overlays/Search.tsx' },
   // Contacts and calendar (features/contacts, features/calendar).
   contacts: { module: '../features/contacts/overlays/Contacts.tsx' },
@@ -123,6 +120,14 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   call: { module: '../features/inbox/overlays/Call.tsx' },
   // Calls (features/calls): the web test call.
   calling: { module: '../features/calls/overlays/Calling.tsx' },
+  takeover: { module: '../features/calls/overlays/TakeOver.tsx' },
+  // Phone numbers (features/numbers): buy, bring your own, forwarding.
+  selectNumber: { module: '../features/numbers/overlays/SelectNumber.tsx' },
+  addCustomNumber: { module: '../features/numbers/overlays/AddCustomNumber.tsx' },
+  callVerify: { module: '../features/numbers/overlays/CallVerify.tsx' },
+  number: { module: '../features/numbers/overlays/Number.tsx' },
+  forwarding: { module: '../features/numbers/overlays/Forwarding.tsx' },
+  forwardingInstructions: { module: '../features/numbers/overlays/ForwardingInstructions.tsx' },
   // Usage, costs and logs (features/reports).
   reporting: { module: '../features/reports/overlays/Reporting.tsx' },
   // The app on a device (features/device): install, devices and push, app identity, forms.
@@ -143,6 +148,7 @@ export const OVERLAY_REGISTRY: Partial<Record<string, OverlayEntry>> = {
   balances: billing('Balances'),
   premium: billing('Premium'),
   editPlan: billing('EditPlan'),
+  withdraw: billing('Withdraw'),
 };
 
 let allowed: ReadonlySet<string> = new Set(DEFAULT_OVERLAY_KEYS);
@@ -196,17 +202,15 @@ export class MissingOverlayModuleError extends Error {
   }
 }
 
-export type Resolution = { kind: 'module'; load: OverlayLoader } | { kind: 'comingSoon' } | { kind: 'missing'; error: MissingOverlayModuleError };
+export type Resolution = { kind: 'module'; load: OverlayLoader } | { kind: 'missing'; error: MissingOverlayModuleError };
 
-/**
- * What to render for a key: its module, "coming soon" (allowed but not built yet, or planned and not
- * there yet), or the missing-module error (the registry names a module the build does not have).
- */
-export function resolveOverlay(key: string, available: Record<string, OverlayLoader> = modules, registry = OVERLAY_REGISTRY): Resolution {
-  const entry = registry[key];
-  if (!entry) return { kind: 'comingSoon' };
-  const load = available[entry.module];
-  if (load) return { kind: 'module', load };
-  if (entry.planned) return { kind: 'comingSoon' };
-  return { kind: 'missing', error: new MissingOverlayModuleError(key, entry.module) };
+/** What to render for a key: its module, or the missing-module error (the build does not have the module named). */
+export function resolveOverlay(
+  key: string,
+  available: Record<string, OverlayLoader> = modules,
+  registry: Partial<Record<string, OverlayEntry>> = OVERLAY_REGISTRY,
+): Resolution {
+  const module = registry[key]?.module ?? '(no registry entry)';
+  const load = available[module];
+  return load ? { kind: 'module', load } : { kind: 'missing', error: new MissingOverlayModuleError(key, module) };
 }

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Bot, Building2, CalendarDays, Contact, CreditCard, Home, Inbox, Link2, Network, Palette, Phone, Plug, Settings } from 'lucide-react';
+import { BarChart3, Bot, Building2, CalendarDays, Contact, CreditCard, Hash, Home, Inbox, Link2, Network, Palette, Phone, PhoneForwarded, Plug, Settings } from 'lucide-react';
 import type { AppPathStep } from '@switchboard/core/rules/appPath';
 import type { AccountView } from '../api/hooks.ts';
 
@@ -49,6 +49,8 @@ export const SECTIONS: AppSection[] = [
     fullHeight: true,
   },
   { id: 'calls', label: 'Calls', icon: Phone, load: () => import('../features/calls/CallsSection.tsx'), when: orgOrAgent },
+  { id: 'numbers', label: 'Numbers', icon: Hash, load: () => import('../features/numbers/NumbersSection.tsx'), when: org },
+  { id: 'sip', label: 'SIP trunk', icon: PhoneForwarded, load: () => import('../features/sip/SipSection.tsx'), when: (a) => org(a) && a.permissions.canViewOrg },
   { id: 'contacts', label: 'Contacts', icon: Contact, load: () => import('../features/contacts/ContactsSection.tsx'), when: org },
   { id: 'calendar', label: 'Calendar', icon: CalendarDays, load: () => import('../features/calendar/CalendarSection.tsx'), when: org },
   { id: 'links', label: 'Link page', icon: Link2, load: () => import('../features/linkpages/LinkPageSection.tsx'), when: orgOrAgent },

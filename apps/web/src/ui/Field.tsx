@@ -34,6 +34,10 @@ export function Field({ label, error, hint, id: givenId, className, children }: 
   );
 }
 
+/** A native <select> styled like the inputs. */
+export const selectClass =
+  'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-base sm:text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600 focus:outline-none';
+
 const inputClass =
   'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-base sm:text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:outline-none aria-[invalid=true]:ring-red-500 disabled:bg-slate-100 disabled:text-slate-500';
 

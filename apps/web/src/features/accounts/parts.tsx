@@ -144,8 +144,7 @@ export function FormError({ error }: { error: string | null | undefined }) {
   );
 }
 
-export const selectClass =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none sm:text-sm';
+export { selectClass } from '../../ui/index.ts';
 
 /** The footer of a form dialog: Cancel, and the submit button of the form with id `form`. */
 export function FormFooter({ form, label, loading, onCancel, variant = 'primary', disabled }: { form: string; label: ReactNode; loading?: boolean; onCancel: () => void; variant?: 'primary' | 'danger'; disabled?: boolean }) {

@@ -5,6 +5,7 @@ import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
 import { Button, cn, ErrorState, Field, Input, LoadingBlock, Textarea } from '../../ui/index.ts';
 import { detachFromTemplate, useApps } from './api.ts';
+import { CallSettings } from './components/CallSettings.tsx';
 import { TimezonePicker } from './components/TimezonePicker.tsx';
 import { LANGUAGES, playVoiceSample, VOICES } from './options.ts';
 import { SaveStatus, Section, selectClass } from './parts.tsx';
@@ -177,6 +178,8 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
         <input type="checkbox" className="size-4 rounded border-slate-300" checked={draft.confirmTransfers} onChange={(e) => model.update({ confirmTransfers: e.target.checked })} />
         Ask a team member to confirm before transferring a caller
       </label>
+
+      {!model.templateId && <CallSettings model={model} />}
 
       <Actions model={model} />
       <AppsAndFunctions model={model} target={target} />

@@ -39,5 +39,4 @@ export function Section({ title, description, children, actions }: { title: stri
   );
 }
 
-export const selectClass =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-base sm:text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600 focus:outline-none';
+export { selectClass } from '../../ui/index.ts';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TIMINGS } from '@switchboard/core/constants';
-import type { AgentTemplate, Campaign } from '@switchboard/core/contracts/agents';
+import { DEFAULT_VOICE_SETTINGS, type AgentTemplate, type Campaign } from '@switchboard/core/contracts/agents';
 import { validateInstructions } from '@switchboard/core/rules/campaign';
 import { api, ApiError } from '../../api/client.ts';
 import { tgt } from '../accounts/api.ts';
@@ -19,6 +19,7 @@ export type Draft = Pick<
   | 'greeting'
   | 'language'
   | 'voice'
+  | 'voiceSettings'
   | 'timezone'
   | 'templateFields'
 >;
@@ -44,6 +45,7 @@ const pick = (c: Campaign): Draft => ({
   greeting: c.greeting,
   language: c.language,
   voice: c.voice,
+  voiceSettings: c.voiceSettings,
   timezone: c.timezone,
   templateFields: c.templateFields,
 });
@@ -79,6 +81,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
         confirmTransfers: false,
         language: 'en-US',
         voice: 'alloy',
+        voiceSettings: { ...DEFAULT_VOICE_SETTINGS },
         timezone: 'America/New_York',
         templateId: t.templateId,
         templateFields: {},

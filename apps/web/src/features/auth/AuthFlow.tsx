@@ -52,6 +52,8 @@ export function AuthFlow({ mode }: { mode: Mode }) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const next = params.get('next');
+  // The invite link's referral code (`/app/signup?ref=`): sent with the sign-up so it is attributed.
+  const ref = params.get('ref')?.slice(0, 64) || undefined;
   const destination = next && next.startsWith('/') && !next.startsWith('//') ? next : '/app';
   const address = method === 'email' ? email.trim() : phoneNumber.trim();
   const { token } = useSession();
@@ -63,12 +65,13 @@ export function AuthFlow({ mode }: { mode: Mode }) {
           email: email.trim(),
           name: name.trim() || undefined,
           businessName: businessName.trim() || undefined,
+          ref,
         });
       } else {
         await authCalls.signInEmail(email.trim());
       }
     } else {
-      await authCalls.signInPhone(phoneNumber.trim());
+      await authCalls.signInPhone(phoneNumber.trim(), ref);
     }
   }
 

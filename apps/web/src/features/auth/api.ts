@@ -3,9 +3,10 @@ import type { SessionResponse } from '../../api/session.ts';
 
 /** The sign-up and sign-in calls (spec §2 "Sign-in"): all anonymous, the session comes from verify. */
 export const authCalls = {
-  signUpEmail: (body: { email: string; name?: string; businessName?: string }) => api('/api/v1/signup/email', { body, anonymous: true }),
+  signUpEmail: (body: { email: string; name?: string; businessName?: string; ref?: string }) => api('/api/v1/signup/email', { body, anonymous: true }),
   signInEmail: (email: string) => api('/api/v1/signin/email', { body: { email }, anonymous: true }),
-  signInPhone: (phoneNumber: string) => api('/api/v1/signin/phoneNumber', { body: { phoneNumber }, anonymous: true }),
+  /** `ref`: the invite link's referral code (`/app/signup?ref=`), which attributes a new sign-up to its invitation. */
+  signInPhone: (phoneNumber: string, ref?: string) => api('/api/v1/signin/phoneNumber', { body: { phoneNumber, ref }, anonymous: true }),
   verifyEmail: (email: string, verificationCode: string, mobile: boolean) =>
     api<SessionResponse>('/api/v1/email/verify', { body: { email, verificationCode, mobile }, anonymous: true }),
   verifyPhone: (phoneNumber: string, verificationCode: string, mobile: boolean) =>

@@ -7,6 +7,7 @@ import type {
   RecentTransactionsResponse,
   ValidateInvoiceResponse,
 } from '@switchboard/core/contracts/wallet';
+import type { Payout, PayoutResponse } from '@switchboard/core/contracts/payouts';
 import type { CurrentPlanResponse, ProductPlan, SubscribeResponse } from '@switchboard/core/contracts/billing';
 import { api } from '../../api/client.ts';
 import { useAppMutation } from '../../api/mutation.ts';
@@ -152,6 +153,23 @@ export function useSavePlan(id: number | null) {
   );
 }
 
+/** A page of the organizations below the acting partner or reseller, to offer a plan to. */
+export function useOrganizationsToOffer(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['billing', 'offer-organizations', search],
+    queryFn: ({ signal }) =>
+      api<{ accounts: { id: number; displayName: string; username: string }[] }>('/api/v2/listOrganizations', { signal, query: { page: 0, pageSize: 20, search: search || undefined } }),
+    enabled,
+  });
+}
+
+/** POST /api/v2/product/offerPlan: the organization sees this plan as its offer. */
+export function useOfferPlan() {
+  return useAppMutation((v: { organizationId: number; productPlanId: number }) => api('/api/v2/product/offerPlan', { body: v }), {
+    success: 'Plan offered.',
+  });
+}
+
 export function useOfferedPlan() {
   return useQuery({
     queryKey: [...billingKeys.plans, 'offered'],
@@ -185,4 +203,98 @@ export function useCancelPlan() {
 
 export function usePortalLink() {
   return useAppMutation(() => api<{ url: string }>('/api/v1/getBillingCustomerPortalLink', { body: { redirectUrl: location.href } }));
+}
+
+/** Withdrawals (spec §7 Wallet payouts). */
+export const payoutKeys = { list: ['billing', 'payouts'] as const, connect: ['billing', 'connect'] as const };
+
+export function usePayouts() {
+  return useQuery({
+    queryKey: payoutKeys.list,
+    queryFn: ({ signal }) => api<{ payouts: Payout[] }>('/api/v1/payouts', { signal }),
+    retry: false,
+  });
+}
+
+export function useConnectedAccount() {
+  return useQuery({
+    queryKey: payoutKeys.connect,
+    queryFn: ({ signal }) =>
+      api<{ connected: boolean; onboardingStarted: boolean }>('/api/v1/payout/stripe/checkConnectedAccount', { signal }),
+    retry: false,
+  });
+}
+
+export function useConnectAccount() {
+  return useAppMutation(() =>
+    api<{ url: string }>('/api/v1/payout/stripe/connectAccount', {
+      body: {
+        successUrl: `${location.origin}/app/stripePayoutConnectSuccess`,
+        failureUrl: `${location.origin}/app/stripePayoutConnectFailure`,
+      },
+    }),
+  );
+}
+
+export type WithdrawInput =
+  | { method: 'paypal' | 'venmo'; address: string; amountUsd: string }
+  | { method: 'stripe'; amountUsd: string }
+  | { method: 'lightning'; address: string };
+
+export function useWithdraw() {
+  return useAppMutation(
+    (v: WithdrawInput & { key: string }) => {
+      const idempotencyKey = v.key;
+      if (v.method === 'lightning')
+        return api<PayoutResponse>('/api/v1/requestWithdrawal', { body: { address: v.address, type: 'ln', idempotencyKey } });
+      if (v.method === 'stripe')
+        return api<PayoutResponse>('/api/v1/payout/stripe/transferFunds', { body: { amountUsd: v.amountUsd, idempotencyKey } });
+      return api<PayoutResponse>(`/api/v1/payout/paypal/${v.method}`, {
+        body: { address: v.address, amountUsd: v.amountUsd, idempotencyKey },
+      });
+    },
+    {
+      invalidate: [payoutKeys.list, billingKeys.wallet],
+      success: (r) => `Withdrawal of $${r.payout.amountUsd} requested. Your balance is $${r.balanceUsd}.`,
+    },
+  );
+}
+
+/** Pay links (spec §7): anyone pays an account by its username, without signing in. */
+export function usePayAccount(username: string) {
+  return useQuery({
+    queryKey: ['billing', 'payAccount', username],
+    queryFn: ({ signal }) =>
+      api<{ account: { username: string; name: string | null; profileImage: string | null } }>(
+        `/api/v1/account/${encodeURIComponent(username)}`,
+        {
+          signal,
+          anonymous: true,
+        },
+      ),
+    retry: false,
+  });
+}
+
+export function usePayLinkInvoice() {
+  return useAppMutation((v: { slug: string; amount: string }) =>
+    api<{ invoice: PendingInvoice }>('/api/v1/requestInvoice', { body: { amount: v.amount, unit: 'USD', slug: v.slug }, anonymous: true }),
+  );
+}
+
+export function usePayLinkCard() {
+  return useAppMutation((v: { slug: string; amount: string }) => {
+    const here = `${location.origin}/payto/${encodeURIComponent(v.slug)}`;
+    return api<CheckoutResponse>('/api/v1/checkout/vidaCredit', {
+      body: {
+        amount: v.amount,
+        currency: 'usd',
+        slug: v.slug,
+        successUrl: `${here}?paid=1`,
+        cancelUrl: here,
+        idempotencyKey: crypto.randomUUID(),
+      },
+      anonymous: true,
+    });
+  });
 }

@@ -1,4 +1,5 @@
 import { useTitle } from '../../shell/useTitle.ts';
+import { ConnectedCalendars } from './components/ConnectedCalendars.tsx';
 import { ScheduleEditor } from './components/ScheduleEditor.tsx';
 import { UpcomingBookings } from './components/UpcomingBookings.tsx';
 
@@ -19,6 +20,12 @@ export default function CalendarSection() {
           Availability
         </h2>
         <ScheduleEditor />
+      </section>
+      <section aria-labelledby="connected-h" className="flex flex-col gap-3">
+        <h2 id="connected-h" className="font-semibold text-slate-900">
+          Connected calendars
+        </h2>
+        <ConnectedCalendars />
       </section>
     </div>
   );

@@ -10,6 +10,7 @@ export interface ScheduleAnswer {
   username: string;
   schedule: Schedule;
   bookings: Booking[];
+  connections?: Connection[];
 }
 
 export function useSchedule() {
@@ -52,10 +53,94 @@ export type BookingInput = BookBody;
 export function useBook(host: string) {
   return useAppMutation(
     (b: BookingInput) =>
-      api<{ booking: { id: number; start: number; end: number } }>(`/api/v1/schedule/${encodeURIComponent(host)}/book`, {
-        anonymous: true,
-        body: b,
-      }),
+      api<{ booking: { id: number; start: number; end: number }; manageUrl?: string }>(
+        `/api/v1/schedule/${encodeURIComponent(host)}/book`,
+        {
+          anonymous: true,
+          body: b,
+        },
+      ),
     { toastErrors: false, invalidate: [['calendar', 'slots', host]] },
   );
+}
+
+/** The host cancels or moves one of its bookings. */
+export function useCancelOwnBooking() {
+  return useAppMutation((id: number) => api<{ booking: Booking }>(`/api/v1/schedule/bookings/${id}/cancel`, { body: {} }), {
+    success: 'Meeting cancelled; the visitor is told.',
+    invalidate: [['calendar']],
+  });
+}
+export function useRescheduleOwnBooking() {
+  return useAppMutation(
+    (v: { id: number; start: number }) =>
+      api<{ booking: Booking }>(`/api/v1/schedule/bookings/${v.id}/reschedule`, { body: { start: v.start } }),
+    { success: 'Meeting moved; the visitor is told.', invalidate: [['calendar']], toastErrors: true },
+  );
+}
+
+export interface ManagedBooking {
+  booking: Omit<Booking, 'email' | 'phone' | 'notes'>;
+  host: { username: string; name: string };
+  meetingType: string;
+}
+
+/** The visitor's booking through the manage link (no sign-in). */
+export function useManagedBooking(id: number, token: string) {
+  return useQuery({
+    queryKey: ['calendar', 'managed', id],
+    queryFn: ({ signal }) => api<ManagedBooking>(`/api/v1/schedule/booking/${id}`, { anonymous: true, signal, query: { token } }),
+    enabled: id > 0 && token.length > 0,
+    retry: false,
+  });
+}
+export function useManageBooking(id: number, token: string) {
+  const invalidate = [
+    ['calendar', 'managed', id],
+    ['calendar', 'slots'],
+  ];
+  return {
+    cancel: useAppMutation(() => api<ManagedBooking>(`/api/v1/schedule/booking/${id}/cancel`, { anonymous: true, body: { token } }), {
+      success: 'Your meeting is cancelled.',
+      invalidate,
+    }),
+    reschedule: useAppMutation(
+      (start: number) => api<ManagedBooking>(`/api/v1/schedule/booking/${id}/reschedule`, { anonymous: true, body: { token, start } }),
+      { success: 'Your meeting is moved.', invalidate, toastErrors: false },
+    ),
+  };
+}
+
+export type Connection = { provider: 'google' | 'calendly'; status: 'connected' | 'revoked'; mainCalendar: string | null };
+
+/** Google Calendar: the consent URL (the browser goes there), the calendars, the main one, disconnect. */
+export const googleConnectUrl = () => api<{ url: string }>('/api/v1/google/connect');
+export function useGoogleCalendars(enabled: boolean) {
+  return useQuery({
+    queryKey: ['calendar', 'google'],
+    queryFn: ({ signal }) =>
+      api<{ calendars: { id: string; name: string; primary: boolean }[]; main: string | null }>('/api/v1/google/calendars', { signal }),
+    enabled,
+    retry: false,
+  });
+}
+export function useSetGoogleMain() {
+  return useAppMutation((calendarId: string) => api('/api/v1/google/calendars/main', { method: 'PUT', body: { calendarId } }), {
+    success: 'Main calendar saved.',
+    invalidate: [['calendar']],
+  });
+}
+export function useDisconnect() {
+  return useAppMutation(
+    (provider: 'google' | 'calendly') =>
+      api(provider === 'google' ? '/api/v1/google/disconnect' : '/api/v2/calendly', { method: 'DELETE' }),
+    { success: 'Calendar disconnected.', invalidate: [['calendar']] },
+  );
+}
+export function useConnectCalendly() {
+  return useAppMutation((userPAT: string) => api('/api/v2/calendly', { body: { userPAT } }), {
+    success: 'Calendly connected.',
+    invalidate: [['calendar']],
+    toastErrors: false,
+  });
 }

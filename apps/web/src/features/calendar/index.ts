@@ -1,1 +1,2 @@
 export { BookingFlow } from './components/BookingFlow.tsx';
+export { ManageBooking } from './components/ManageBooking.tsx';

@@ -4,7 +4,10 @@ import { useActingTarget } from '../../api/acting.ts';
 import { errorText } from '../../api/mutation.ts';
 import { Button, EmptyState, ErrorState, LoadingBlock } from '../../ui/index.ts';
 import { useOpenOverlay } from '../../overlays/open.ts';
-import { useCalls, useHangUpCall, useTakeOverCall, type CallFilter } from './api.ts';
+import { useLocation } from 'react-router';
+import { appPathUrl } from '@switchboard/core/rules/appPath';
+import { appLocation } from '../../api/acting.ts';
+import { useCallAgents, useCalls, useHangUpCall, type CallFilter } from './api.ts';
 import { CallFilters } from './components/CallFilters.tsx';
 import { CallRow } from './components/CallRow.tsx';
 
@@ -13,9 +16,12 @@ export default function CallsSection() {
   const target = useActingTarget();
   const [filter, setFilter] = useState<CallFilter>({});
   const calls = useCalls(target, filter);
-  const takeOver = useTakeOverCall(target);
   const hangUp = useHangUpCall(target);
+  const agents = useCallAgents(target);
   const open = useOpenOverlay();
+  const loc = appLocation(useLocation().pathname);
+  const path = loc.parsed.ok ? loc.parsed.path : [];
+  const inbox = path.length ? `${appPathUrl(path)}/inbox` : '/inbox';
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4 sm:p-6">
@@ -25,7 +31,7 @@ export default function CallsSection() {
           <Phone className="size-4" aria-hidden /> Test call
         </Button>
       </div>
-      <CallFilters value={filter} onChange={setFilter} />
+      <CallFilters value={filter} onChange={setFilter} agents={agents.data ?? []} />
       {calls.isPending ? (
         <LoadingBlock />
       ) : calls.isError ? (
@@ -39,7 +45,14 @@ export default function CallsSection() {
       ) : (
         <ul aria-label="Calls" className="flex flex-col gap-2">
           {calls.data.calls.map((c) => (
-            <CallRow key={c.id} call={c} onTakeOver={(id) => takeOver.mutate(id)} onHangUp={(id) => hangUp.mutate(id)} />
+            <CallRow
+              key={c.id}
+              call={c}
+              inbox={inbox}
+              target={target}
+              onWatch={(id) => open('takeover', id)}
+              onHangUp={(id) => hangUp.mutate(id)}
+            />
           ))}
         </ul>
       )}

@@ -43,3 +43,66 @@ export function encodeFrame(pcm: Int16Array): string {
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin);
 }
+
+/** Cuts microphone PCM (8 kHz) into whole 20 ms frames (base64 μ-law), keeping the rest for the next block. */
+export class Framer {
+  private pending = new Int16Array(0);
+  push(pcm: Int16Array): string[] {
+    const all = new Int16Array(this.pending.length + pcm.length);
+    all.set(this.pending);
+    all.set(pcm, this.pending.length);
+    const out: string[] = [];
+    let off = 0;
+    for (; off + FRAME_SAMPLES <= all.length; off += FRAME_SAMPLES) out.push(encodeFrame(all.subarray(off, off + FRAME_SAMPLES)));
+    this.pending = all.slice(off);
+    return out;
+  }
+}
+
+/** Plays 20 ms frames back to back on an AudioContext (a little ahead of now); `flush` stops what is queued. */
+export class FramePlayer {
+  private at = 0;
+  private playing: AudioBufferSourceNode[] = [];
+  constructor(
+    private readonly ctx: AudioContext,
+    private readonly leadSeconds = 0.05,
+  ) {}
+  play(payload: string): void {
+    const ctx = this.ctx;
+    const samples = decodeFrame(payload, ctx.sampleRate);
+    const buffer = ctx.createBuffer(1, samples.length, ctx.sampleRate);
+    buffer.getChannelData(0).set(samples);
+    const node = ctx.createBufferSource();
+    node.buffer = buffer;
+    node.connect(ctx.destination);
+    this.at = Math.max(this.at, ctx.currentTime + this.leadSeconds);
+    node.start(this.at);
+    this.at += buffer.duration;
+    this.playing.push(node);
+    node.onended = () => (this.playing = this.playing.filter((n) => n !== node));
+  }
+  flush(): void {
+    for (const n of this.playing) n.stop();
+    this.playing = [];
+    this.at = 0;
+  }
+}
+
+/** Where the capture AudioWorklet is served (apps/web/public). */
+export const CAPTURE_WORKLET_URL = '/calls-capture-worklet.js';
+
+/** The browser's microphone for a call: echo cancellation and noise suppression on. */
+export const openMicrophone = () => navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+
+/** Microphone audio through the capture AudioWorklet, downsampled to 8 kHz, as whole 20 ms μ-law frames (base64). */
+export async function captureFrames(ctx: AudioContext, mic: MediaStream, onFrame: (payload: string) => void): Promise<void> {
+  await ctx.audioWorklet.addModule(CAPTURE_WORKLET_URL);
+  const source = ctx.createMediaStreamSource(mic);
+  const capture = new AudioWorkletNode(ctx, 'calls-capture');
+  const framer = new Framer();
+  const rate = ctx.sampleRate;
+  capture.port.onmessage = (e: MessageEvent<Float32Array>) => {
+    for (const payload of framer.push(downsample(e.data, rate))) onFrame(payload);
+  };
+  source.connect(capture);
+}

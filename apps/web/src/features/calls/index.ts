@@ -1,1 +1,2 @@
 export { useCalls, useStartWebCall } from './api.ts';
+export { LiveCall } from './components/LiveCall.tsx';

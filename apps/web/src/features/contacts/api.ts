@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Contact, ContactInput } from '@switchboard/core/contracts/contacts';
+import type { Contact, ContactActivity, ContactInput } from '@switchboard/core/contracts/contacts';
 import { api } from '../../api/client.ts';
 import { useAppMutation } from '../../api/mutation.ts';
 
 /** The contacts feature's calls (spec §7 Contacts); the only file here with URL paths. */
-export type { Contact, ContactInput };
+export type { Contact, ContactActivity, ContactInput };
 
 const KEY = ['contacts'] as const;
 
@@ -32,6 +32,14 @@ export function useContact(id: number | null) {
     queryFn: ({ signal }) => api<{ contact: Contact }>(`/api/v2/contact/${id}`, { signal }).then((r) => r.contact),
     enabled: id != null && id > 0,
     retry: false,
+  });
+}
+
+/** GET /api/v2/contact/{id}/activity: the contact's conversations, calls and meetings. */
+export function useContactActivity(id: number) {
+  return useQuery({
+    queryKey: [...KEY, 'activity', id],
+    queryFn: ({ signal }) => api<ContactActivity>(`/api/v2/contact/${id}/activity`, { signal }),
   });
 }
 

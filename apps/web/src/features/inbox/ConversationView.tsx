@@ -12,6 +12,7 @@ import {
   Clock,
   Mail,
   Paperclip,
+  Phone,
   Send,
   SmilePlus,
   Star,
@@ -37,6 +38,8 @@ import {
   type RoomPage,
 } from './api.ts';
 import { ThreadEvent } from './components/ThreadEvent.tsx';
+import { CallEntry } from './components/CallEntry.tsx';
+import { useOpenOverlay } from '../../overlays/open.ts';
 import { clock, statusLabel } from './format.ts';
 
 const REACTIONS = ['👍', '❤️', '😂', '🙏'];
@@ -303,6 +306,7 @@ export function ConversationView({
     nearBottom.current = true;
   };
 
+  const openOverlay = useOpenOverlay();
   const setAi = (enabled: boolean) =>
     act.mutate(async () => {
       await inboxCalls.setAiEnabled(accountId, roomId, enabled);
@@ -421,7 +425,7 @@ export function ConversationView({
   }
 
   return (
-    <section className="flex h-full min-h-0 flex-col" aria-label={`Conversation with ${room?.username ?? ''}`}>
+    <section className="flex h-full min-h-0 flex-col" aria-label={`Conversation with ${room?.contactName ?? room?.username ?? ''}`}>
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
         <button
           type="button"
@@ -431,12 +435,13 @@ export function ConversationView({
         >
           <ArrowLeft className="size-5" aria-hidden />
         </button>
-        <Avatar name={room?.username ?? '?'} size="sm" />
+        <Avatar name={room?.contactName ?? room?.username ?? '?'} size="sm" />
         <div className="min-w-0">
           <h2 className="truncate text-sm font-semibold text-slate-900">
-            {room ? formatPhone(room.username) : <Skeleton className="h-4 w-24" />}
+            {room ? (room.contactName ?? formatPhone(room.username)) : <Skeleton className="h-4 w-24" />}
           </h2>
           <p className="text-xs text-slate-500">
+            {room?.contactName ? `${formatPhone(room.username)} · ` : ''}
             {room?.channel === 'sms' ? 'SMS' : 'Chat'}
             {room?.status === 'closed' ? ' · closed' : ''}
             {room?.blocked ? <span className="text-red-600"> · blocked</span> : null}
@@ -465,6 +470,11 @@ export function ConversationView({
               />
             </button>
           </label>
+          {room?.channel === 'sms' && (
+            <Button size="2xs" variant="ghost" onClick={() => openOverlay('call', room.username)} aria-label="Call">
+              <Phone className="size-4" aria-hidden /> <span className="hidden lg:inline">Call</span>
+            </Button>
+          )}
           <Button size="2xs" variant="ghost" onClick={markUnread} aria-label="Mark unread">
             <Mail className="size-4" aria-hidden /> <span className="hidden lg:inline">Unread</span>
           </Button>
@@ -493,7 +503,9 @@ export function ConversationView({
         ) : (
           <ul className="flex flex-col gap-3">
             {messages.map((m) =>
-              m.sender.kind === 'system' ? (
+              m.channel === 'voice' ? (
+                <CallEntry key={m.id} m={m} over={messages.some((x) => x.callId === m.callId && x.id > m.id)} />
+              ) : m.sender.kind === 'system' ? (
                 <ThreadEvent key={m.id} m={m} />
               ) : (
                 <Bubble key={m.id} m={m} highlight={m.id === highlightId} onReact={(r, add) => react(m.id, r, add)} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Inbox, MessageSquarePlus, Wifi, WifiOff } from 'lucide-react';
 import { BOTTOM_DETECTION_PX, TIMINGS } from '@switchboard/core/constants';
@@ -10,6 +10,8 @@ import { Avatar, Button, EmptyState, ErrorState, Skeleton, cn } from '../../ui/i
 import { activityKey, clearActivity, closeConversation, roomsKey, setOpenRoom, unreadCountKey, useConversation, useConversations, useLive, useUnreadCount, type InboxType, type Room, type RoomPage } from './api.ts';
 import { ConversationView, NewConversation } from './ConversationView.tsx';
 import { timeAgo } from './format.ts';
+import { newMessageGate } from '@switchboard/core/rules/newMessage';
+import { zapSetupUrl, zapTool } from '../integrations/index.ts';
 
 const DRAFT_ID = 'new';
 
@@ -27,6 +29,13 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
   const active = params.get('active');
   const composing = params.has('new');
   const highlightId = params.get('highlightId');
+  // ?zap=zapier|make|n8n: the webhook setup for that tool, in the Integrations section.
+  const zap = zapTool(params.get('zap'));
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (zap) navigate(zapSetupUrl(pathname, zap), { replace: true });
+  }, [zap, pathname, navigate]);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [showClosed, setShowClosed] = useState(false);
   const list = useConversations(accountId, type, unreadOnly, showClosed);
@@ -112,9 +121,9 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
 
   const startNew = () => {
     // Premium first, then a phone number, then SMS enabled (spec §5).
-    if (!account.vidaPremium) return openOverlay('upgrade', 'true', { upgradeRedirect: '/inbox?new=true' });
-    if (!account.vidaPhoneNumber) return openOverlay('selectNumber');
-    if (!account.smsEnabled) return openOverlay('requestAccess');
+    const gate = newMessageGate(account);
+    if (gate === 'upgrade') return openOverlay('upgrade', 'true', { upgradeRedirect: '/inbox?new=true' });
+    if (gate) return openOverlay(gate);
     setParam({ new: 'true', active: null });
   };
 
@@ -307,10 +316,10 @@ function RoomItem({ room, active, typing, onSelect, onSwipeClose }: { room: Room
         className={cn('relative flex w-full items-start gap-3 bg-white px-4 py-3 text-left transition-transform hover:bg-slate-50 focus-visible:outline-offset-[-2px]', active && 'bg-brand-50 hover:bg-brand-50')}
         aria-current={active || undefined}
       >
-        <Avatar name={room.username} size="sm" />
+        <Avatar name={room.contactName ?? room.username} size="sm" />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
-            <span className={cn('truncate text-sm', room.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')}>{formatPhone(room.username)}</span>
+            <span className={cn('truncate text-sm', room.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')} title={room.contactName ? formatPhone(room.username) : undefined}>{room.contactName ?? formatPhone(room.username)}</span>
             <span className="ml-auto shrink-0 text-[11px] text-slate-500">{room.draft ? '' : timeAgo(room.lastMessageTimestamp)}</span>
           </span>
           <span className="flex items-center gap-2">

@@ -24,6 +24,8 @@ export interface Room {
   /** Only on a conversation read by staff: the other party is blocked. */
   blocked?: boolean;
   unread: boolean;
+  /** The matching contact's name, shown instead of the number. */
+  contactName?: string | null;
   /** A new conversation being written (client only). */
   draft?: boolean;
 }
@@ -32,7 +34,8 @@ export interface Message {
   id: number;
   roomId: string;
   direction: 'inbound' | 'outbound';
-  channel: 'chat' | 'sms';
+  /** 'voice': a phone call's entry (its call in `callId`). */
+  channel: 'chat' | 'sms' | 'voice';
   sender: { kind: 'contact' | 'agent' | 'staff' | 'system'; accountId: number | null; address: string | null };
   body: string;
   attachments: { url: string; type: string; name?: string }[];
@@ -40,6 +43,7 @@ export interface Message {
   error: string | null;
   blocked: boolean;
   reactions: { reaction: string; username: string; accountId: number }[];
+  callId?: string | null;
   createdAt: number;
 }
 

@@ -1,6 +1,7 @@
 import type { SectionProps } from '../../shell/sections.ts';
 import { LinkPageEditor } from './components/LinkPageEditor.tsx';
 import { LinkStatsCard } from './components/LinkStatsCard.tsx';
+import { ReferralsCard } from './components/ReferralsCard.tsx';
 
 /** The "Link page" section: the public page's editor with its live preview, and its statistics. */
 export default function LinkPageSection({ account }: SectionProps) {
@@ -12,6 +13,7 @@ export default function LinkPageSection({ account }: SectionProps) {
       </header>
       <LinkPageEditor name={account.displayName} image={account.profileImage} />
       <LinkStatsCard />
+      <ReferralsCard />
     </div>
   );
 }

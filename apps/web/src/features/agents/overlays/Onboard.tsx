@@ -2,10 +2,11 @@
 // types; each step is a small component below. Splitting the steps into onboard/<Step>.tsx is the next
 // step when the wizard changes again.
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, Bot, LayoutTemplate, PhoneCall, RotateCcw, Sparkles, Volume2 } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Bot, LayoutTemplate, RotateCcw, Sparkles, Volume2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { AgentTemplate } from '@switchboard/core/contracts/agents';
+import { ChooseNumberStep } from '../../numbers/index.ts';
 import {
   createOnboardingSaver,
   initOnboarding,
@@ -319,19 +320,7 @@ function Step({
     case 'TEST_AGENT':
       return <TestStep send={send} target={target} />;
     case 'CHOOSE_NUMBER':
-      return (
-        <div className="space-y-4">
-          <div className="flex items-start gap-3 rounded-xl border border-slate-200 p-4">
-            <PhoneCall className="mt-0.5 size-5 text-brand-600" aria-hidden />
-            <p className="text-sm text-slate-600">
-              Your agent answers chat and texts now. Phone numbers for calls arrive soon: you can pick one later from your account page.
-            </p>
-          </div>
-          <Button onClick={() => send({ type: 'NEXT' })}>
-            Continue <ArrowRight className="size-4" aria-hidden />
-          </Button>
-        </div>
-      );
+      return <ChooseNumberStep target={target} onDone={() => send({ type: 'NEXT' })} />;
     case 'SCHEDULE_CALL':
       return <FinishStep send={send} target={target} />;
   }

@@ -34,6 +34,11 @@ export function PlanCard() {
               {displayUsd(subscription.term === 'year' ? plan.priceYear : plan.priceMonth)} per {subscription.term} · renews on{' '}
               {day.format(subscription.currentPeriodEnd)}
             </p>
+            {subscription.status === 'past_due' && (
+              <p role="alert" className="text-sm font-medium text-amber-700" data-status="past_due">
+                Past due: the last renewal could not be paid. Add funds to your wallet; premium features are off until it is paid.
+              </p>
+            )}
           </div>
           <Button variant="secondary" onClick={() => open('subscription')}>
             Manage subscription

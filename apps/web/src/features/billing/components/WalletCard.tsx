@@ -1,5 +1,5 @@
 import { displayUsd } from '@switchboard/core/rules/money';
-import { Plus, Wallet } from 'lucide-react';
+import { ArrowUpRight, Plus, Wallet } from 'lucide-react';
 import { useOpenOverlay } from '../../../overlays/open.ts';
 import { errorText } from '../../../api/mutation.ts';
 import { Button, Card, ErrorState, Skeleton } from '../../../ui/index.ts';
@@ -25,9 +25,14 @@ export function WalletCard({ recent = 5 }: { recent?: number }) {
             </p>
           ) : null}
         </div>
-        <Button onClick={() => open('addFunds')}>
-          <Plus className="size-4" aria-hidden="true" /> Add funds
-        </Button>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => open('withdraw')}>
+            <ArrowUpRight className="size-4" aria-hidden="true" /> Withdraw
+          </Button>
+          <Button onClick={() => open('addFunds')}>
+            <Plus className="size-4" aria-hidden="true" /> Add funds
+          </Button>
+        </div>
       </div>
       {wallet.isError && (
         <div className="mt-4">

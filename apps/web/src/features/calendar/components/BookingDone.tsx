@@ -1,7 +1,19 @@
 import { CircleCheck } from 'lucide-react';
 
 /** The confirmation after booking. */
-export function BookingDone({ start, end, zone, title }: { start: number; end: number; zone: string; title: string }) {
+export function BookingDone({
+  start,
+  end,
+  zone,
+  title,
+  manageUrl,
+}: {
+  start: number;
+  end: number;
+  zone: string;
+  title: string;
+  manageUrl?: string;
+}) {
   const day = new Intl.DateTimeFormat(undefined, { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(start);
   const t = new Intl.DateTimeFormat(undefined, { timeZone: zone, hour: 'numeric', minute: '2-digit' });
   return (
@@ -12,6 +24,11 @@ export function BookingDone({ start, end, zone, title }: { start: number; end: n
         {title}, {day}, {t.format(start)} – {t.format(end)}.
       </p>
       <p className="text-sm text-emerald-800">A confirmation with a calendar invite is on its way to your e-mail.</p>
+      {manageUrl ? (
+        <a className="text-sm font-medium text-emerald-900 underline" href={manageUrl.replace(/^https?:\/\/[^/]+/, '')}>
+          Reschedule or cancel
+        </a>
+      ) : null}
     </div>
   );
 }

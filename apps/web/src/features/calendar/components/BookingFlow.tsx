@@ -14,7 +14,7 @@ export function BookingFlow({ host, meetingType }: { host: string; meetingType: 
   const zone = useMemo(visitorZone, []);
   const slots = usePublicSlots(host, meetingType);
   const [picked, setPicked] = useState<{ start: number; end: number } | null>(null);
-  const [done, setDone] = useState<{ start: number; end: number } | null>(null);
+  const [done, setDone] = useState<{ start: number; end: number; manageUrl?: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   if (!host)
@@ -41,7 +41,7 @@ export function BookingFlow({ host, meetingType }: { host: string; meetingType: 
         ) : null}
       </header>
       {done && mt ? (
-        <BookingDone start={done.start} end={done.end} zone={zone} title={`${mt.name} with ${data.host.name}`} />
+        <BookingDone start={done.start} end={done.end} zone={zone} title={`${mt.name} with ${data.host.name}`} manageUrl={done.manageUrl} />
       ) : !mt ? (
         <EmptyState title="Nothing to book" message={`${data.host.name} has no meeting types open for booking.`} />
       ) : picked ? (

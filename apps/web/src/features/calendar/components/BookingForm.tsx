@@ -10,7 +10,7 @@ export function BookingForm(props: {
   slot: { start: number; end: number };
   zone: string;
   onBack: () => void;
-  onBooked: (b: { start: number; end: number }) => void;
+  onBooked: (b: { start: number; end: number; manageUrl?: string }) => void;
   onTaken: (message: string) => void;
 }) {
   const [name, setName] = useState('');
@@ -41,7 +41,7 @@ export function BookingForm(props: {
         timezone: props.zone,
       },
       {
-        onSuccess: (r) => props.onBooked(r.booking),
+        onSuccess: (r) => props.onBooked({ ...r.booking, manageUrl: r.manageUrl }),
         onError: (err) => {
           if (err instanceof ApiError && err.status === 409) props.onTaken(err.message);
         },

@@ -1,5 +1,6 @@
 import { PhoneIncoming, PhoneOutgoing, Monitor } from 'lucide-react';
-import type { Call } from '../api.ts';
+import { Link } from 'react-router';
+import { recordingUrl, type Call } from '../api.ts';
 import { Button } from '../../../ui/index.ts';
 import { CallTranscript } from './CallTranscript.tsx';
 
@@ -10,7 +11,23 @@ const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 const duration = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
 
 /** One call of the log: who, when, how it went; opened, its transcript, and for a live call take-over and hang-up. */
-export function CallRow({ call, onTakeOver, onHangUp }: { call: Call; onTakeOver: (id: string) => void; onHangUp: (id: string) => void }) {
+const usd = (micro: number) => `$${(micro / 1_000_000).toFixed(2)}`;
+
+/** One call of the log: who, when, how it went; opened: live view, transcript, recording, conversation, end reason and cost. */
+export function CallRow({
+  call,
+  inbox,
+  target,
+  onWatch,
+  onHangUp,
+}: {
+  call: Call;
+  /** The inbox's URL (the call's conversation opens there). */
+  inbox: string;
+  target: number | null;
+  onWatch: (id: string) => void;
+  onHangUp: (id: string) => void;
+}) {
   const Icon = ICONS[call.direction];
   const live = call.status === 'in-progress';
   return (
@@ -20,7 +37,12 @@ export function CallRow({ call, onTakeOver, onHangUp }: { call: Call; onTakeOver
           <Icon className="size-5 shrink-0 text-slate-600" aria-hidden />
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-medium text-slate-900">
-              {call.direction === 'web' ? 'Test call' : `${call.from} → ${call.to}`}
+              {call.direction === 'web' ? 'Test call' : call.contactName ? call.contactName : `${call.from} → ${call.to}`}
+              {call.direction !== 'web' && call.contactName && (
+                <span data-testid="call-number" className="ml-2 font-normal text-slate-600">
+                  {call.direction === 'inbound' ? call.from : call.to}
+                </span>
+              )}
             </span>
             <span className="block text-xs text-slate-600">
               {WHEN.format(call.startedAt)}
@@ -39,13 +61,55 @@ export function CallRow({ call, onTakeOver, onHangUp }: { call: Call; onTakeOver
         <div className="border-t border-slate-100 px-4 py-3">
           {live && (
             <div className="mb-3 flex gap-2">
-              <Button size="sm" variant="secondary" onClick={() => onTakeOver(call.id)}>
-                Take over
+              <Button size="sm" variant="secondary" onClick={() => onWatch(call.id)}>
+                Watch live
               </Button>
               <Button size="sm" variant="danger" onClick={() => onHangUp(call.id)}>
                 Hang up
               </Button>
             </div>
+          )}
+          <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+            {call.direction !== 'web' && (
+              <>
+                <dt className="font-medium">{call.direction === 'inbound' ? 'Caller' : 'Called'}</dt>
+                <dd>
+                  {call.contactName ? `${call.contactName} · ` : ''}
+                  {call.direction === 'inbound' ? call.from : call.to}
+                  <span className="text-slate-500"> (our number {call.direction === 'inbound' ? call.to : call.from})</span>
+                </dd>
+              </>
+            )}
+            <dt className="font-medium">Ended</dt>
+            <dd>{call.endReason ?? (live ? 'still live' : '—')}</dd>
+            {call.transfer && (
+              <>
+                <dt className="font-medium">Transfer</dt>
+                <dd>
+                  {call.transfer.to}: {call.transfer.status.replace('-', ' ')}
+                </dd>
+              </>
+            )}
+            <dt className="font-medium">Cost</dt>
+            <dd>
+              {call.cost.minutes} voice min · {usd(call.cost.microUsd)}
+            </dd>
+          </dl>
+          {call.roomId && (
+            <p className="mb-3 text-sm">
+              <Link className="font-medium text-blue-700 underline" to={`${inbox}?active=${encodeURIComponent(call.roomId)}`}>
+                Open the conversation
+              </Link>
+            </p>
+          )}
+          {call.recording && (
+            <audio
+              className="mb-3 w-full"
+              controls
+              preload="none"
+              aria-label="Call recording (caller left, agent right)"
+              src={recordingUrl(call.recording.url, target)}
+            />
           )}
           {call.transcript.length ? (
             <CallTranscript turns={call.transcript} />

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { Upload } from 'lucide-react';
 import { useImportContacts, type ImportResult } from '../api.ts';
+import { PhoneContactsImport } from './PhoneContactsImport.tsx';
 
-/** Imports a .csv or .vcf file; rows that could not be read are listed by line. */
+/** Imports a .csv or .vcf file (or, inside the mobile app, the phone's contacts); rows that could not be read are listed by line. */
 export function ContactImport() {
   const id = useId();
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -34,6 +35,7 @@ export function ContactImport() {
           }}
         />
       </label>
+      <PhoneContactsImport pending={importer.isPending} onImport={(data) => importer.mutate({ format: 'vcard', data })} />
       {result && result.errors.length > 0 ? (
         <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           <p className="font-medium">

@@ -2,9 +2,10 @@ import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import { useOpenOverlay } from '../../../overlays/open.ts';
 import type { OverlayProps } from '../../../overlays/registry.ts';
 import { Button } from '../../../ui/index.ts';
+import { ContactActivity } from '../components/ContactActivity.tsx';
 import { ContactLoader } from '../components/ContactLoader.tsx';
 
-/** `?previewContact=<id>`: a contact's details, with edit and delete. */
+/** `?previewContact=<id>`: a contact's details, conversations, calls and meetings, with edit and delete. */
 export default function PreviewContact({ value }: OverlayProps) {
   const open = useOpenOverlay();
   return (
@@ -28,6 +29,7 @@ export default function PreviewContact({ value }: OverlayProps) {
               ))}
             </dl>
             {c.notes ? <p className="whitespace-pre-wrap text-sm text-slate-700">{c.notes}</p> : null}
+            <ContactActivity id={c.id} />
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => open('deleteContact', String(c.id))}>
                 Delete

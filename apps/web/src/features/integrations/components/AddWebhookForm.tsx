@@ -5,10 +5,20 @@ import { useCreateWebhook } from '../api.ts';
 import { SecretNotice } from './SecretNotice.tsx';
 
 /** A URL, a description and the events to send; the answer's secret is shown once. */
-export function AddWebhookForm({ target, events }: { target: number | null; events: string[] }) {
+export function AddWebhookForm({
+  target,
+  events,
+  initialDescription = '',
+  autoFocus = false,
+}: {
+  target: number | null;
+  events: string[];
+  initialDescription?: string;
+  autoFocus?: boolean;
+}) {
   const create = useCreateWebhook(target);
   const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
+  const [description, setDescription] = useState(initialDescription);
   const [chosen, setChosen] = useState<string[]>(['conversation.created', 'message.created']);
   const [secret, setSecret] = useState<string | null>(null);
   if (secret) return <SecretNotice secret={secret} onDone={() => setSecret(null)} />;
@@ -36,6 +46,7 @@ export function AddWebhookForm({ target, events }: { target: number | null; even
         type="url"
         required
         placeholder="https://example.com/hooks/switchboard"
+        autoFocus={autoFocus}
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         error={fieldError(create.error, 'url')}

@@ -2,6 +2,7 @@ import { BarChart3 } from 'lucide-react';
 import { errorText } from '../../../api/mutation.ts';
 import { Card, EmptyState, ErrorState, Skeleton } from '../../../ui/index.ts';
 import { useLinkStats } from '../api.ts';
+import { StatsBreakdown } from './StatsBreakdown.tsx';
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
@@ -70,6 +71,7 @@ export function LinkStatsCard() {
                   .join(', ')}
               </p>
             )}
+            <StatsBreakdown stats={stats.data} />
           </>
         )}
       </div>

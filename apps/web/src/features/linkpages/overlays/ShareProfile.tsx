@@ -3,6 +3,7 @@ import { errorText } from '../../../api/mutation.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState, LoadingBlock } from '../../../ui/index.ts';
 import { useLinkPage } from '../api.ts';
+import { CampaignLink } from '../components/CampaignLink.tsx';
 import { PageQr } from '../components/PageQr.tsx';
 
 /** ?shareProfile: the public link page's address and QR code, to copy, share, open or print. */
@@ -58,6 +59,21 @@ export default function ShareProfile() {
               </Button>
             )}
           </div>
+          {page.data.brandPageUrls.length > 0 && (
+            <div className="text-sm text-slate-700">
+              <p className="font-medium text-slate-900">Also on your brand’s domains</p>
+              <ul className="mt-1 list-disc pl-5">
+                {page.data.brandPageUrls.map((u) => (
+                  <li key={u}>
+                    <a href={u} target="_blank" rel="noreferrer" className="break-all text-brand-700 underline">
+                      {u}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <CampaignLink url={url} />
         </div>
       )}
     </OverlayFrame>

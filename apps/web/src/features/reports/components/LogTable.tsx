@@ -48,7 +48,16 @@ export function LogTable({ logs }: { logs: LogEntry[] }) {
                 {l.direction ? <span className="text-slate-600"> · {l.direction === 'inbound' ? 'in' : 'out'}</span> : null}
               </td>
               <td className="py-2 pr-3 whitespace-nowrap">{l.status}</td>
-              <td className="max-w-[10rem] truncate py-2 pr-3">{l.contact}</td>
+              <td className="max-w-[12rem] truncate py-2 pr-3" title={l.contact ?? undefined}>
+                {l.contactName ? (
+                  <>
+                    <span className="font-medium text-slate-900">{l.contactName}</span>{' '}
+                    <span className="text-slate-600">{l.contact}</span>
+                  </>
+                ) : (
+                  l.contact
+                )}
+              </td>
               <td className="max-w-[24rem] truncate py-2" title={l.summary}>
                 {l.summary}
               </td>
