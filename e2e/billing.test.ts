@@ -48,6 +48,26 @@ describe('billing and the wallet', () => {
     await balances.getByText('23,255 sats').waitFor();
     expect(await balances.textContent()).toContain('$10.00');
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Withdraw $4 to PayPal: held while pending, paid by the local payout processor.
+    await page.goto(`${suite.server.url}/app/billing`);
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    const withdraw = page.getByRole('dialog', { name: 'Withdraw' });
+    await withdraw.getByText('No withdrawals yet').waitFor();
+    await withdraw.getByLabel('PayPal e-mail').fill('olive@paypal.test');
+    await withdraw.getByLabel('Amount (USD)').fill('4');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const payouts = withdraw.getByRole('list', { name: 'Withdrawals' });
+    await payouts.getByText('pending').waitFor();
+    expect(await payouts.textContent()).toContain('PayPal · $4.00');
+    await snap(page, 'billing-withdraw-1280');
+    const { payouts: list } = (await suite.call('GET', '/api/v1/payouts', org.token)) as { payouts: { id: string }[] };
+    await suite.call('POST', '/api/dev/payouts/settle', null, { payoutId: list[0]!.id, status: 'paid' });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('[data-balance]').textContent()).toBe('$6.00');
+    await page.goto(`${suite.server.url}/app/billing?withdraw=paypal`);
+    await page.getByRole('dialog', { name: 'Withdraw' }).getByRole('list', { name: 'Withdrawals' }).getByText('paid').waitFor();
     await context.close();
   });
 
@@ -147,6 +167,20 @@ describe('plans a partner defines', () => {
       { quantityMin: 0, quantityMax: 200, price: 0 },
       { quantityMin: 201, quantityMax: null, price: 50_000 },
     ]);
+
+    // Offered to one of its organizations, found by name.
+    const made = await suite.call('POST', '/api/v2/createOrganization', partner.token, { name: 'Lakeside Clinic' });
+    await suite.call('POST', '/api/v2/createOrganization', partner.token, { name: 'Hilltop Dental' });
+    await page.getByRole('button', { name: 'Offer Clinic Plan' }).click();
+    const offer = page.getByRole('form', { name: 'Offer Clinic Plan' });
+    await offer.getByLabel('Find an organization').fill('Lakeside');
+    await expect.poll(() => offer.getByLabel('Organization').locator('option').allTextContents()).toEqual(['Lakeside Clinic']);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await offer.getByRole('button', { name: 'Offer Clinic Plan' }).click();
+    await offer.waitFor({ state: 'detached' });
+    const orgId = made.id ?? made.account?.id;
+    const offered = await suite.call('GET', `/api/v2/product/offeredPlan?targetAccountId=${orgId}`, partner.token);
+    expect(offered.productPlan).toMatchObject({ name: 'Clinic Plan' });
     await context.close();
   });
 });

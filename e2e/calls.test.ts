@@ -1,19 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, seriousAxeViolations, signUp, snap, startServer, type RunningServer, type Session } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { call, seriousAxeViolations, signUp, snap, type Session } from './harness.ts';
+import { callSuite, hasProgram } from './voice.ts';
 
-const hasEspeak = (() => {
-  try {
-    execFileSync('espeak-ng', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasEspeak = hasProgram('espeak-ng');
 
 /**
  * Issue 11: a web test call from the agent editor. Chromium's fake microphone plays a WAV made by
@@ -21,41 +10,10 @@ const hasEspeak = (() => {
  * engines (espeak-ng speaks, pocketsphinx listens).
  */
 describe.skipIf(!hasEspeak)('calls: a web test call from the agent editor (skipped: espeak-ng is not installed)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-calls-e2e-'));
-    const speech = path.join(dir, 'speech.wav');
-    const wav = path.join(dir, 'caller.wav');
-    execFileSync('espeak-ng', ['-v', 'en-us', '-w', speech, 'Hello. What are your opening hours?']);
-    // 5 s of silence, the question, then 3 s of silence (the end of the caller's turn).
-    execFileSync('sox', [speech, wav, 'pad', '5', '3']);
-    [server, browser] = await Promise.all([
-      startServer(),
-      chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--use-fake-ui-for-media-stream',
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-audio-capture=${wav}%noloop`,
-          '--autoplay-policy=no-user-gesture-required',
-        ],
-      }),
-    ]);
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = callSuite('Hello. What are your opening hours?', [5, 3]);
 
   it('starts a call, hears the greeting, and shows the caller turn and the reply with its latency', async () => {
+    const { server, browser } = suite;
     const owner: Session = await signUp(server, 'owner@webcall.test', 'Webcall Bakery');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
     await context.addInitScript((s) => {

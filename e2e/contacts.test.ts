@@ -52,6 +52,65 @@ describe('contacts and booking', () => {
     await context.close();
   });
 
+  it('the owner sees the contact’s name in the inbox instead of the number', async () => {
+    const { number } = await suite.call('POST', '/api/v2/phoneNumber/assign', org.token, { targetAccountId: org.id });
+    await suite.call('POST', '/api/dev/carrier/inbound', null, { from: '+1 415 555 2671', to: number, body: 'Is my cleaning still on?' });
+    const { context, page } = await suite.page(org);
+    await page.goto(`${suite.server.url}/inbox?filter=agent`);
+    const row = page.locator('li[data-room]', { hasText: 'Ann Lee-Park' });
+    await row.waitFor();
+    expect(await row.textContent()).not.toContain('555');
+    await row.getByRole('button').first().click();
+    await page.getByRole('heading', { name: 'Ann Lee-Park' }).waitFor();
+    await snap(page, 'inbox-contact-name-1280');
+
+    // The call log names the contact, the number beside it; the contact's preview lists the text and the call.
+    await suite.call('POST', '/api/v1/calls', org.token, { targetAccountId: org.id, to: '+14155552671', idempotencyKey: 'e2e-ann' });
+    await page.goto(`${suite.server.url}/app/calls`);
+    const call = page.getByTestId('call-row').filter({ hasText: 'Ann Lee-Park' });
+    await call.waitFor();
+    expect(await call.getByTestId('call-number').textContent()).toBe('+14155552671');
+    await page.goto(`${suite.server.url}/app/contacts`);
+    await page.getByRole('list', { name: 'Contacts' }).getByRole('button', { name: /Ann Lee-Park/ }).click();
+    const preview = page.getByRole('dialog', { name: 'Contact' });
+    await preview.getByRole('link', { name: 'Text with +14155552671' }).waitFor();
+    await preview.getByRole('region', { name: 'Calls' }).getByText('We called +14155552671').waitFor();
+    await preview.getByText('No meetings yet.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await snap(page, 'contact-activity-1280');
+    await context.close();
+  });
+
+  it('inside the mobile app, contacts found on the phone through the native bridge are imported', async () => {
+    const { context, page } = await suite.page(org, 390, 844);
+    // The wrapper's side of the bridge: answers searchContact with the same requestId.
+    await page.addInitScript(() => {
+      (window as unknown as { ReactNativeWebView: { postMessage(json: string): void } }).ReactNativeWebView = {
+        postMessage(json: string) {
+          const m = JSON.parse(json) as { type: string; requestId: string; contactToSearch: string };
+          if (m.type !== 'searchContact') return;
+          const contacts = [
+            { name: 'Bea Phone', phoneNumbers: ['+1 (415) 555-0142'] },
+            { name: 'Cal Phone', emails: ['cal@phone.test'] },
+          ].filter((c) => c.name.toLowerCase().includes(m.contactToSearch.toLowerCase()));
+          setTimeout(() => window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ type: 'searchContactResult', requestId: m.requestId, contacts }) })), 20);
+        },
+      };
+    });
+    await page.goto(`${suite.server.url}/app/contacts`);
+    const phone = page.getByRole('form', { name: 'Contacts on this phone' });
+    await phone.getByLabel('Name to find').fill('phone');
+    await phone.getByRole('button', { name: 'Find' }).click();
+    await phone.getByRole('list', { name: 'Found on this phone' }).getByText(/Bea Phone/).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await phone.getByRole('button', { name: 'Import 2 contacts' }).click();
+    await page.getByRole('list', { name: 'Contacts' }).getByRole('button', { name: /Bea Phone/ }).waitFor();
+    const all = (await suite.call('GET', '/api/v2/contact', org.token)).contacts as { name: string; phones: string[]; emails: string[] }[];
+    expect(all.find((c) => c.name === 'Bea Phone')?.phones).toEqual(['+14155550142']);
+    expect(all.find((c) => c.name === 'Cal Phone')?.emails).toEqual(['cal@phone.test']);
+    await context.close();
+  });
+
   it('a visitor books on /schedule at 390 px; a time taken meanwhile is said in words', async () => {
     const always = [{ start: '00:00', end: '24:00' }];
     const hours = { sun: always, mon: always, tue: always, wed: always, thu: always, fri: always, sat: always };
@@ -94,6 +153,41 @@ describe('contacts and booking', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const own = await suite.call('GET', '/api/v1/schedule', org.token);
     expect(own.bookings.map((b: { name: string }) => b.name).sort()).toEqual(['Quick', 'Vera Visitor']);
+
+    // The visitor follows the confirmation's link: moves the meeting, then cancels it.
+    await page.getByRole('link', { name: 'Reschedule or cancel' }).click();
+    await page.getByRole('heading', { name: /Intro call with/ }).waitFor();
+    const before = await page.getByText(/^Booked for/).textContent();
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    const newTimes = page.getByRole('group', { name: /Times on/ }).getByRole('button');
+    await newTimes.last().click();
+    await page.getByRole('button', { name: 'Reschedule' }).waitFor();
+    expect(await page.getByText(/^Booked for/).textContent()).not.toBe(before);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await snap(page, 'schedule-manage-390');
+    await page.getByRole('button', { name: 'Cancel meeting' }).click();
+    await page.getByRole('heading', { name: 'This meeting is cancelled' }).waitFor();
+    const after = await suite.call('GET', '/api/v1/schedule', org.token);
+    expect(after.bookings.map((b: { name: string }) => b.name)).toEqual(['Quick']);
     await visitor.close();
+  });
+
+  it('the owner cancels a booking from the calendar', async () => {
+    const { context, page } = await suite.page(org);
+    await page.goto(`${suite.server.url}/app/calendar`);
+    const list = page.getByRole('list', { name: 'Upcoming meetings' });
+    await list.getByText(/Quick/).waitFor();
+    await list.getByRole('button', { name: 'Cancel the meeting with Quick' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel meeting' }).click();
+    await page.getByText('No meetings booked').waitFor();
+    expect((await suite.call('GET', '/api/v1/schedule', org.token)).bookings).toEqual([]);
+    // Connected calendars: Google through OAuth, Calendly with a token; a refused token is said at the field.
+    await page.getByRole('button', { name: 'Connect Google Calendar' }).waitFor();
+    await page.getByLabel('Calendly personal access token').fill('not-a-real-token');
+    await page.getByRole('button', { name: 'Connect Calendly' }).click();
+    await page.getByRole('alert').or(page.getByText(/Calendly|userPAT/).last()).first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await snap(page, 'calendar-1280');
+    await context.close();
   });
 });

@@ -37,6 +37,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     WEB_DIST,
     PORT: '0',
     HOST: '127.0.0.1',
+    // Browser tests open no SIP port unless they ask (e2e/sip.test.ts).
+    SIP_PORT: 'off',
     ...env,
   });
   const built = await buildApp(config);
@@ -156,12 +158,12 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
  * One server and one browser for a describe block, started before its tests and closed after, with
  * the API and sign-in helpers bound to them. `E2E_WEB_DIST` points the server at a private build.
  */
-export function browserSuite() {
+export function browserSuite(env: Record<string, string> = {}) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      startServer({ ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), ...env }),
       launchBrowser(),
     ]);
   });

@@ -84,4 +84,16 @@ describe('integrations and webhooks', () => {
     await snap(page, 'integrations-webhooks-390');
     await context.close();
   });
+
+  it('the zap parameter on the inbox opens the webhook setup for Zapier', async () => {
+    const org = await signUp(server, 'zappy@integrations.test', 'Zappy Cleaning');
+    const { context, page } = await signedInPage(browser, org);
+    await page.goto(`${server.url}/app/inbox?zap=zapier`);
+    await page.getByRole('heading', { name: 'Send events to Zapier' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/integrations');
+    expect(await page.getByLabel('Description (optional)').inputValue()).toBe('Zapier');
+    await snap(page, 'integrations-zap-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -65,6 +65,15 @@ describe('link pages', () => {
     await page.reload();
     await expect.poll(async () => page.locator('[data-stat="Clicks"]').textContent(), { timeout: 10_000 }).toBe('1');
     expect(await page.locator('[data-stat="Views"]').textContent()).toBe('1');
+    // Countries and campaigns under the statistics; invitations with their rewards below.
+    await page.getByRole('table', { name: 'Countries' }).waitFor();
+    await page.getByRole('table', { name: 'Campaigns' }).waitFor();
+    await page.getByLabel('E-mail or phone number').fill('friend@linkpages-e2e.test');
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByRole('list', { name: 'Invitations' }).getByText('friend@linkpages-e2e.test').waitFor();
+    expect(await page.locator('[data-referral-stat="Invited"]').textContent()).toBe('1');
+    await snap(page, 'linkpages-stats-referrals-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -28,6 +28,8 @@ describe('app shell: navigation', () => {
       'Agent',
       'Inbox',
       'Calls',
+      'Numbers',
+      'SIP trunk',
       'Contacts',
       'Calendar',
       'Link page',

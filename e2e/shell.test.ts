@@ -72,13 +72,12 @@ describe('web shell', () => {
     await debug.waitFor({ state: 'detached' });
     expect(search(page).has('debug')).toBe(false);
 
-    // Escape closes too; an allowed key without a screen yet says so.
-    await page.goto(`${server.url}/app?withdraw=true`);
-    const soon = page.getByRole('dialog', { name: 'Withdraw' });
-    await soon.getByText('Coming soon').waitFor();
+    // Escape closes too.
+    await page.goto(`${server.url}/app?help=true`);
+    await help.waitFor();
     await page.keyboard.press('Escape');
-    await soon.waitFor({ state: 'detached' });
-    expect(search(page).has('withdraw')).toBe(false);
+    await help.waitFor({ state: 'detached' });
+    expect(search(page).has('help')).toBe(false);
 
     // A key outside the allowed list opens nothing.
     await page.goto(`${server.url}/app?notAnOverlay=true`);
