@@ -3,27 +3,12 @@
  * p99 with autocannon) beside a bare node:http server doing the same database work on the same
  * database (scripts/bench/agents-bare.ts). Printed as a ratio so the figure holds on a noisy machine.
  */
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { fmt, start, stop, waitFor } from './util.ts';
+import { fmt, freePort, start, stop, withProduct } from './util.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A port nobody listens on now (other benches may run at the same time). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function post(url: string, body: unknown, opts: { connections?: number; seconds?: number } = {}) {
   const req = { url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
@@ -33,26 +18,10 @@ async function post(url: string, body: unknown, opts: { connections?: number; se
 }
 
 export async function benchAgents(): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-agents-'));
-  const [port, barePort] = [await freePort(), await freePort()];
-  const base = `http://127.0.0.1:${port}`;
-  const server = start(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    // The offline responder: no model configured.
-    LLM_BASE_URL: '',
-    LLM_API_KEY: '',
-    ANTHROPIC_API_KEY: '',
-  });
-  try {
-    await waitFor(`${base}/api/health`);
-    const json = async (url: string, body: unknown) =>
-      (await (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as any;
-    await json('/api/v1/signup/email', { email: 'bench@agents.test', businessName: 'Bench Dental' });
-    const outbox = (await (await fetch(`${base}/api/dev/outbox?to=bench%40agents.test`)).json()) as any;
-    const token = (await json('/api/v1/email/verify', { email: 'bench@agents.test', verificationCode: outbox.messages[0].body.match(/(\d{6})/)[1] })).token as string;
+  const barePort = await freePort();
+  // The offline responder: no model configured.
+  return withProduct('agents', { LLM_BASE_URL: '', LLM_API_KEY: '', ANTHROPIC_API_KEY: '' }, async ({ base, dataDir, post: json, signIn }) => {
+    const { token } = await signIn('bench@agents.test', { businessName: 'Bench Dental' });
     const saved = await json(`/api/v2/campaign?token=${token}`, {
       agentInstructions: 'You are the receptionist of Bench Dental.\nOur opening hours are Monday to Friday, 9am to 5pm.\nParking is free behind the building.',
     });
@@ -76,8 +45,5 @@ export async function benchAgents(): Promise<string[]> {
     } finally {
       await stop(bare);
     }
-  } finally {
-    await stop(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -7,39 +7,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmt, load, start, stop, waitFor } from './util.ts';
+import { fmt, freePort, load, start, stop, withProduct } from './util.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const only = process.argv[2];
+// `stats` was the reports' section's earlier name.
+const only = process.argv[2] === 'stats' ? 'insight' : process.argv[2];
 
 async function benchFoundation(): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
-  const port = 3900 + Math.floor(Math.random() * 50);
-  const barePort = port + 50;
-  const base = `http://127.0.0.1:${port}`;
-  const server = start(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SUPER_ADMIN_EMAILS: 'bench@admin.test',
-    SIGNIN_RATE_LIMIT: '100000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  });
-  try {
-    await waitFor(`${base}/api/health`);
-    const post = async (url: string, body: unknown) =>
-      (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<any>;
-    const code = async (to: string) =>
-      ((await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as any).messages[0].body.match(/(\d{6})/)[1];
-    const signIn = async (email: string, signup: boolean) => {
-      await post(signup ? '/api/v1/signup/email' : '/api/v1/signin/email', { email, businessName: 'Bench' });
-      return (await post('/api/v1/email/verify', { email, verificationCode: await code(email) })).token as string;
-    };
-    const admin = await signIn('bench@admin.test', true);
+  return withProduct('foundation', { SUPER_ADMIN_EMAILS: 'bench@admin.test', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }, async ({ base, dataDir, post, signIn }) => {
+    const admin = (await signIn('bench@admin.test')).token;
     await post(`/internal/createPartner?token=${admin}`, { name: 'Bench Partner', email: 'partner@bench.test' });
-    const partner = await signIn('partner@bench.test', false);
+    const partner = (await signIn('partner@bench.test', { signup: false })).token;
     for (let i = 0; i < 100; i++) await post(`/api/v2/createOrganization?token=${partner}`, { name: `Org ${i}` });
 
+    const barePort = await freePort();
     const bare = start(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/bare-server.ts'), path.join(dataDir, 'switchboard.db'), String(barePort)], {});
     try {
       await new Promise<void>((resolve) => bare.once('message', () => resolve()));
@@ -57,10 +38,7 @@ async function benchFoundation(): Promise<string[]> {
     } finally {
       await stop(bare);
     }
-  } finally {
-    await stop(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Optional sections other domains provide: [file, exported function]. */
@@ -70,8 +48,9 @@ const SECTIONS: [string, string, string][] = [
   ['inbox', 'scripts/bench/inbox.ts', 'benchInbox'],
   ['ledger', 'scripts/bench/ledger.ts', 'benchLedger'],
   ['voice', 'scripts/bench/voice.ts', 'benchVoice'],
+  ['sip', 'scripts/bench/sip.ts', 'benchSip'],
   ['integrations', 'scripts/bench/integrations.ts', 'benchIntegrations'],
-  ['stats', 'scripts/bench/stats.ts', 'benchStats'],
+  ['insight', 'scripts/bench/insight.ts', 'benchInsight'],
   ['linkpages', 'scripts/bench/linkpages.ts', 'benchLinkpages'],
 ];
 

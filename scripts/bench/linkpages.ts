@@ -5,11 +5,10 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { fmt, start, stop, waitFor } from './util.ts';
+import { fmt, freePort, start, stop, withProduct } from './util.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
@@ -42,29 +41,9 @@ async function firstByteP95(url: string, n = 300): Promise<number> {
 }
 
 export async function benchLinkpages(): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-lp-'));
-  const port = 4000 + Math.floor(Math.random() * 50);
-  const barePort = port + 50;
-  const base = `http://127.0.0.1:${port}`;
-  const server = start(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SIGNIN_RATE_LIMIT: '100000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  });
-  try {
-    await waitFor(`${base}/api/health`);
-    const post = async (url: string, body: unknown) =>
-      (
-        await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-      ).json() as Promise<any>;
-    const email = 'bench@links.test';
-    await post('/api/v1/signup/email', { email, businessName: 'Bench Bakery' });
-    const code = ((await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as any).messages[0].body.match(
-      /(\d{6})/,
-    )[1];
-    const { token, username } = await post('/api/v1/email/verify', { email, verificationCode: code });
+  const barePort = await freePort();
+  return withProduct('linkpages', {}, async ({ base, dataDir, post, signIn }) => {
+    const { token, username } = await signIn('bench@links.test', { businessName: 'Bench Bakery' });
     const links = Array.from({ length: 8 }, (_, i) => ({ title: `Link number ${i + 1}`, url: `https://example.com/${i}` }));
     await post(`/api/v1/account/links?token=${token}`, {
       links,
@@ -101,8 +80,5 @@ export async function benchLinkpages(): Promise<string[]> {
     } finally {
       await stop(bare);
     }
-  } finally {
-    await stop(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

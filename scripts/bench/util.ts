@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 
@@ -43,3 +48,61 @@ export async function stop(p: ChildProcess): Promise<void> {
 }
 
 export const fmt = (n: number, d = 0) => n.toFixed(d).padStart(8);
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A free TCP port on 127.0.0.1 (the kernel picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The product started by `npm start`'s entry on a fresh data folder, with what every bench needs to seed it. */
+export interface Product {
+  base: string;
+  dataDir: string;
+  /** The server process (for its memory). */
+  pid: number;
+  /** POST JSON, the parsed answer. */
+  post(url: string, body: unknown): Promise<any>;
+  /** Signs up (or in) by e-mail with the code from the local outbox. */
+  signIn(email: string, opts?: { signup?: boolean; businessName?: string }): Promise<{ token: string; id: number; username: string }>;
+}
+
+/**
+ * Runs `fn` against a freshly started product and always stops it and removes its data. `env` adds
+ * settings (LOG_LEVEL defaults to warn: a log line per request is not what a bench measures).
+ */
+export async function withProduct<T>(name: string, env: Record<string, string>, fn: (p: Product) => Promise<T>): Promise<T> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sb-bench-${name}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = start(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SIGNIN_RATE_LIMIT: '100000',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    ...env,
+  });
+  try {
+    await waitFor(`${base}/api/health`);
+    const post = async (url: string, body: unknown) =>
+      (await (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as any;
+    const signIn: Product['signIn'] = async (email, opts = {}) => {
+      await post(opts.signup === false ? '/api/v1/signin/email' : '/api/v1/signup/email', { email, businessName: opts.businessName ?? 'Bench' });
+      const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as any;
+      return post('/api/v1/email/verify', { email, verificationCode: outbox.messages[0].body.match(/(\d{6})/)[1] });
+    };
+    return await fn({ base, dataDir, pid: server.pid!, post, signIn });
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
