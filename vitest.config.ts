@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser on a loaded 2-core CI machine can take seconds to show what a poll waits for.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

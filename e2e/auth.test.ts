@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openSection, snap, startServer, type RunningServer } from './harness.ts';
+import { describedBy, launchBrowser, openSection, snap, startServer, type RunningServer } from './harness.ts';
 
 /** Issue 2's browser test: sign up with e-mail, read the code from the outbox, land in /app. */
 describe('sign-up and sign-in', () => {
@@ -93,10 +93,11 @@ describe('sign-up and sign-in', () => {
   it('shows a server error next to the field it names', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/app/signin`);
-    await page.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
+    const email = page.getByRole('textbox', { name: 'E-mail' });
+    await email.fill('not-an-email');
     await page.getByRole('button', { name: 'Send code' }).click();
-    const error = page.locator('#' + (await page.getByRole('textbox', { name: 'E-mail' }).getAttribute('aria-describedby')));
-    await expect.poll(() => error.textContent()).toMatch(/valid e-mail/i);
+    await expect.poll(() => describedBy(email)).toMatch(/valid e-mail/i);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
     await snap(page, 'signin-error-1280');
     // An address without an account: the page answers as for any address (sign-in does not reveal
     // accounts); the mailbox is told there is none.

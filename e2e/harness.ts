@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildApp, type BuiltApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 
@@ -136,7 +136,6 @@ export async function signedInPage(browser: Browser, s: Session, width = 1280, h
   return { context, page: await context.newPage() };
 }
 
-/** Serious and critical axe violations on the page, one line each (an empty list passes). */
 /** Opens a section of the app shell: from the sidebar or bottom bar, or from "More" on a phone when the bar is full. */
 export async function openSection(page: Page, name: string): Promise<void> {
   const bar = page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true });
@@ -147,6 +146,18 @@ export async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'More sections' }).getByRole('link', { name, exact: true }).click();
 }
 
+/**
+ * The text of what an element's aria-describedby points at ('' while it points at nothing). Poll it:
+ * a field gets its description only once its error arrives from the server.
+ */
+export function describedBy(element: Locator): Promise<string> {
+  return element.evaluate((el) => {
+    const ids = el.getAttribute('aria-describedby');
+    return ids ? ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
+  });
+}
+
+/** Serious and critical axe violations on the page, one line each (an empty list passes). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations

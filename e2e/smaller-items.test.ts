@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, seriousAxeViolations, snap, SUPER_ADMIN_EMAIL } from './harness.ts';
+import { browserSuite, describedBy, seriousAxeViolations, snap, SUPER_ADMIN_EMAIL } from './harness.ts';
 
 /** Issue 10, "Why" item 9: the smaller things a new user hit. Each check fails on the old behaviour. */
 describe('smaller items (issue 10 item 9)', () => {
@@ -13,11 +13,7 @@ describe('smaller items (issue 10 item 9)', () => {
     await page.getByRole('dialog', { name: 'Pick a voice' }).getByRole('button', { name: 'Exit setup' }).click();
     const confirm = page.getByRole('dialog', { name: 'Leave the setup?' });
     await confirm.waitFor();
-    const description = await confirm.evaluate((el) => {
-      const ids = el.getAttribute('aria-describedby');
-      return ids ? ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : null;
-    });
-    expect(description).toContain('Your answers so far are discarded');
+    expect(await describedBy(confirm)).toContain('Your answers so far are discarded');
     expect(await seriousAxeViolations(page)).toEqual([]);
     // While a dialog is open, a toast sits at the top, clear of the dialog's buttons at the bottom.
     const placement = await page.evaluate(() => {
