@@ -27,6 +27,10 @@ describe('reports', () => {
     await expect(page.locator('[data-total="outbound-message"] dd').textContent()).resolves.toBe('1');
     await page.locator('[data-usage-table]').waitFor();
     await page.locator('.recharts-responsive-container').waitFor();
+    // Agents: the chat counted as one conversation of the organization's shared inbox.
+    const shared = page.locator('[data-agents-table] tr[data-agent-row="organization"]');
+    await expect.poll(() => shared.locator('td').first().textContent()).toBe('1');
+    expect(await shared.locator('th').textContent()).toBe('Bright Dental (shared inbox)');
 
     // Logs: the visitor's message, the agent's turn and its reply.
     const row = page.locator('[data-logs-table] tr[data-log-kind="message"]', { hasText: 'new patients' });
@@ -64,6 +68,7 @@ describe('reports', () => {
     const dialog = page.getByRole('dialog', { name: 'Reporting' });
     await dialog.waitFor();
     await dialog.getByText('No usage in this period').waitFor();
+    await dialog.getByText('No agent activity in this period').waitFor();
     await dialog.getByText('No logs match').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();

@@ -35,6 +35,15 @@ export async function organizationTimezone(db: DbOrTx, accountId: number): Promi
   return row?.timezone || 'UTC';
 }
 
+/** The time zones of some organizations (by id; UTC where an organization has no schedule). */
+export async function organizationTimezones(db: DbOrTx, organizationIds: number[]): Promise<Map<number, string>> {
+  const zones = new Map(organizationIds.map((id) => [id, 'UTC']));
+  if (organizationIds.length === 0) return zones;
+  const rows = await db.selectFrom('schedules').select(['account_id', 'timezone']).where('account_id', 'in', organizationIds).execute();
+  for (const r of rows) if (r.timezone) zones.set(r.account_id, r.timezone);
+  return zones;
+}
+
 /** The organization-local date of an instant for an account's usage. */
 export async function usageDayOf(db: DbOrTx, accountId: number, at = Date.now()): Promise<string> {
   return dayIn(await organizationTimezone(db, accountId), at);

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db.ts';
 
-const DAY_MS = 86_400_000;
+/**
+ * Campaign figures are grouped in SQL by quarter hour and put on the organization's local date in code:
+ * every time zone's offset is a whole number of quarter hours, so each slot falls on one local date,
+ * also on a daylight-saving day.
+ */
+export const SLOT_MS = 15 * 60_000;
 
 export interface UsageRow {
   organizationId: number;
@@ -11,7 +16,8 @@ export interface UsageRow {
 }
 
 export interface CampaignDayRow {
-  day: number;
+  /** The quarter hour (instant / SLOT_MS). */
+  slot: number;
   agentId: number | null;
   orgId: number;
   n: number;
@@ -58,28 +64,28 @@ export const statsRepository = {
     return rows.map((r) => ({ organizationId: orgOf.get(r.account_id)!, item: r.item, date: r.date, quantity: Number(r.quantity) }));
   },
 
-  /** Conversations started per day and agent (null: the organization's own inbox). */
+  /** Conversations started per quarter hour and agent (null: the organization's own inbox). */
   async conversations(db: Db, orgIds: number[], from: number, to: number, agentIds: (number | null)[] | null): Promise<CampaignDayRow[]> {
-    const day = sql<number>`floor(created_at / ${sql.lit(DAY_MS)})`;
+    const slot = sql<number>`floor(created_at / ${sql.lit(SLOT_MS)})`;
     let q = db
       .selectFrom('rooms')
-      .select((eb) => [day.as('day'), 'agent_id', 'account_id', eb.fn.countAll<string | number>().as('n')])
+      .select((eb) => [slot.as('slot'), 'agent_id', 'account_id', eb.fn.countAll<string | number>().as('n')])
       .where('account_id', 'in', orgIds)
       .where('created_at', '>=', from)
       .where('created_at', '<', to);
     q = q.where((eb) => agentFilter(eb, 'agent_id', agentIds));
-    const rows = await q.groupBy([day, 'agent_id', 'account_id']).execute();
-    return rows.map((r) => ({ day: Number(r.day), agentId: r.agent_id, orgId: r.account_id, n: Number(r.n) }));
+    const rows = await q.groupBy([slot, 'agent_id', 'account_id']).execute();
+    return rows.map((r) => ({ slot: Number(r.slot), agentId: r.agent_id, orgId: r.account_id, n: Number(r.n) }));
   },
 
-  /** Messages per day, agent and kind: in, out (a person or the agent), and the agent's recorded actions. */
+  /** Messages per quarter hour, agent and kind: in, out (a person or the agent), and the agent's recorded actions. */
   async messages(db: Db, orgIds: number[], from: number, to: number, agentIds: (number | null)[] | null) {
-    const day = sql<number>`floor(m.created_at / ${sql.lit(DAY_MS)})`;
+    const slot = sql<number>`floor(m.created_at / ${sql.lit(SLOT_MS)})`;
     let q = db
       .selectFrom('messages as m')
       .innerJoin('rooms as r', 'r.id', 'm.room_pk')
       .select((eb) => [
-        day.as('day'),
+        slot.as('slot'),
         'r.agent_id',
         'r.account_id',
         'm.direction',
@@ -92,9 +98,9 @@ export const statsRepository = {
       .where('m.created_at', '<', to)
       .where('m.blocked', '=', 0);
     q = q.where((eb) => agentFilter(eb, 'r.agent_id', agentIds));
-    const rows = await q.groupBy([day, 'r.agent_id', 'r.account_id', 'm.direction', 'm.sender_kind', 'm.event_kind']).execute();
+    const rows = await q.groupBy([slot, 'r.agent_id', 'r.account_id', 'm.direction', 'm.sender_kind', 'm.event_kind']).execute();
     return rows.map((r) => ({
-      day: Number(r.day),
+      slot: Number(r.slot),
       agentId: r.agent_id,
       orgId: r.account_id,
       direction: r.direction,
@@ -104,13 +110,13 @@ export const statsRepository = {
     }));
   },
 
-  /** Ratings of conversations whose last message fell on the day (a rating carries no time of its own). */
+  /** Ratings of conversations by the quarter hour of their last message (a rating carries no time of its own). */
   async ratings(db: Db, orgIds: number[], from: number, to: number, agentIds: (number | null)[] | null) {
-    const day = sql<number>`floor(last_message_at / ${sql.lit(DAY_MS)})`;
+    const slot = sql<number>`floor(last_message_at / ${sql.lit(SLOT_MS)})`;
     let q = db
       .selectFrom('rooms')
       .select((eb) => [
-        day.as('day'),
+        slot.as('slot'),
         'agent_id',
         'account_id',
         eb.fn.countAll<string | number>().as('n'),
@@ -121,8 +127,42 @@ export const statsRepository = {
       .where('last_message_at', '>=', from)
       .where('last_message_at', '<', to);
     q = q.where((eb) => agentFilter(eb, 'agent_id', agentIds));
-    const rows = await q.groupBy([day, 'agent_id', 'account_id']).execute();
-    return rows.map((r) => ({ day: Number(r.day), agentId: r.agent_id, orgId: r.account_id, n: Number(r.n), total: Number(r.total) }));
+    const rows = await q.groupBy([slot, 'agent_id', 'account_id']).execute();
+    return rows.map((r) => ({ slot: Number(r.slot), agentId: r.agent_id, orgId: r.account_id, n: Number(r.n), total: Number(r.total) }));
+  },
+
+  /**
+   * Phone calls per quarter hour (of their start) and agent: placed or received, answered, the answered
+   * calls' total length, and those the agent transferred. Browser test calls are not counted.
+   */
+  async calls(db: Db, orgIds: number[], from: number, to: number, agentIds: (number | null)[] | null) {
+    const slot = sql<number>`floor(started_at / ${sql.lit(SLOT_MS)})`;
+    let q = db
+      .selectFrom('calls')
+      .select((eb) => [
+        slot.as('slot'),
+        'agent_id',
+        'account_id',
+        eb.fn.countAll<string | number>().as('n'),
+        eb.fn.count<string | number>('answered_at').as('answered'),
+        eb.fn.sum<string | number>(eb.case().when('answered_at', 'is not', null).then(eb.ref('duration_ms')).else(0).end()).as('answeredMs'),
+        eb.fn.count<string | number>('transfer_to').as('transfers'),
+      ])
+      .where('account_id', 'in', orgIds)
+      .where('direction', '!=', 'web')
+      .where('started_at', '>=', from)
+      .where('started_at', '<', to);
+    q = q.where((eb) => agentFilter(eb, 'agent_id', agentIds));
+    const rows = await q.groupBy([slot, 'agent_id', 'account_id']).execute();
+    return rows.map((r) => ({
+      slot: Number(r.slot),
+      agentId: r.agent_id as number | null,
+      orgId: r.account_id,
+      n: Number(r.n),
+      answered: Number(r.answered),
+      answeredMs: Number(r.answeredMs ?? 0),
+      transfers: Number(r.transfers),
+    }));
   },
 
   /** Names of accounts and the id of their published campaign. */

@@ -14,8 +14,8 @@ import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { planPricingOf } from '../billing/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { dayIn, organizationTimezone } from './record.ts';
-import { statsRepository, type UsageRow } from './repository.ts';
+import { dayIn, organizationTimezone, organizationTimezones } from './record.ts';
+import { SLOT_MS, statsRepository, type UsageRow } from './repository.ts';
 import { reportScope } from './scope.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,6 +33,29 @@ export interface UsageQuery {
   timeseries?: boolean;
   agentId?: number;
 }
+
+type CampaignDay = CampaignStats & { orgId: number; ratingTotal: number; answeredMs: number };
+
+const campaignDay = (date: string, agentId: number | null, orgId: number): CampaignDay => ({
+  date,
+  agentId,
+  campaignId: null,
+  name: '',
+  conversations: 0,
+  messagesIn: 0,
+  messagesOut: 0,
+  messagesTaken: 0,
+  bookings: 0,
+  transfers: 0,
+  calls: 0,
+  callsAnswered: 0,
+  averageCallSeconds: 0,
+  ratings: 0,
+  averageRating: null,
+  orgId,
+  ratingTotal: 0,
+  answeredMs: 0,
+});
 
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
@@ -180,44 +203,30 @@ export function createStatsService(deps: Deps) {
         agentIds = [...reached.values()].map((c) =>
           orgIds.includes((c as { agentId: number }).agentId) ? null : (c as { agentId: number }).agentId,
         );
-      const from = Date.parse(`${q.startDate}T00:00:00Z`);
-      const to = Date.parse(`${q.endDate}T00:00:00Z`) + DAY_MS;
-      const [rooms, messages, ratings] = await Promise.all([
+      // Days are the organization's own (its schedule's time zone): read a day more on each side of the
+      // UTC dates (offsets are within ±14 h) and keep what falls on the asked local dates.
+      const from = Date.parse(`${q.startDate}T00:00:00Z`) - DAY_MS;
+      const to = Date.parse(`${q.endDate}T00:00:00Z`) + 2 * DAY_MS;
+      const [zones, rooms, messages, ratings, calls] = await Promise.all([
+        organizationTimezones(db, orgIds),
         statsRepository.conversations(db, orgIds, from, to, agentIds),
         statsRepository.messages(db, orgIds, from, to, agentIds),
         statsRepository.ratings(db, orgIds, from, to, agentIds),
+        statsRepository.calls(db, orgIds, from, to, agentIds),
       ]);
-      const rowsByKey = new Map<string, CampaignStats & { orgId: number; ratingTotal: number }>();
-      const at = (day: number, agentId: number | null, orgId: number) => {
-        const key = `${day}|${agentId ?? `org${orgId}`}`;
+      const rowsByKey = new Map<string, CampaignDay>();
+      const outside = campaignDay('', null, 0); // counts that fall outside the asked dates land here and are dropped
+      const at = (slot: number, agentId: number | null, orgId: number) => {
+        const date = dayIn(zones.get(orgId) ?? 'UTC', slot * SLOT_MS);
+        if (date < q.startDate || date > q.endDate) return outside;
+        const key = `${date}|${agentId ?? `org${orgId}`}`;
         let s = rowsByKey.get(key);
-        if (!s) {
-          s = {
-            date: new Date(day * DAY_MS).toISOString().slice(0, 10),
-            agentId,
-            campaignId: null,
-            name: '',
-            conversations: 0,
-            messagesIn: 0,
-            messagesOut: 0,
-            messagesTaken: 0,
-            bookings: 0,
-            transfers: 0,
-            calls: 0,
-            callsAnswered: 0,
-            averageCallSeconds: 0,
-            ratings: 0,
-            averageRating: null,
-            orgId,
-            ratingTotal: 0,
-          };
-          rowsByKey.set(key, s);
-        }
+        if (!s) rowsByKey.set(key, (s = campaignDay(date, agentId, orgId)));
         return s;
       };
-      for (const r of rooms) at(r.day, r.agentId, r.orgId).conversations += r.n;
+      for (const r of rooms) at(r.slot, r.agentId, r.orgId).conversations += r.n;
       for (const m of messages) {
-        const s = at(m.day, m.agentId, m.orgId);
+        const s = at(m.slot, m.agentId, m.orgId);
         if (m.senderKind === 'system') {
           if (m.eventKind === 'booking') s.bookings += m.n;
           else if (m.eventKind === 'message') s.messagesTaken += m.n;
@@ -225,21 +234,29 @@ export function createStatsService(deps: Deps) {
         } else if (m.direction === 'inbound') s.messagesIn += m.n;
         else s.messagesOut += m.n;
       }
+      for (const c of calls) {
+        const s = at(c.slot, c.agentId, c.orgId);
+        s.calls += c.n;
+        s.callsAnswered += c.answered;
+        s.answeredMs += c.answeredMs;
+        s.transfers += c.transfers;
+      }
       for (const r of ratings) {
-        const s = at(r.day, r.agentId, r.orgId);
+        const s = at(r.slot, r.agentId, r.orgId);
         s.ratings += r.n;
         s.ratingTotal += r.total;
       }
       const all = [...rowsByKey.values()];
       const info = await statsRepository.agentsInfo(db, [...new Set(all.map((s) => s.agentId ?? s.orgId))]);
       const stats = all
-        .map(({ orgId, ratingTotal, ...s }) => {
+        .map(({ orgId, ratingTotal, answeredMs, ...s }) => {
           const i = info.get(s.agentId ?? orgId);
           return {
             ...s,
             name: i?.name ?? '',
             campaignId: i?.campaignId ?? null,
             averageRating: s.ratings > 0 ? Math.round((ratingTotal / s.ratings) * 10) / 10 : null,
+            averageCallSeconds: s.callsAnswered > 0 ? Math.round(answeredMs / s.callsAnswered / 1000) : 0,
           };
         })
         .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : (a.agentId ?? 0) - (b.agentId ?? 0)));

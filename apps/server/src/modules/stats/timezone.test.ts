@@ -76,4 +76,51 @@ describe('organization time zone', () => {
     expect(current.body.startDate <= today && today <= current.body.endDate).toBe(true);
     expect(dayIn('Not/AZone', at('2026-03-09T03:30:00Z'))).toBe('2026-03-09');
   });
+
+  it('campaign statistics put calls and conversations on the organization’s local day, with answered calls and their average length', async () => {
+    const call = (id: string, startedAtIso: string, extra: { answeredMs?: number; transferTo?: string; direction?: 'inbound' | 'web' }) => {
+      const started = at(startedAtIso);
+      return {
+        id,
+        account_id: ny.id,
+        agent_id: agent.id,
+        direction: extra.direction ?? 'inbound',
+        from_number: '+12125550100',
+        to_number: '+12125550199',
+        status: extra.answeredMs == null ? ('no-answer' as const) : ('completed' as const),
+        started_at: started,
+        answered_at: extra.answeredMs == null ? null : started + 5_000,
+        ended_at: started + 5_000 + (extra.answeredMs ?? 0),
+        duration_ms: extra.answeredMs ?? 0,
+        transcript: '[]',
+        events: '[]',
+        transfer_to: extra.transferTo ?? null,
+      };
+    };
+    await t.database.db
+      .insertInto('calls')
+      .values([
+        call('tz-call-1', '2026-03-08T04:30:00Z', { answeredMs: 90_000 }), // 23:30 EST, Mar 7
+        call('tz-call-2', '2026-03-08T05:30:00Z', { answeredMs: 30_000, transferTo: '+12125550111' }), // 00:30, Mar 8
+        call('tz-call-3', '2026-03-08T05:45:00Z', {}), // rang out
+        call('tz-call-4', '2026-03-08T06:00:00Z', { answeredMs: 600_000, direction: 'web' }), // a test call: not counted
+      ])
+      .execute();
+    const campaigns = (date: string) => t.request('GET', `/api/v1/stats/campaigns/${date}`, { token: ny.token });
+    const mar7 = await campaigns('2026-03-07');
+    expect(mar7.status).toBe(200);
+    expect(mar7.body.stats).toEqual([
+      expect.objectContaining({ date: '2026-03-07', agentId: agent.id, calls: 1, callsAnswered: 1, averageCallSeconds: 90, transfers: 0 }),
+    ]);
+    const mar8 = await campaigns('2026-03-08');
+    expect(mar8.body.stats).toEqual([
+      expect.objectContaining({ date: '2026-03-08', agentId: agent.id, calls: 2, callsAnswered: 1, averageCallSeconds: 30, transfers: 1 }),
+    ]);
+    // In UTC the first call would have been on Mar 8: the range holds both days, each once.
+    const range = await t.request('POST', '/api/v1/stats/campaigns', { token: ny.token, body: { startDate: '2026-03-07', endDate: '2026-03-08' } });
+    expect(range.body.stats.map((d: { date: string; calls: number }) => [d.date, d.calls])).toEqual([
+      ['2026-03-07', 1],
+      ['2026-03-08', 2],
+    ]);
+  });
 });

@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { LogEntry, LogKind } from '@switchboard/core/contracts/logs';
-import type { UsageResponse } from '@switchboard/core/contracts/stats';
+import type { CampaignStats, UsageResponse } from '@switchboard/core/contracts/stats';
 import type { UsageFrequency } from '@switchboard/core/rules/usage';
 import { ApiError, api, buildUrl } from '../../api/client.ts';
 
-export type { LogEntry, LogKind, UsageResponse, UsageFrequency };
+export type { CampaignStats, LogEntry, LogKind, UsageResponse, UsageFrequency };
 
 const USAGE_PATH = '/api/v2/stats/usage';
 const LOGS_PATH = '/api/v2/logs';
@@ -21,6 +21,14 @@ export function useUsage(p: UsageParams) {
     queryKey: ['reports', 'usage', p],
     queryFn: ({ signal }) =>
       api<UsageResponse>(USAGE_PATH, { signal, query: { ...p, giveCosts: true, combineCosts: true, timeseries: true } }),
+  });
+}
+
+/** POST /api/v1/stats/campaigns: each agent's figures per day between two dates (at most 92 days). */
+export function useCampaignStats(range: { startDate: string; endDate: string }) {
+  return useQuery({
+    queryKey: ['reports', 'campaigns', range],
+    queryFn: ({ signal }) => api<{ stats: CampaignStats[] }>('/api/v1/stats/campaigns', { method: 'POST', signal, body: range }),
   });
 }
 

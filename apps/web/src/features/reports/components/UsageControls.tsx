@@ -5,10 +5,18 @@ import { Select } from './Select.tsx';
 
 const FREQUENCY_LABELS = { day: 'Daily', week: 'Weekly', month: 'Monthly' } as const;
 
-/** The period (two dates) and the frequency of the usage report. */
-export function UsageControls({ value, onChange }: { value: UsageParams; onChange: (v: UsageParams) => void }) {
+/** Two date fields, From and To (each limits the other). `error` shows under To (the server names endDate). */
+export function DateRangeFields({
+  value,
+  onChange,
+  error,
+}: {
+  value: { startDate: string; endDate: string };
+  onChange: (v: { startDate: string; endDate: string }) => void;
+  error?: string | null;
+}) {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+    <>
       <Field label="From">
         {(p) => (
           <Input
@@ -20,7 +28,7 @@ export function UsageControls({ value, onChange }: { value: UsageParams; onChang
           />
         )}
       </Field>
-      <Field label="To">
+      <Field label="To" error={error}>
         {(p) => (
           <Input
             {...p}
@@ -31,6 +39,15 @@ export function UsageControls({ value, onChange }: { value: UsageParams; onChang
           />
         )}
       </Field>
+    </>
+  );
+}
+
+/** The period (two dates) and the frequency of the usage report. */
+export function UsageControls({ value, onChange }: { value: UsageParams; onChange: (v: UsageParams) => void }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
       <Field label="Frequency" className="col-span-2 sm:col-span-1">
         {(p) => (
           <Select
