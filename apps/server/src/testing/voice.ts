@@ -59,9 +59,10 @@ export class MediaClient {
     });
   }
 
-  static open(url: string): Promise<MediaClient> {
+  /** Connects to a media WebSocket; `headers` go on the upgrade request (Twilio's X-Twilio-Signature). */
+  static open(url: string, headers?: Record<string, string>): Promise<MediaClient> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, headers ? { headers } : undefined);
       ws.once('open', () => resolve(new MediaClient(ws)));
       ws.once('error', reject);
     });

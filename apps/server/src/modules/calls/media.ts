@@ -91,9 +91,14 @@ export function handleMediaStream(
 
   async function begin(ticket: string) {
     const id = deps.calls.callIdOfTicket(ticket);
-    const call = id ? await deps.calls.answer(id) : null;
+    const call = id ? await deps.calls.answer(id, { webOnly: conn.phoneCalls === false }) : null;
     if (!call) {
-      conn.send(JSON.stringify({ event: 'error', message: 'This call cannot be streamed (unknown, expired or already connected).' }));
+      conn.send(
+        JSON.stringify({
+          event: 'error',
+          message: 'This call cannot be streamed (unknown, expired or already connected, or a phone call on a stream the carrier did not sign).',
+        }),
+      );
       conn.close();
       return;
     }

@@ -18,7 +18,7 @@ import { route, withAuthParams } from '../../platform/http/route.ts';
 import type { Services } from '../../services.ts';
 import { handleMediaStream, runtimeBrain } from './media.ts';
 import type { CallRow } from './repository.ts';
-import { twilioVoiceRoutes } from './twilio.ts';
+import { mediaMayCarryPhoneCalls, twilioVoiceRoutes } from './twilio.ts';
 import { listenRoute } from './listen.ts';
 import { phoneCaptureWorklet } from './phonePage.ts';
 import type { LiveEntry } from './live.ts';
@@ -197,7 +197,8 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
   // The simulated carrier's phones connect in-process, speaking the same protocol.
   s.deps.carrier.acceptMedia?.((conn) => handleMediaStream(conn, media));
 
-  // Twilio Media Streams (and web calls): the ticket in `start` authorizes.
+  // Twilio Media Streams (and web calls): the ticket in `start` authorizes; with Twilio configured, a
+  // phone call's stream must also come on an upgrade Twilio signed.
   app.get(
     '/api/v1/calls/media',
     {
@@ -205,13 +206,14 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
       schema: { summary: 'Call audio (WebSocket, Twilio Media Streams protocol)', tags, hide: true },
       config: { auth: 'none' },
     },
-    (socket) => {
+    (socket, req) => {
       handleMediaStream(
         {
           send: (text) => socket.readyState === 1 && socket.send(text),
           close: () => socket.close(),
           onMessage: (cb) => socket.on('message', (raw: Buffer) => cb(raw.toString())),
           onClose: (cb) => socket.on('close', cb),
+          phoneCalls: mediaMayCarryPhoneCalls(s.deps.carrier, s.deps.config.publicUrl, req),
         },
         media,
       );

@@ -293,9 +293,13 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
         ]);
     },
 
-    /** The media stream of a call connected: the call goes in progress once (a replayed ticket is refused). */
-    async answer(callId: string): Promise<CallRow | null> {
+    /**
+     * The media stream of a call connected: the call goes in progress once (a replayed ticket is refused).
+     * `webOnly`: the stream may carry only a browser's web call (see MediaConnection.phoneCalls).
+     */
+    async answer(callId: string, opts: { webOnly?: boolean } = {}): Promise<CallRow | null> {
       return db.transaction().execute(async (trx) => {
+        if (opts.webOnly && (await callsRepository.byId(trx, callId))?.direction !== 'web') return null;
         const ok = await callsRepository.update(trx, callId, { status: 'in-progress', answered_at: Date.now() }, ['queued', 'ringing']);
         const row = ok ? ((await callsRepository.byId(trx, callId)) ?? null) : null;
         if (row) await emitCallEvent(trx, 'call.started', row);

@@ -30,7 +30,13 @@ export function createVoiceControl(d: TransferDeps, entry: () => LiveEntry | nul
       e.transfer = { to, status: 'ringing' };
       e.session.note('transfer', `${warm ? 'warm' : 'cold'} ${to}`);
       await d.live.publish(e, 'in-progress');
-      const res = await d.carrier.transferCall({ callId: e.row.id, carrierSid: e.transport.carrierSid, from: e.row.direction === 'inbound' ? e.row.to_number : e.row.from_number, to });
+      const res = await d.carrier.transferCall({
+        callId: e.row.id,
+        carrierSid: e.transport.carrierSid,
+        from: e.row.direction === 'inbound' ? e.row.to_number : e.row.from_number,
+        to,
+        ...(warm && brief ? { brief } : {}),
+      });
       if (res.status !== 'connected') {
         e.transfer = { to, status: res.status };
         e.session.note('transfer', res.status);

@@ -3,12 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../platform/providers/carrier/twilio.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
+import { createVoiceControl } from './transfer.ts';
 import { signedUrlCandidates } from './twilio.ts';
 
 const SID = 'ACtest0000000000000000000000000000';
 const TOKEN = 'twilio-auth-token-1';
 const PUBLIC = 'https://voice.example.com';
 const NUMBER = '+14155551234';
+
+/** Twilio's side of a media stream: the upgrade signed over the stream's wss:// URL, as Twilio does. */
+const twilioStream = (base: string, signedUrl = 'wss://voice.example.com/api/v1/calls/media') =>
+  MediaClient.open(`${base}/api/v1/calls/media`, { 'x-twilio-signature': twilioSignature(TOKEN, signedUrl, {}) });
 
 /** A fake Twilio: Calls.json records calls (basic auth checked) and, like Twilio, connects the inline TwiML's <Stream>. */
 async function fakeTwilio(streamTo: () => string) {
@@ -53,7 +58,7 @@ async function fakeTwilio(streamTo: () => string) {
       const url = /<Stream url="([^"]+)"/.exec(form.Twiml!)![1]!;
       const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec(form.Twiml!)![1]!;
       expect(url).toBe('wss://voice.example.com/api/v1/calls/media');
-      const client = await MediaClient.open(`${streamTo()}/api/v1/calls/media`);
+      const client = await twilioStream(streamTo());
       streams.push(client);
       client.start(ticket);
     });
@@ -133,7 +138,13 @@ describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
     const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec(res.body)![1]!;
     expect(res.body).toContain('<Connect><Stream url="wss://voice.example.com/api/v1/calls/media">');
 
-    const twilio = await MediaClient.open(`${base}/api/v1/calls/media`);
+    // A stream whose upgrade Twilio did not sign (or signed for another address) cannot carry the call.
+    for (const forgedStream of [await MediaClient.open(`${base}/api/v1/calls/media`), await twilioStream(base, 'wss://evil.test/api/v1/calls/media')]) {
+      forgedStream.start(ticket);
+      expect((await forgedStream.until((m) => m.event === 'error', 'the refusal')).message).toContain('did not sign');
+      await forgedStream.closed();
+    }
+    const twilio = await twilioStream(base);
     twilio.start(ticket);
     const mark = await twilio.until((m) => m.event === 'mark', 'the end of the greeting');
     // Twilio echoes a mark once the audio before it has played.
@@ -198,7 +209,7 @@ describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
     const connect = async (callSid: string) => {
       const params = { CallSid: callSid, AccountSid: SID, From: '+12065550555', To: NUMBER, Direction: 'inbound' };
       const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec((await webhook('/api/v1/calls/twilio/voice', params)).body)![1]!;
-      const twilio = await MediaClient.open(`${base}/api/v1/calls/media`);
+      const twilio = await twilioStream(base);
       twilio.send({ event: 'start', streamSid: 'MZ1', start: { streamSid: 'MZ1', callSid, customParameters: { ticket } } });
       await twilio.until((m) => m.event === 'mark', 'the greeting');
       twilio.media([...mulawFrames(15, true), ...mulawFrames(35, false)]);
@@ -231,5 +242,44 @@ describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
       ]);
     expect(calls).toHaveLength(2);
     hub.ws.close();
+  });
+
+  it('a warm transfer whispers the brief to the person (<Number url>, Twilio-signed) before the caller joins', async () => {
+    const sid = `CA${'4'.repeat(32)}`;
+    const params = { CallSid: sid, AccountSid: SID, From: '+12065550556', To: NUMBER, Direction: 'inbound' };
+    const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec((await webhook('/api/v1/calls/twilio/voice', params)).body)![1]!;
+    t.services.voice.stt = new ScriptedStt([]);
+    const twilio = await twilioStream(base);
+    twilio.send({ event: 'start', streamSid: 'MZ4', start: { streamSid: 'MZ4', callSid: sid, customParameters: { ticket } } });
+    await twilio.until((m) => m.event === 'mark', 'the greeting');
+    const callId = t.services.calls.callIdOfTicket(ticket)!;
+    const entry = t.services.calls.live.get(callId)!;
+    const control = createVoiceControl({ carrier: t.services.deps.carrier, live: t.services.calls.live, tts: () => null, end: t.services.calls.finish }, () => entry);
+    const brief = 'Dana wants a table for 6 & a cake <tonight>.';
+    expect(await control.transfer({ destination: '+1 206 555 0444', warm: true, brief })).toMatchObject({ ok: true, mode: 'warm' });
+    const twiml = fake.updates.at(-1)!.Twiml!;
+    const whisper = /<Number url="([^"]+)">\+12065550444<\/Number>/.exec(twiml)![1]!.replace(/&amp;/g, '&');
+    expect(twiml).toContain(`<Dial callerId="${NUMBER}">`);
+    // Twilio fetches the whisper when the person answers, signed like any webhook.
+    const path = whisper.slice(PUBLIC.length);
+    const said = await webhook(path, { CallSid: 'CA5', AccountSid: SID });
+    expect(said.statusCode).toBe(200);
+    expect(said.body).toContain('<Say>Dana wants a table for 6 &amp; a cake &lt;tonight&gt;.</Say>');
+    expect((await webhook(path, { CallSid: 'CA5' }, 'https://evil.test/x')).statusCode).toBe(403);
+    // A cold transfer dials the number alone.
+    expect(await control.transfer({ destination: '+1 206 555 0445', warm: false, brief })).toMatchObject({ ok: true, mode: 'cold' });
+    expect(fake.updates.at(-1)!.Twiml).toContain(`<Dial callerId="${NUMBER}">+12065550445</Dial>`);
+    twilio.send({ event: 'stop', streamSid: 'MZ4' });
+    await twilio.closed();
+  });
+
+  it('a web call from the browser streams unsigned while Twilio carries the phone calls', async () => {
+    const started = await t.request('POST', '/api/v1/calls/web', { token: org.token, body: { targetAccountId: org.id } });
+    expect(started.status).toBe(200);
+    const browser = await MediaClient.open(`${base}/api/v1/calls/media`);
+    browser.start(started.body.ticket);
+    await browser.until((m) => m.event === 'media', 'the greeting');
+    browser.send({ event: 'stop', streamSid: 'MZ' });
+    await browser.closed();
   });
 });

@@ -122,6 +122,8 @@ export interface CarrierProvider {
  * browser, or the simulated carrier's in-process pipe. The calls module serves it.
  */
 export interface MediaConnection {
+  /** False when this connection may carry only web calls (an unsigned WebSocket while Twilio carries the phone calls); absent: any call. */
+  phoneCalls?: boolean;
   send(text: string): void;
   close(): void;
   onMessage(cb: (text: string) => void): void;
@@ -144,6 +146,8 @@ export interface CallTransfer {
   /** Our number, shown to the person as the caller id. */
   from: string;
   to: string;
+  /** A warm transfer's brief, for a carrier that plays it to the person itself (Twilio's whisper); in-process carriers hand back the leg and the call plays it. */
+  brief?: string;
 }
 
 /** The person's side of a bridged transfer: frames to them, frames from them, and their hang-up. */

@@ -168,11 +168,16 @@ export class TwilioCarrier implements CarrierProvider {
     }
   }
 
-  /** A cold transfer: the live call's TwiML is replaced by `<Dial>` (Calls API, update a call); Twilio bridges it. */
+  /**
+   * A transfer: the live call's TwiML is replaced by `<Dial>` (Calls API, update a call) and Twilio bridges
+   * it. A warm transfer's brief is a whisper: `<Number url>` names TwiML that Twilio plays to the person
+   * once they answer and before the caller is connected (our signed `/api/v1/calls/twilio/whisper`).
+   */
   async transferCall(t: CallTransfer): Promise<TransferResult> {
     if (!t.carrierSid) return { status: 'failed', reason: 'the call has no Twilio call id' };
-    const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-    const twiml = `<?xml version="1.0" encoding="UTF-8"?><Response><Dial callerId="${esc(t.from)}">${esc(t.to)}</Dial></Response>`;
+    const whisper = t.brief ? `${this.config.publicUrl}/api/v1/calls/twilio/whisper?${new URLSearchParams({ brief: t.brief.slice(0, WHISPER_MAX) })}` : null;
+    const number = whisper ? `<Number url="${xmlEscape(whisper)}">${xmlEscape(t.to)}</Number>` : xmlEscape(t.to);
+    const twiml = `<?xml version="1.0" encoding="UTF-8"?><Response><Dial callerId="${xmlEscape(t.from)}">${number}</Dial></Response>`;
     const auth = Buffer.from(`${this.config.TWILIO_ACCOUNT_SID}:${this.config.TWILIO_AUTH_TOKEN}`).toString('base64');
     try {
       const res = await fetch(`${this.base}/2010-04-01/Accounts/${this.config.TWILIO_ACCOUNT_SID}/Calls/${t.carrierSid}.json`, {
@@ -229,10 +234,15 @@ export class TwilioCarrier implements CarrierProvider {
   }
 }
 
+/** The longest brief a warm transfer whispers (Twilio's <Say> takes up to 4,096 characters; the URL stays short). */
+export const WHISPER_MAX = 1_000;
+
+/** Text for a TwiML attribute or element. */
+export const xmlEscape = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** TwiML that connects a call's audio to our media WebSocket, the call's ticket as a stream parameter. */
 export function streamTwiml(streamUrl: string, ticket: string): string {
-  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${esc(streamUrl)}"><Parameter name="ticket" value="${esc(ticket)}"/></Stream></Connect></Response>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${xmlEscape(streamUrl)}"><Parameter name="ticket" value="${xmlEscape(ticket)}"/></Stream></Connect></Response>`;
 }
 
 /** Twilio's request signature: HMAC-SHA1 over the full URL and the sorted POST parameters, base64. */
