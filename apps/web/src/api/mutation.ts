@@ -18,6 +18,11 @@ export function fieldError(e: unknown, ...fields: string[]): string | null {
   return null;
 }
 
+/** A failed call's words when it names none of the form's fields (the form shows it as a whole, not at a field). */
+export function otherError(e: unknown, ...fields: string[]): string | null {
+  return e && !fieldError(e, ...fields) ? errorText(e) : null;
+}
+
 /** Whether a failed call names a field (the form shows it there rather than in a toast). */
 export const isFieldError = (e: unknown): boolean => e instanceof ApiError && !!e.field;
 

@@ -34,6 +34,16 @@ export function Field({ label, error, hint, id: givenId, className, children }: 
   );
 }
 
+/** A form's error that names none of its fields, above or below the form (nothing when there is none). */
+export function FormError({ error }: { error: string | null | undefined }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+      {error}
+    </p>
+  );
+}
+
 /** A native <select> styled like the inputs. */
 export const selectClass =
   'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-base sm:text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600 focus:outline-none';

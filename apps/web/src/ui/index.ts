@@ -4,5 +4,5 @@ export { Card } from './Card.tsx';
 export { cn } from './cn.ts';
 export { Dialog, type DialogProps } from './Dialog.tsx';
 export { EmptyState, ErrorState } from './EmptyState.tsx';
-export { Field, Input, selectClass, Textarea, TextField } from './Field.tsx';
+export { Field, FormError, Input, selectClass, Textarea, TextField } from './Field.tsx';
 export { LoadingBlock, Skeleton, Spinner } from './Spinner.tsx';

@@ -6,7 +6,7 @@ import { accountCalls } from './api.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, TextField } from '../../ui/index.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
-import { errorText, fieldError, useAccountMutation, useDomains } from './hooks.ts';
+import { errorText, fieldError, otherError, useAccountMutation, useDomains } from './hooks.ts';
 import { FormError, FormFooter, ListSkeleton, SectionHeader } from './parts.tsx';
 
 /** Brand and domains of a partner or reseller: the hosts its customers use and what they show. */
@@ -137,7 +137,7 @@ function DomainDialog({ target, domain, onClose }: { target: number | null; doma
     { success: domain ? 'Brand saved' : 'Domain added', onSuccess: onClose },
   );
   const err = save.error;
-  const other = err && !fieldError(err, 'domain', 'name', 'image', 'settings') ? errorText(err) : null;
+  const other = otherError(err, 'domain', 'name', 'image', 'settings');
   return (
     <Dialog
       open

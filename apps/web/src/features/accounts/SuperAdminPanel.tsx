@@ -5,7 +5,7 @@ import { accountCalls } from './api.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, Field, Input, Textarea, TextField } from '../../ui/index.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
-import { errorText, fieldError, useAccountMutation } from './hooks.ts';
+import { errorText, fieldError, otherError, useAccountMutation } from './hooks.ts';
 import { FormError, FormFooter, ListSkeleton, SectionHeader, StatusBadge, TYPE_LABEL } from './parts.tsx';
 import { useQuery } from '@tanstack/react-query';
 
@@ -158,7 +158,7 @@ function DisableDialog({ account, onClose }: { account: Found; onClose: () => vo
             />
           )}
         </Field>
-        <FormError error={err && !fieldError(err, 'reason', 'details') ? errorText(err) : null} />
+        <FormError error={otherError(err, 'reason', 'details')} />
       </form>
     </Dialog>
   );

@@ -4,7 +4,7 @@ import { accountCalls } from './api.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Button, Card, Dialog, EmptyState, ErrorState, Field, TextField } from '../../ui/index.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
-import { errorText, fieldError, useAccountMutation, useApiTokens } from './hooks.ts';
+import { errorText, fieldError, otherError, useAccountMutation, useApiTokens } from './hooks.ts';
 import { CopyButton, formatDate, FormFooter, ListSkeleton, SectionHeader, selectClass } from './parts.tsx';
 
 const TYPES = [
@@ -150,10 +150,7 @@ function CreateTokenDialog({
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           placeholder="CRM sync"
-          error={
-            fieldError(create.error, 'description') ??
-            (create.error && !fieldError(create.error, 'description') ? errorText(create.error) : null)
-          }
+          error={fieldError(create.error, 'description') ?? otherError(create.error, 'description')}
           autoFocus
           required
           maxLength={200}

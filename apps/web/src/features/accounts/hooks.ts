@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '@switchboard/core/constants';
 import type { AccountListItem } from '@switchboard/core/contracts/accounts';
 import type { DomainItem } from '@switchboard/core/contracts/domains';
 import { api, type QueryValue } from '../../api/client.ts';
-import { errorText, fieldError, useAppMutation } from '../../api/mutation.ts';
+import { errorText, fieldError, otherError, useAppMutation } from '../../api/mutation.ts';
 import { searchQuery } from './filters.ts';
 
 /**
@@ -101,7 +101,7 @@ export function useAccountMutation<V, R = Record<string, unknown>>(
   return useAppMutation(fn, { ...opts, invalidate: [['accounts'], ['account']] });
 }
 
-export { errorText, fieldError };
+export { errorText, fieldError, otherError };
 
 export type MyAccount = AccountListItem & { isOwner: boolean };
 

@@ -8,7 +8,7 @@ import { accountCalls } from './api.ts';
 import type { AccountView } from '../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, ErrorState, LoadingBlock, Skeleton, TextField } from '../../ui/index.ts';
-import { errorText, fieldError, idFromValue, useAccountMutation, useActingAccount, useActingTarget } from './hooks.ts';
+import { errorText, fieldError, idFromValue, otherError, useAccountMutation, useActingAccount, useActingTarget } from './hooks.ts';
 import { formatDate, FormError, FormFooter, InfoRow, StatusBadge, TYPE_LABEL, TypeBadge, useSwitchOverlay } from './parts.tsx';
 import { useQuery } from '@tanstack/react-query';
 
@@ -322,7 +322,7 @@ export function CreateAccountOverlay({ type }: { type: 'reseller' | 'organizatio
                 error={fieldError(err, 'email')}
                 autoComplete="off"
               />
-              <FormError error={err && !fieldError(err, 'name', 'accountName', 'email') ? errorText(err) : null} />
+              <FormError error={otherError(err, 'name', 'accountName', 'email')} />
             </form>
           </OverlayFrame>
         )
@@ -426,7 +426,7 @@ function SingleFieldForm(props: {
           disabled={!props.account.permissions.canEditOrg}
           {...props.inputProps}
         />
-        <FormError error={err && !fieldError(err, props.field) ? errorText(err) : null} />
+        <FormError error={otherError(err, props.field)} />
       </form>
     </OverlayFrame>
   );
@@ -477,7 +477,7 @@ export function VerifyOverlay({ kind }: { kind: 'email' | 'phone' }) {
                 placeholder={kind === 'email' ? 'you@example.com' : '+1 415 555 0100'}
                 error={fieldError(send.error, key)}
               />
-              <FormError error={send.error && !fieldError(send.error, key) ? errorText(send.error) : null} />
+              <FormError error={otherError(send.error, key)} />
             </form>
           </OverlayFrame>
         ) : (
@@ -510,7 +510,7 @@ export function VerifyOverlay({ kind }: { kind: 'email' | 'phone' }) {
                 className="font-mono tracking-[0.4em]"
                 error={fieldError(check.error, 'verificationCode')}
               />
-              <FormError error={check.error && !fieldError(check.error, 'verificationCode') ? errorText(check.error) : null} />
+              <FormError error={otherError(check.error, 'verificationCode')} />
             </form>
           </OverlayFrame>
         )

@@ -4,7 +4,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { withOverlay, withoutOverlay } from '../../overlays/registry.ts';
 import { notify } from '../../shell/toast.tsx';
-import { Button, cn, Skeleton } from '../../ui/index.ts';
+import { Button, Skeleton } from '../../ui/index.ts';
 
 export const TYPE_LABEL: Record<string, string> = {
   partner: 'Partner',
@@ -106,7 +106,10 @@ export function useSwitchOverlay(from: string) {
   const location = useLocation();
   return useCallback(
     (key: string, value = 'true') =>
-      navigate({ pathname: location.pathname, search: withOverlay(withoutOverlay(location.search, from), key, value) }, { state: { overlay: key } }),
+      navigate(
+        { pathname: location.pathname, search: withOverlay(withoutOverlay(location.search, from), key, value) },
+        { state: { overlay: key } },
+      ),
     [navigate, location.pathname, location.search, from],
   );
 }
@@ -121,7 +124,17 @@ export function InfoRow({ label, children }: { label: string; children: ReactNod
   );
 }
 
-export function SectionHeader({ title, description, action, id }: { title: string; description?: string; action?: ReactNode; id?: string }) {
+export function SectionHeader({
+  title,
+  description,
+  action,
+  id,
+}: {
+  title: string;
+  description?: string;
+  action?: ReactNode;
+  id?: string;
+}) {
   return (
     <div className="flex flex-col gap-3 border-b border-slate-100 px-4 py-4 xs:flex-row xs:items-center sm:px-5">
       <div className="min-w-0 flex-1">
@@ -135,19 +148,24 @@ export function SectionHeader({ title, description, action, id }: { title: strin
   );
 }
 
-export function FormError({ error }: { error: string | null | undefined }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className={cn('rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800')}>
-      {error}
-    </p>
-  );
-}
-
-export { selectClass } from '../../ui/index.ts';
+export { FormError, selectClass } from '../../ui/index.ts';
 
 /** The footer of a form dialog: Cancel, and the submit button of the form with id `form`. */
-export function FormFooter({ form, label, loading, onCancel, variant = 'primary', disabled }: { form: string; label: ReactNode; loading?: boolean; onCancel: () => void; variant?: 'primary' | 'danger'; disabled?: boolean }) {
+export function FormFooter({
+  form,
+  label,
+  loading,
+  onCancel,
+  variant = 'primary',
+  disabled,
+}: {
+  form: string;
+  label: ReactNode;
+  loading?: boolean;
+  onCancel: () => void;
+  variant?: 'primary' | 'danger';
+  disabled?: boolean;
+}) {
   return (
     <>
       <Button variant="secondary" onClick={onCancel}>

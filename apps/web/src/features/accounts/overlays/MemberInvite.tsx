@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState, TextField } from '../../../ui/index.ts';
-import { errorText, fieldError, useAccountMutation } from '../hooks.ts';
+import { fieldError, otherError, useAccountMutation } from '../hooks.ts';
 import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
 import { FormError, FormFooter } from '../parts.tsx';
 
@@ -61,7 +61,7 @@ export default function MemberInvite() {
                   </span>
                 </span>
               </label>
-              <FormError error={err && !fieldError(err, 'email') ? errorText(err) : null} />
+              <FormError error={otherError(err, 'email')} />
             </form>
           </OverlayFrame>
         )

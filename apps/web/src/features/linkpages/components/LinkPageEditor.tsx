@@ -1,5 +1,5 @@
 import { ExternalLink, QrCode } from 'lucide-react';
-import { errorText, fieldError } from '../../../api/mutation.ts';
+import { errorText, otherError } from '../../../api/mutation.ts';
 import { useOpenOverlay } from '../../../overlays/open.ts';
 import { Button, Card, ErrorState, LoadingBlock } from '../../../ui/index.ts';
 import { useLinkPage, useSaveLinkPage } from '../api.ts';
@@ -18,7 +18,7 @@ export function LinkPageEditor({ name, image, preview = true }: { name: string; 
   if (page.isPending || (page.isSuccess && !state.ready)) return <LoadingBlock label="Loading the link page" />;
   if (page.isError) return <ErrorState title="We could not load the link page" message={errorText(page.error)} />;
   const data = page.data;
-  const general = save.error && !fieldError(save.error, 'links', 'linksConfig') ? errorText(save.error) : null;
+  const general = otherError(save.error, 'links', 'linksConfig');
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
       <div className="flex min-w-0 flex-1 flex-col gap-4">

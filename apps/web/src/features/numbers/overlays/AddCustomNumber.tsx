@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useActingTarget } from '../../../api/acting.ts';
-import { errorText, fieldError } from '../../../api/mutation.ts';
+import { fieldError, otherError } from '../../../api/mutation.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
-import { Button, ErrorState, TextField } from '../../../ui/index.ts';
+import { Button, FormError, TextField } from '../../../ui/index.ts';
 import { useByoAssign } from '../api.ts';
 import { useSwitchOverlay } from '../switchOverlay.ts';
 
@@ -48,7 +48,7 @@ export default function AddCustomNumber() {
             </label>
           ))}
         </fieldset>
-        {err && !fieldError(err, 'number') ? <ErrorState message={errorText(err)} /> : null}
+        <FormError error={otherError(err, 'number')} />
         <Button type="submit" loading={assign.isPending} className="self-start">
           Send the code
         </Button>

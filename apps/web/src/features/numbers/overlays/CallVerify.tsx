@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { formatPhone } from '@switchboard/core';
 import { useActingTarget } from '../../../api/acting.ts';
-import { errorText, fieldError } from '../../../api/mutation.ts';
+import { errorText, fieldError, otherError } from '../../../api/mutation.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
-import { Button, ErrorState, TextField } from '../../../ui/index.ts';
+import { Button, ErrorState, FormError, TextField } from '../../../ui/index.ts';
 import { useByoAssign, useByoRoute, useByoVerify, type PhoneNumberInfo } from '../api.ts';
 import { useSwitchOverlay } from '../switchOverlay.ts';
 
@@ -54,7 +54,7 @@ export default function CallVerify() {
           onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
           error={fieldError(verify.error, 'code', 'number')}
         />
-        {verify.error && !fieldError(verify.error, 'code', 'number') ? <ErrorState message={errorText(verify.error)} /> : null}
+        <FormError error={otherError(verify.error, 'code', 'number')} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={verify.isPending} disabled={code.length !== 6}>
             Verify

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, PhoneMissed, PhoneForwarded } from 'lucide-react';
 import { finishWalkthroughStep, parseWalkthrough } from '@switchboard/core/rules/walkthrough';
 import { useActingAccount } from '../../../api/acting.ts';
-import { errorText, fieldError } from '../../../api/mutation.ts';
+import { fieldError, otherError } from '../../../api/mutation.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
-import { Button, ErrorState, TextField } from '../../../ui/index.ts';
+import { Button, FormError, TextField } from '../../../ui/index.ts';
 import { saveWalkthrough } from '../../agents/api.ts';
 import { useVerifyForwarding, type ForwardingResult } from '../api.ts';
 import { useSwitchOverlay } from '../switchOverlay.ts';
@@ -53,7 +53,7 @@ export default function Forwarding() {
         </Button>
       </form>
       <div aria-live="polite" className="mt-4">
-        {check.error && !fieldError(check.error, 'phoneNumber') ? <ErrorState message={errorText(check.error)} /> : null}
+        <FormError error={otherError(check.error, 'phoneNumber')} />
         {r && Icon ? (
           <div
             className={`flex gap-3 rounded-lg p-3 text-sm ${r.verified ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`}
