@@ -1,6 +1,6 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../platform/providers/carrier/twilio.ts';
+import { startFakeTwilio, twilioError, twilioWebhook } from '../../testing/fakes/twilio.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
 import { createVoiceControl } from './transfer.ts';
@@ -15,62 +15,42 @@ const NUMBER = '+14155551234';
 const twilioStream = (base: string, signedUrl = 'wss://voice.example.com/api/v1/calls/media') =>
   MediaClient.open(`${base}/api/v1/calls/media`, { 'x-twilio-signature': twilioSignature(TOKEN, signedUrl, {}) });
 
-/** A fake Twilio: Calls.json records calls (basic auth checked) and, like Twilio, connects the inline TwiML's <Stream>. */
+/** A fake Twilio: Calls.json records calls and, like Twilio, connects the inline TwiML's <Stream>; a live call's update records its new TwiML. */
 async function fakeTwilio(streamTo: () => string) {
   const calls: Record<string, string>[] = [];
   const updates: Record<string, string>[] = [];
   const streams: MediaClient[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', async () => {
-      res.setHeader('content-type', 'application/json');
-      if (req.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`) {
-        res.statusCode = 401;
-        return res.end(JSON.stringify({ code: 20003, message: 'Authenticate' }));
-      }
-      const form = Object.fromEntries(new URLSearchParams(body));
-      // Update a live call (https://www.twilio.com/docs/voice/api/call-resource#update-a-call-resource): new TwiML.
-      const update = new RegExp(`^/2010-04-01/Accounts/${SID}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(req.url ?? '');
-      if (update) {
-        if (update[1]!.endsWith('dead')) {
-          res.statusCode = 404;
-          return res.end(JSON.stringify({ code: 20404, message: 'The requested resource was not found' }));
-        }
-        updates.push({ sid: update[1]!, ...form });
-        return res.end(JSON.stringify({ sid: update[1], status: 'in-progress' }));
-      }
-      // Buying the organization's number (IncomingPhoneNumbers, docs/telephony.md).
-      if (req.url === `/2010-04-01/Accounts/${SID}/IncomingPhoneNumbers.json`) {
-        res.statusCode = 201;
-        return res.end(JSON.stringify({ sid: 'PN00000000000000000000000000000001', phone_number: form.PhoneNumber, voice_url: form.VoiceUrl }));
-      }
-      if (req.url !== `/2010-04-01/Accounts/${SID}/Calls.json` || form.To === '+15005550001') {
-        res.statusCode = 400;
-        return res.end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number." }));
-      }
-      calls.push(form);
-      res.statusCode = 201;
-      res.end(JSON.stringify({ sid: `CA${String(calls.length).padStart(32, '0')}`, status: 'queued' }));
-      // +12065550998 is busy: Twilio never connects it (its status callback says so).
-      if (form.To === '+12065550998') return;
-      // The callee answers: Twilio opens the <Stream> (here at the test server's real address) with the <Parameter>s.
-      const url = /<Stream url="([^"]+)"/.exec(form.Twiml!)![1]!;
-      const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec(form.Twiml!)![1]!;
-      expect(url).toBe('wss://voice.example.com/api/v1/calls/media');
-      const client = await twilioStream(streamTo());
-      streams.push(client);
-      client.start(ticket);
-    });
+  const server = await startFakeTwilio(SID, TOKEN, ({ method, path, form }) => {
+    if (method !== 'POST') return undefined;
+    // Update a live call (https://www.twilio.com/docs/voice/api/call-resource#update-a-call-resource): new TwiML.
+    const update = /^\/Calls\/(CA[0-9a-f]{32})\.json$/.exec(path);
+    if (update) {
+      if (update[1]!.endsWith('dead')) return twilioError(404, 20404, 'The requested resource was not found');
+      updates.push({ sid: update[1]!, ...form });
+      return { status: 200, body: { sid: update[1], status: 'in-progress' } };
+    }
+    // Buying the organization's number (IncomingPhoneNumbers, docs/telephony.md).
+    if (path === '/IncomingPhoneNumbers.json')
+      return { status: 201, body: { sid: 'PN00000000000000000000000000000001', phone_number: form.PhoneNumber, voice_url: form.VoiceUrl } };
+    if (path !== '/Calls.json' || form.To === '+15005550001') return twilioError(400, 21211, "The 'To' number is not a valid phone number.");
+    calls.push(form);
+    return {
+      status: 201,
+      body: { sid: `CA${String(calls.length).padStart(32, '0')}`, status: 'queued' },
+      // +12065550998 is busy: Twilio never connects it (its status callback says so). Otherwise the callee
+      // answers and Twilio opens the <Stream> (here at the test server's real address) with the <Parameter>s.
+      afterReply: async () => {
+        if (form.To === '+12065550998') return;
+        const url = /<Stream url="([^"]+)"/.exec(form.Twiml!)![1]!;
+        const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec(form.Twiml!)![1]!;
+        expect(url).toBe('wss://voice.example.com/api/v1/calls/media');
+        const client = await twilioStream(streamTo());
+        streams.push(client);
+        client.start(ticket);
+      },
+    };
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    calls,
-    updates,
-    streams,
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    close: () => new Promise((r) => server.close(r)),
-  };
+  return { calls, updates, streams, url: server.url, close: () => server.close() };
 }
 
 describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
@@ -79,13 +59,8 @@ describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
   let base: string;
   let fake: Awaited<ReturnType<typeof fakeTwilio>>;
 
-  const webhook = (path: string, params: Record<string, string>, signedUrl = `${PUBLIC}${path}`) =>
-    t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TOKEN, signedUrl, params) },
-      payload: new URLSearchParams(params).toString(),
-    });
+  const webhook = (path: string, params: Record<string, string>, signedUrl?: string) =>
+    twilioWebhook(t, { token: TOKEN, publicUrl: PUBLIC }, path, params, { signedUrl });
 
   beforeAll(async () => {
     fake = await fakeTwilio(() => base);

@@ -14,6 +14,8 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Runs once the answer is sent (a vendor acting after it answered: Twilio connecting a call it queued). */
+  afterReply?: () => unknown;
 }
 
 export interface FakeServer {
@@ -42,6 +44,8 @@ export async function startFake(handle: (req: SeenRequest) => Reply | Promise<Re
       res
         .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
         .end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+      // A failure here surfaces as the test run's unhandled rejection.
+      if (reply.afterReply) void Promise.resolve().then(reply.afterReply);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeTwilio, twilioError, twilioWebhook } from '../../../testing/fakes/twilio.ts';
 import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
 import { twilioSignature, verifyTwilioSignature } from './twilio.ts';
 
@@ -7,71 +7,33 @@ const SID = 'ACtest0000000000000000000000000000';
 const TOKEN = 'twilio-auth-token-1';
 const PUBLIC = 'http://localhost:3000';
 
-/** A fake Twilio REST API on 127.0.0.1: records messages, checks basic auth, can fail on demand. */
-interface FakeTwilio {
-  url: string;
-  messages: Record<string, string>[];
-  failNext: number;
-  close(): Promise<void>;
-}
-async function fakeTwilio(): Promise<FakeTwilio> {
-  const fake: FakeTwilio = { url: '', messages: [], failNext: 0, close: async () => undefined };
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const auth = Buffer.from(`${SID}:${TOKEN}`).toString('base64');
-      res.setHeader('content-type', 'application/json');
-      if (req.headers.authorization !== `Basic ${auth}`) {
-        res.statusCode = 401;
-        return res.end(JSON.stringify({ code: 20003, message: 'Authenticate' }));
-      }
-      // Buying the organization's number (IncomingPhoneNumbers; twilioNumbers.test.ts covers it in full).
-      if (req.method === 'POST' && req.url === `/2010-04-01/Accounts/${SID}/IncomingPhoneNumbers.json`) {
-        res.statusCode = 201;
-        return res.end(JSON.stringify({ sid: 'PN00000000000000000000000000000001', phone_number: new URLSearchParams(body).get('PhoneNumber') }));
-      }
-      if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${SID}/Messages.json`) {
-        res.statusCode = 404;
-        return res.end('{}');
-      }
-      if (fake.failNext > 0) {
-        fake.failNext--;
-        res.statusCode = 503;
-        return res.end(JSON.stringify({ message: 'Service unavailable' }));
-      }
-      const form = Object.fromEntries(new URLSearchParams(body));
-      if (form.To === '+15005550001') {
-        res.statusCode = 400;
-        return res.end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number." }));
-      }
-      const sid = `SM${String(fake.messages.length + 1).padStart(32, '0')}`;
-      fake.messages.push({ ...form, sid });
-      res.statusCode = 201;
-      res.end(JSON.stringify({ sid, status: 'queued', to: form.To, from: form.From, body: form.Body }));
-    });
+/** A fake Twilio REST API on 127.0.0.1: records messages, can fail on demand. */
+async function fakeTwilio() {
+  const state = { messages: [] as Record<string, string>[], failNext: 0 };
+  const server = await startFakeTwilio(SID, TOKEN, ({ method, path, form }) => {
+    if (method !== 'POST') return undefined;
+    // Buying the organization's number (IncomingPhoneNumbers; twilioNumbers.test.ts covers it in full).
+    if (path === '/IncomingPhoneNumbers.json') return { status: 201, body: { sid: 'PN00000000000000000000000000000001', phone_number: form.PhoneNumber } };
+    if (path !== '/Messages.json') return undefined;
+    if (state.failNext > 0) {
+      state.failNext--;
+      return { status: 503, body: { message: 'Service unavailable' } };
+    }
+    if (form.To === '+15005550001') return twilioError(400, 21211, "The 'To' number is not a valid phone number.");
+    const sid = `SM${String(state.messages.length + 1).padStart(32, '0')}`;
+    state.messages.push({ ...form, sid });
+    return { status: 201, body: { sid, status: 'queued', to: form.To, from: form.From, body: form.Body } };
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  fake.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  fake.close = () => new Promise((r) => server.close(() => r()));
-  return fake;
+  return Object.assign(state, { url: server.url, close: () => server.close() });
 }
 
-let fake: FakeTwilio;
+let fake: Awaited<ReturnType<typeof fakeTwilio>>;
 let t: TestApp;
 let org: Session;
 const NUMBER = '+14155551234';
 
-function webhook(path: string, params: Record<string, string>, opts: { token?: string; tamper?: Record<string, string> } = {}) {
-  const signature = twilioSignature(opts.token ?? TOKEN, `${PUBLIC}${path}`, params);
-  const sentParams = { ...params, ...opts.tamper };
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
-    payload: new URLSearchParams(sentParams).toString(),
-  });
-}
+const webhook = (path: string, params: Record<string, string>, opts: { token?: string; tamper?: Record<string, string> } = {}) =>
+  twilioWebhook(t, { token: opts.token ?? TOKEN, publicUrl: PUBLIC }, path, params, { tamper: opts.tamper });
 const inbound = (sid: string, body: string, from = '+12065550777') =>
   ({ MessageSid: sid, AccountSid: SID, From: from, To: NUMBER, Body: body, NumMedia: '0' }) as Record<string, string>;
 

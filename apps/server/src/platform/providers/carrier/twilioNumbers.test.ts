@@ -1,8 +1,7 @@
-import http from 'node:http';
 import { phraseDigits } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeTwilio, twilioError, twilioWebhook } from '../../../testing/fakes/twilio.ts';
 import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
-import { twilioSignature } from './twilio.ts';
 
 const SID = 'ACnum00000000000000000000000000000';
 const TOKEN = 'twilio-numbers-token';
@@ -44,62 +43,52 @@ async function fakeTwilio(): Promise<Fake> {
     deliver: async () => undefined,
     close: async () => undefined,
   };
-  const base = `/2010-04-01/Accounts/${SID}`;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', async () => {
-      const send = (status: number, json?: unknown) => {
-        res.statusCode = status;
-        res.setHeader('content-type', 'application/json');
-        res.end(json === undefined ? '' : JSON.stringify(json));
-      };
-      if (req.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`)
-        return send(401, { code: 20003, message: 'Authenticate' });
-      const url = new URL(req.url!, 'http://x');
-      const form = Object.fromEntries(new URLSearchParams(body));
-      const search = /^\/AvailablePhoneNumbers\/([A-Z]{2})\/Local\.json$/.exec(url.pathname.slice(base.length));
-      if (req.method === 'GET' && search) {
-        fake.searches.push(url.searchParams);
-        if (search[1] !== 'US') return send(404, { code: 20404, message: 'The requested resource was not found' });
-        const q = url.searchParams;
-        const list = STOCK.filter((n) => !fake.bought.has(n.phone_number))
-          .filter((n) => !q.get('AreaCode') || n.phone_number.startsWith(`+1${q.get('AreaCode')}`))
-          .filter((n) => !q.get('Contains') || matchesContains(n.phone_number.slice(2), q.get('Contains')!))
-          .filter((n) => !q.get('InLocality') || n.locality.toLowerCase() === q.get('InLocality')!.toLowerCase())
-          .filter((n) => !q.get('InRegion') || n.region === q.get('InRegion'))
-          .map(({ caps, ...n }) => ({
-            ...n,
-            iso_country: 'US',
-            lata: '722',
-            rate_center: 'SNFC',
-            capabilities: { voice: caps[0], SMS: caps[1], MMS: caps[2], fax: false },
-          }));
-        return send(200, { available_phone_numbers: list, uri: url.pathname });
-      }
-      if (req.method === 'POST' && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
-        if (fake.bought.has(form.PhoneNumber!) || !STOCK.some((n) => n.phone_number === form.PhoneNumber))
-          return send(400, { code: 21422, message: 'PhoneNumber requested is not available', status: 400 });
-        const sid = `PN${String(fake.bought.size + 1).padStart(32, '0')}`;
-        fake.bought.set(form.PhoneNumber!, { sid, number: form.PhoneNumber!, voiceUrl: form.VoiceUrl!, smsUrl: form.SmsUrl! });
-        return send(201, { sid, phone_number: form.PhoneNumber, voice_url: form.VoiceUrl, sms_url: form.SmsUrl });
-      }
-      const del = /^\/IncomingPhoneNumbers\/(PN\w+)\.json$/.exec(url.pathname.slice(base.length));
-      if (req.method === 'DELETE' && del) {
-        const entry = [...fake.bought.values()].find((b) => b.sid === del[1]);
-        if (!entry) return send(404, { code: 20404, message: 'not found' });
-        fake.bought.delete(entry.number);
-        fake.released.push(entry.sid);
-        return send(204);
-      }
-      if (req.method === 'POST' && url.pathname === `${base}/Calls.json`) {
-        fake.calls.push(form);
-        const sid = `CA${String(fake.calls.length).padStart(32, '0')}`;
-        send(201, { sid, status: 'queued' });
-        const target = fake.forwarding.get(form.To!);
-        const ours = target ? [...fake.bought.values()].find((b) => b.number === target) : undefined;
-        if (ours)
-          await fake.deliver(ours.voiceUrl, {
+  const server = await startFakeTwilio(SID, TOKEN, ({ method, path, query: q, form }) => {
+    const search = /^\/AvailablePhoneNumbers\/([A-Z]{2})\/Local\.json$/.exec(path);
+    if (method === 'GET' && search) {
+      fake.searches.push(q);
+      if (search[1] !== 'US') return twilioError(404, 20404, 'The requested resource was not found');
+      const list = STOCK.filter((n) => !fake.bought.has(n.phone_number))
+        .filter((n) => !q.get('AreaCode') || n.phone_number.startsWith(`+1${q.get('AreaCode')}`))
+        .filter((n) => !q.get('Contains') || matchesContains(n.phone_number.slice(2), q.get('Contains')!))
+        .filter((n) => !q.get('InLocality') || n.locality.toLowerCase() === q.get('InLocality')!.toLowerCase())
+        .filter((n) => !q.get('InRegion') || n.region === q.get('InRegion'))
+        .map(({ caps, ...n }) => ({
+          ...n,
+          iso_country: 'US',
+          lata: '722',
+          rate_center: 'SNFC',
+          capabilities: { voice: caps[0], SMS: caps[1], MMS: caps[2], fax: false },
+        }));
+      return { status: 200, body: { available_phone_numbers: list, uri: path } };
+    }
+    if (method === 'POST' && path === '/IncomingPhoneNumbers.json') {
+      if (fake.bought.has(form.PhoneNumber!) || !STOCK.some((n) => n.phone_number === form.PhoneNumber))
+        return twilioError(400, 21422, 'PhoneNumber requested is not available');
+      const sid = `PN${String(fake.bought.size + 1).padStart(32, '0')}`;
+      fake.bought.set(form.PhoneNumber!, { sid, number: form.PhoneNumber!, voiceUrl: form.VoiceUrl!, smsUrl: form.SmsUrl! });
+      return { status: 201, body: { sid, phone_number: form.PhoneNumber, voice_url: form.VoiceUrl, sms_url: form.SmsUrl } };
+    }
+    const del = /^\/IncomingPhoneNumbers\/(PN\w+)\.json$/.exec(path);
+    if (method === 'DELETE' && del) {
+      const entry = [...fake.bought.values()].find((b) => b.sid === del[1]);
+      if (!entry) return undefined;
+      fake.bought.delete(entry.number);
+      fake.released.push(entry.sid);
+      return { status: 204 };
+    }
+    if (method === 'POST' && path === '/Calls.json') {
+      fake.calls.push(form);
+      const sid = `CA${String(fake.calls.length).padStart(32, '0')}`;
+      const target = fake.forwarding.get(form.To!);
+      const ours = target ? [...fake.bought.values()].find((b) => b.number === target) : undefined;
+      return {
+        status: 201,
+        body: { sid, status: 'queued' },
+        // A called phone that forwards: the call arrives at our number's VoiceUrl with the caller's number kept.
+        afterReply: () =>
+          ours &&
+          fake.deliver(ours.voiceUrl, {
             CallSid: `CA${sid.slice(3)}f`,
             AccountSid: SID,
             From: form.From!,
@@ -107,15 +96,13 @@ async function fakeTwilio(): Promise<Fake> {
             ForwardedFrom: form.To!,
             Direction: 'inbound',
             CallStatus: 'ringing',
-          });
-        return;
-      }
-      send(404, { code: 20404, message: 'not found' });
-    });
+          }),
+      };
+    }
+    return undefined;
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  fake.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  fake.close = () => new Promise((r) => server.close(() => r()));
+  fake.url = server.url;
+  fake.close = () => server.close();
   return fake;
 }
 
@@ -140,12 +127,7 @@ beforeAll(async () => {
   });
   // Twilio calls our webhook, signed with the auth token over the URL it was given.
   fake.deliver = async (url, params) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: url.slice(PUBLIC.length),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TOKEN, url, params) },
-      payload: new URLSearchParams(params).toString(),
-    });
+    const res = await twilioWebhook(t, { token: TOKEN, publicUrl: PUBLIC }, url.slice(PUBLIC.length), params);
     expect(res.statusCode).toBe(200);
   };
   org = await t.signUp('owner@twnum.test', { businessName: 'Twilio Numbers' });
