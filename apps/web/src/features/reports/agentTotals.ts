@@ -22,7 +22,19 @@ export function totalsByAgent(stats: CampaignStats[]): AgentTotals[] {
     const key = d.agentId == null ? 'organization' : String(d.agentId);
     let t = byAgent.get(key);
     if (!t) {
-      t = { key, name: d.name, conversations: 0, calls: 0, callsAnswered: 0, answeredSeconds: 0, transfers: 0, messagesTaken: 0, bookings: 0, ratings: 0, ratingTotal: 0 };
+      t = {
+        key,
+        name: d.name,
+        conversations: 0,
+        calls: 0,
+        callsAnswered: 0,
+        answeredSeconds: 0,
+        transfers: 0,
+        messagesTaken: 0,
+        bookings: 0,
+        ratings: 0,
+        ratingTotal: 0,
+      };
       byAgent.set(key, t);
     }
     t.conversations += d.conversations;

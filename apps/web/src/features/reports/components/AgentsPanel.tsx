@@ -6,6 +6,7 @@ import { Card, EmptyState, ErrorState, LoadingBlock } from '../../../ui/index.ts
 import { totalsByAgent, type AgentTotals } from '../agentTotals.ts';
 import { useCampaignStats } from '../api.ts';
 import { lastThirtyDays } from '../dates.ts';
+import { ReportTable } from './ReportTable.tsx';
 import { DateRangeFields } from './UsageControls.tsx';
 
 const COLUMNS: { label: string; value: (t: AgentTotals) => string }[] = [
@@ -37,48 +38,37 @@ export function AgentsPanel() {
         <DateRangeFields value={range} onChange={setRange} error={rangeError} />
       </div>
       {q.isError ? (
-        rangeError ? null : <ErrorState message={(q.error as Error).message} />
+        rangeError ? null : (
+          <ErrorState message={(q.error as Error).message} />
+        )
       ) : !q.data ? (
         <LoadingBlock />
       ) : rows.length === 0 ? (
-        <EmptyState icon={<Users className="size-6" />} title="No agent activity in this period" message="Conversations and calls show here per agent." />
+        <EmptyState
+          icon={<Users className="size-6" />}
+          title="No agent activity in this period"
+          message="Conversations and calls show here per agent."
+        />
       ) : (
-        <div
-          className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600"
-          tabIndex={0}
-          role="region"
-          aria-label="Figures per agent"
+        <ReportTable
+          label="Figures per agent"
+          columns={[{ label: 'Agent' }, ...COLUMNS.map((c) => ({ label: c.label, numeric: true }))]}
+          className="min-w-[44rem]"
+          data-agents-table
         >
-          <table className="w-full min-w-[44rem] text-left text-sm" data-agents-table>
-            <caption className="sr-only">Figures per agent</caption>
-            <thead className="text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Agent
-                </th>
-                {COLUMNS.map((c) => (
-                  <th key={c.label} scope="col" className="py-2 pr-3 text-right font-medium">
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((t) => (
-                <tr key={t.key} data-agent-row={t.key}>
-                  <th scope="row" className="py-2 pr-3 font-normal text-slate-700">
-                    {t.key === 'organization' ? `${t.name} (shared inbox)` : t.name}
-                  </th>
-                  {COLUMNS.map((c) => (
-                    <td key={c.label} className="py-2 pr-3 text-right tabular-nums">
-                      {c.value(t)}
-                    </td>
-                  ))}
-                </tr>
+          {rows.map((t) => (
+            <tr key={t.key} data-agent-row={t.key}>
+              <th scope="row" className="py-2 pr-3 font-normal text-slate-700">
+                {t.key === 'organization' ? `${t.name} (shared inbox)` : t.name}
+              </th>
+              {COLUMNS.map((c) => (
+                <td key={c.label} className="py-2 pr-3 text-right tabular-nums">
+                  {c.value(t)}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </ReportTable>
       )}
     </Card>
   );
