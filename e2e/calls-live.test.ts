@@ -7,7 +7,7 @@ import { callSuite, hasProgram } from './voice.ts';
  * microphone (Chromium's fake device plays an espeak-ng WAV); staff watch the call live in the app,
  * take it over and hang up; the call then sits in the caller's inbox conversation.
  */
-describe.skipIf(!hasProgram('espeak-ng') || !hasProgram('sox'))('calls: phone simulator call, live view, takeover (skipped without espeak-ng and sox)', () => {
+describe.skipIf(!hasProgram('espeak-ng') || !hasProgram('sox'))('calls: phone simulator call, live view, takeover (needs espeak-ng and sox)', () => {
   const suite = callSuite('Hello. Are you open on Sunday?', [4, 20]);
 
   it('calls from the phone simulator; staff watch, take over and hang up; the call joins the inbox conversation', async () => {

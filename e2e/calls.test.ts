@@ -9,7 +9,7 @@ const hasEspeak = hasProgram('espeak-ng');
  * espeak-ng (after 5 s of silence, so the agent's greeting is heard first); the server runs its local
  * engines (espeak-ng speaks, pocketsphinx listens).
  */
-describe.skipIf(!hasEspeak)('calls: a web test call from the agent editor (skipped: espeak-ng is not installed)', () => {
+describe.skipIf(!hasEspeak)('calls: a web test call from the agent editor (needs espeak-ng)', () => {
   const suite = callSuite('Hello. What are your opening hours?', [5, 3]);
 
   it('starts a call, hears the greeting, and shows the caller turn and the reply with its latency', async () => {
@@ -54,14 +54,15 @@ describe.skipIf(!hasEspeak)('calls: a web test call from the agent editor (skipp
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/app/calls`);
     const row = page.getByTestId('call-row').first();
-    await row.getByText('Test call').click();
+    await row.getByText('Test call', { exact: true }).click();
     await row.getByRole('list', { name: 'Transcript' }).getByText('Agent:').first().waitFor();
     expect(await row.textContent()).toContain('completed');
+    expect(await row.textContent()).toContain('Free (a test call)');
     await page.getByLabel('Direction').selectOption('outbound');
     await page.getByText('No calls yet').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByLabel('Direction').selectOption('');
-    await page.getByTestId('call-row').first().getByText('Test call').click();
+    await page.getByTestId('call-row').first().getByText('Test call', { exact: true }).click();
     await snap(page, 'calls-log-1280');
     await context.close();
   }, 120_000);

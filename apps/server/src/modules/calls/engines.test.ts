@@ -10,7 +10,7 @@ import { MediaClient, mulawFrames } from '../../testing/voice.ts';
 const installed = onPath('espeak-ng') && onPath('pocketsphinx_continuous');
 
 /** The local engines for real: speech made by espeak-ng, recognised by pocketsphinx (apt: espeak-ng pocketsphinx pocketsphinx-en-us). */
-describe.skipIf(!installed)('a call on the local speech engines (skipped: espeak-ng or pocketsphinx_continuous not installed)', () => {
+describe.skipIf(!installed)('a call on the local speech engines (needs espeak-ng and pocketsphinx_continuous)', () => {
   let t: TestApp;
   let org: Session;
   let base: string;

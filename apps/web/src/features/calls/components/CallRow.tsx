@@ -91,9 +91,7 @@ export function CallRow({
               </>
             )}
             <dt className="font-medium">Cost</dt>
-            <dd>
-              {call.cost.minutes} voice min · {usd(call.cost.microUsd)}
-            </dd>
+            <dd>{call.direction === 'web' ? 'Free (a test call)' : `${call.cost.minutes} voice min · ${usd(call.cost.microUsd)}`}</dd>
           </dl>
           {call.roomId && (
             <p className="mb-3 text-sm">
