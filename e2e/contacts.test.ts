@@ -71,7 +71,10 @@ describe('contacts and booking', () => {
     await call.waitFor();
     expect(await call.getByTestId('call-number').textContent()).toBe('+14155552671');
     await page.goto(`${suite.server.url}/app/contacts`);
-    await page.getByRole('list', { name: 'Contacts' }).getByRole('button', { name: /Ann Lee-Park/ }).click();
+    await page
+      .getByRole('list', { name: 'Contacts' })
+      .getByRole('button', { name: /Ann Lee-Park/ })
+      .click();
     const preview = page.getByRole('dialog', { name: 'Contact' });
     await preview.getByRole('link', { name: 'Text with +14155552671' }).waitFor();
     await preview.getByRole('region', { name: 'Calls' }).getByText('We called +14155552671').waitFor();
@@ -93,7 +96,13 @@ describe('contacts and booking', () => {
             { name: 'Bea Phone', phoneNumbers: ['+1 (415) 555-0142'] },
             { name: 'Cal Phone', emails: ['cal@phone.test'] },
           ].filter((c) => c.name.toLowerCase().includes(m.contactToSearch.toLowerCase()));
-          setTimeout(() => window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ type: 'searchContactResult', requestId: m.requestId, contacts }) })), 20);
+          setTimeout(
+            () =>
+              window.dispatchEvent(
+                new MessageEvent('message', { data: JSON.stringify({ type: 'searchContactResult', requestId: m.requestId, contacts }) }),
+              ),
+            20,
+          );
         },
       };
     });
@@ -101,10 +110,16 @@ describe('contacts and booking', () => {
     const phone = page.getByRole('form', { name: 'Contacts on this phone' });
     await phone.getByLabel('Name to find').fill('phone');
     await phone.getByRole('button', { name: 'Find' }).click();
-    await phone.getByRole('list', { name: 'Found on this phone' }).getByText(/Bea Phone/).waitFor();
+    await phone
+      .getByRole('list', { name: 'Found on this phone' })
+      .getByText(/Bea Phone/)
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await phone.getByRole('button', { name: 'Import 2 contacts' }).click();
-    await page.getByRole('list', { name: 'Contacts' }).getByRole('button', { name: /Bea Phone/ }).waitFor();
+    await page
+      .getByRole('list', { name: 'Contacts' })
+      .getByRole('button', { name: /Bea Phone/ })
+      .waitFor();
     const all = (await suite.call('GET', '/api/v2/contact', org.token)).contacts as { name: string; phones: string[]; emails: string[] }[];
     expect(all.find((c) => c.name === 'Bea Phone')?.phones).toEqual(['+14155550142']);
     expect(all.find((c) => c.name === 'Cal Phone')?.emails).toEqual(['cal@phone.test']);
@@ -185,9 +200,28 @@ describe('contacts and booking', () => {
     await page.getByRole('button', { name: 'Connect Google Calendar' }).waitFor();
     await page.getByLabel('Calendly personal access token').fill('not-a-real-token');
     await page.getByRole('button', { name: 'Connect Calendly' }).click();
-    await page.getByRole('alert').or(page.getByText(/Calendly|userPAT/).last()).first().waitFor();
+    await page
+      .getByRole('alert')
+      .or(page.getByText(/Calendly|userPAT/).last())
+      .first()
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await snap(page, 'calendar-1280');
+
+    // Working hours: the all-day schedule's end shows as midnight; a split day keeps both stretches.
+    expect(await page.getByLabel('Monday until').inputValue()).toBe('00:00');
+    await page.getByLabel('Tuesday until').fill('12:00');
+    await page.getByRole('button', { name: 'Add hours on Tuesday' }).click();
+    expect(await page.getByLabel('Tuesday (2) from').inputValue()).toBe('13:00');
+    await page.getByLabel('Tuesday (2) until').fill('17:30');
+    await page.getByRole('button', { name: 'Save availability' }).click();
+    await expect
+      .poll(async () => (await suite.call('GET', '/api/v1/schedule', org.token)).schedule.hours.tue)
+      .toEqual([
+        { start: '00:00', end: '12:00' },
+        { start: '13:00', end: '17:30' },
+      ]);
+    expect((await suite.call('GET', '/api/v1/schedule', org.token)).schedule.hours.mon).toEqual([{ start: '00:00', end: '24:00' }]);
     await context.close();
   });
 });
