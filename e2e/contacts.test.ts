@@ -222,6 +222,8 @@ describe('contacts and booking', () => {
         { start: '13:00', end: '17:30' },
       ]);
     expect((await suite.call('GET', '/api/v1/schedule', org.token)).schedule.hours.mon).toEqual([{ start: '00:00', end: '24:00' }]);
+    await page.getByLabel('Tuesday (2) until').scrollIntoViewIfNeeded();
+    await snap(page, 'calendar-hours-1280');
     await context.close();
   });
 });
