@@ -125,7 +125,6 @@ export function holdCall(relay: CallRelay, e: LiveEntry, control: RemoteControl,
 
 /** A viewer's link to a call held by another process. */
 export interface RemoteWatch {
-  readonly kicked: boolean;
   send(cmd: { type: 'takeover' } | { type: 'hangup' } | { type: 'media'; payload: string }): void;
   /** The viewer left (its socket closed). */
   leave(): void;
@@ -138,10 +137,10 @@ export interface RemoteWatch {
  */
 export async function watchRemote(relay: CallRelay, callId: string, viewer: Viewer): Promise<RemoteWatch | null> {
   const id = newId();
-  let joined: (ready: { kicked?: boolean }) => void = () => undefined;
-  const ready = new Promise<{ kicked?: boolean } | null>((res) => {
-    joined = res;
-    setTimeout(() => res(null), JOIN_WAIT_MS).unref();
+  let joined: () => void = () => undefined;
+  const ready = new Promise<boolean>((res) => {
+    joined = () => res(true);
+    setTimeout(() => res(false), JOIN_WAIT_MS).unref();
   });
   let isJoined = false;
   let lastHeard = Date.now();
@@ -153,17 +152,18 @@ export async function watchRemote(relay: CallRelay, callId: string, viewer: View
     if (ended) return;
     ended = true;
     if (timer) clearInterval(timer);
-    if (leave && isJoined) send({ type: 'leave' });
+    if (leave) send({ type: 'leave' });
     void stop.then((f) => f());
   };
 
   const stop = relay.listen(callId, 'out', (text) => {
+    if (ended) return;
     if (text.startsWith('@')) {
       const space = text.indexOf(' ');
       if (text.slice(1, space) !== id) return;
       const body = text.slice(space + 1);
       lastHeard = Date.now();
-      let msg: { event?: string; kicked?: boolean };
+      let msg: { event?: string };
       try {
         msg = JSON.parse(body) as typeof msg;
       } catch {
@@ -173,7 +173,7 @@ export async function watchRemote(relay: CallRelay, callId: string, viewer: View
       if (msg.event === 'ready') {
         if (isJoined) return;
         isJoined = true;
-        joined(msg);
+        joined();
       }
       viewer.send(body);
       return;
@@ -188,9 +188,9 @@ export async function watchRemote(relay: CallRelay, callId: string, viewer: View
   });
   await stop;
   send({ type: 'join' });
-  const got = await ready;
-  if (!got) {
-    end(false);
+  if (!(await ready)) {
+    // A `ready` on its way would make the holder count a viewer that is not there: it is told.
+    end(true);
     return null;
   }
   // The heartbeat; a holder that stopped answering (its process died) ends the view like a hang-up.
@@ -205,7 +205,6 @@ export async function watchRemote(relay: CallRelay, callId: string, viewer: View
   }, PING_MS);
   timer.unref();
   return {
-    kicked: got.kicked === true,
     send: (cmd) => !ended && send(cmd),
     leave: () => end(true),
   };
