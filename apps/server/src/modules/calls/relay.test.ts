@@ -1,17 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { openDatabase, type DatabaseHandle } from '../../db.ts';
 import { createCallRelay, MemoryRelay, type CallRelay, type RelayDirection } from '../../platform/realtime/relay.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { pgAndRedisUnreachable, processConfig, PROCESSES_PG_URL as PG_URL, PROCESSES_REDIS_URL as REDIS_URL, recordingSocket as socket } from '../../testing/processes.ts';
 import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
 import { CALL_NOT_LIVE } from './listen.ts';
 
@@ -47,19 +43,8 @@ interface Proc {
 
 /** A "process": its own data directory and the given database; `relay`: shared with another app, else the one its configuration makes. */
 async function startProc(database: DatabaseHandle, relay: CallRelay | null, env: Record<string, string> = {}): Promise<Proc> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-relay-'));
-  const config = loadConfig({
-    DATA_DIR: dir,
-    LOG_LEVEL: 'silent',
-    SIGNIN_RATE_LIMIT: '10000',
-    PUBLIC_URL: 'http://localhost:3000',
-    WEB_DIST: path.join(dir, 'no-web'),
-    JOBS_AUTOSTART: 'false',
-    SIP_PORT: 'off',
-    // Tickets made by one process stream on the other.
-    SECRETS_KEY: 'a'.repeat(64),
-    ...env,
-  });
+  // Tickets made by one process stream on the other: one secrets key.
+  const { config, dataDir: dir } = processConfig({ SECRETS_KEY: 'a'.repeat(64), ...env });
   const spy = new SpyRelay(relay ?? createCallRelay(config, pino({ level: 'silent' })));
   const built = await buildApp(config, { database, relay: spy });
   // A long greeting (100 ms of tone a character) is still playing when the viewer arrives.
@@ -73,18 +58,6 @@ async function startProc(database: DatabaseHandle, relay: CallRelay | null, env:
 async function stopProc(p: Proc) {
   await p.built.close();
   fs.rmSync(p.dir, { recursive: true, force: true });
-}
-
-type Sock = { ws: WebSocket; messages: any[]; closed: Promise<number> };
-function socket(url: string): Promise<Sock> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    const messages: any[] = [];
-    const closed = new Promise<number>((res) => ws.on('close', (code) => res(code)));
-    ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
-    ws.once('open', () => resolve({ ws, messages, closed }));
-    ws.once('error', reject);
-  });
 }
 
 async function api(p: Proc, method: string, url: string, body?: object) {
@@ -227,29 +200,7 @@ describe('live calls across apps sharing the in-memory relay', () => {
 });
 
 // Two server processes on one PostgreSQL database, live calls through Redis (as realtime.test.ts).
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function reachable(): Promise<string | null> {
-  try {
-    const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1500 });
-    await c.connect();
-    await c.end();
-  } catch {
-    return `PostgreSQL is not reachable at ${PG_URL}`;
-  }
-  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    await r.ping();
-    return null;
-  } catch {
-    return `Redis is not reachable at ${REDIS_URL}`;
-  } finally {
-    r.disconnect();
-  }
-}
-const unreachable = await reachable();
+const unreachable = await pgAndRedisUnreachable();
 if (unreachable) console.warn(`Skipping the two-process call relay test: ${unreachable}.`);
 
 describe.skipIf(unreachable != null)('two server processes on PostgreSQL, live calls through the Redis relay', () => {
