@@ -73,7 +73,7 @@ export function createLiveCalls(write: Write<Database>, relay: CallRelay, log: L
   const live = new Map<string, LiveEntry>();
   const holders = new Map<LiveEntry, { hold: ReturnType<typeof holdCall>; detach: Promise<() => void> }>();
 
-  const watched = (e: LiveEntry) => e.viewers.size > 0 || (e.remote.size > 0 && holders.get(e)!.hold.watched());
+  const watched = (e: LiveEntry) => e.viewers.size > 0 || (e.remote.size > 0 && holders.get(e)?.hold.watched() === true);
   const broadcast = (e: LiveEntry, msg: object) => {
     const text = JSON.stringify(msg);
     for (const v of e.viewers) v.send(text);
@@ -116,6 +116,7 @@ export function createLiveCalls(write: Write<Database>, relay: CallRelay, log: L
         e.viewers.clear();
         e.remote.clear();
         e.speaker = null;
+        holders.get(e)?.hold.end();
         void holders.get(e)?.detach.then((stop) => stop());
         holders.delete(e);
       }

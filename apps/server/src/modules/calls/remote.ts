@@ -69,7 +69,10 @@ export function holdCall(relay: CallRelay, e: LiveEntry, control: RemoteControl,
     );
   };
 
+  let ended = false;
   function command(text: string) {
+    // A command that arrives after the call ended (the channel is being left) finds no call.
+    if (ended) return;
     let cmd: RelayCommand;
     try {
       cmd = JSON.parse(text) as RelayCommand;
@@ -114,6 +117,10 @@ export function holdCall(relay: CallRelay, e: LiveEntry, control: RemoteControl,
 
   return {
     command,
+    /** The call ended: later commands are ignored. */
+    end() {
+      ended = true;
+    },
     /** Before each publish: viewers silent too long are forgotten; true while someone remote still watches. */
     watched(): boolean {
       const now = Date.now();
