@@ -52,6 +52,7 @@ import { createCarrier } from './platform/providers/carrier/index.ts';
 import { createEmailProvider } from './platform/providers/email/index.ts';
 import { LocalFiles } from './platform/providers/files/index.ts';
 import { createServices, type Services } from './services.ts';
+import type { CallRelay } from './platform/realtime/relay.ts';
 
 /**
  * Every module, in registration order. A module's routes, hooks, job handlers and subscribers are
@@ -110,6 +111,8 @@ export interface BuiltApp {
 export interface BuildOptions {
   database?: DatabaseHandle;
   logger?: Logger;
+  /** A call relay shared with another app in this process (tests of live calls across processes). */
+  relay?: CallRelay;
 }
 
 function makeLogger(config: Config): Logger {
@@ -141,7 +144,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     files: new LocalFiles(path.join(config.dataDir, 'files')),
     requireAccess: createAccess(database.db),
   };
-  const services = createServices(deps);
+  const services = createServices(deps, { relay: opts.relay });
 
   const fastPaths = createFastPaths();
   const app: FastifyInstance = Fastify({

@@ -23,9 +23,10 @@ import { createLogsService } from './modules/logs/index.ts';
 import { createLinkpagesService, createRecorder } from './modules/linkpages/index.ts';
 import { createReferralsService } from './modules/referrals/index.ts';
 import { createSipService, createSipTrunk } from './modules/sip/index.ts';
+import { createCallRelay, type CallRelay } from './platform/realtime/relay.ts';
 
-/** Every domain service, built once from the dependencies. */
-export function createServices(deps: Deps) {
+/** Every domain service, built once from the dependencies. `relay`: a call relay shared by apps in one process (tests). */
+export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
   const auth = createAuthService(deps);
   const admins = createAdminsService(deps, auth);
   const accounts = createAccountsService(deps, admins);
@@ -43,7 +44,9 @@ export function createServices(deps: Deps) {
   const inbox = { ...background, conversations: createConversationsService(deps, background) };
   const integrations = createIntegrationsService(deps);
   const webhooks = createWebhooksService(deps, background);
-  const calls = createCallsService(deps, { write: background.write, recordCall: (e) => inbox.conversations.recordCall(e) });
+  // Live calls between processes: in memory, or Redis pub/sub beside the bus when REDIS_URL is set.
+  const relay = opts.relay ?? createCallRelay(deps.config, deps.log);
+  const calls = createCallsService(deps, { write: background.write, recordCall: (e) => inbox.conversations.recordCall(e) }, relay);
   agentRuntime.placeCallsWith(async (agentAccountId, to, idempotencyKey) => {
     const { call } = await calls.placeForAgent(agentAccountId, { to, idempotencyKey });
     return { callId: call.id, status: call.status, error: call.endReason };

@@ -21,6 +21,9 @@ export const callsModule: ServerModule<Services> = {
   name: 'calls',
   register(app, s) {
     callRoutes(app, s);
+    app.addHook('onClose', async () => {
+      await s.calls.relay.close();
+    });
     const { queue } = s.inbox;
     queue.register('calls.recordings.prune', async () => {
       await s.calls.pruneRecordings(queue.now());

@@ -1,8 +1,8 @@
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromWav } from '../../platform/audio/index.ts';
 import { LocalCarrier } from '../../platform/providers/carrier/local.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
+import { recordingSocket } from '../../testing/processes.ts';
 import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
 import { createVoiceControl } from './transfer.ts';
 
@@ -48,16 +48,7 @@ describe('live calls', () => {
     hub.messages.filter((m) => m.type === 'call.transcript' && m.payload.callId === callId && m.payload.turn.role === role).map((m) => m.payload.turn.text as string);
   const greeted = (callId: string) => expect.poll(() => turns(callId, 'agent').length, { timeout: 10_000 }).toBeGreaterThan(0);
 
-  function socket(url: string): Promise<{ ws: WebSocket; messages: any[]; closed: Promise<number> }> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
-      const messages: any[] = [];
-      const closed = new Promise<number>((res) => ws.on('close', (code) => res(code)));
-      ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
-      ws.once('open', () => resolve({ ws, messages, closed }));
-      ws.once('error', reject);
-    });
-  }
+  const socket = recordingSocket;
 
   it('joins the caller’s conversation (channel voice), streams its transcript to staff over the hub, and stores a two-channel recording', { timeout: 60_000 }, async () => {
     const otherHub = await socket(`${base}/api/v1/ws?token=${other.token}&targetAccountId=${other.id}`);

@@ -1,9 +1,12 @@
 import type { CallLiveEvent, LiveCall } from '@switchboard/core/contracts/calls';
+import type { Logger } from 'pino';
 import type { Database } from '../../db.ts';
+import type { CallRelay } from '../../platform/realtime/relay.ts';
 import type { Write } from '../../platform/unitOfWork.ts';
 import type { CallRow } from './repository.ts';
 import { Recorder } from './recorder.ts';
 import type { CallSession } from './session.ts';
+import { holdCall, type RemoteControl, type RemoteViewer } from './remote.ts';
 
 /** A viewer of a live call (the listen-in WebSocket): receives both sides' audio, turns and the end. */
 export interface Viewer {
@@ -28,7 +31,9 @@ export interface LiveEntry {
   transport: Transport;
   recorder: Recorder;
   viewers: Set<Viewer>;
-  /** The viewer whose microphone talks to the caller after taking over. */
+  /** Viewers on other processes (remote.ts), by their id: while there are any, the viewers' messages also go to the relay. */
+  remote: Map<string, RemoteViewer>;
+  /** The viewer (local or remote) whose microphone talks to the caller after taking over. */
   speaker: Viewer | null;
   /** A person bridged in by a transfer: the caller's audio goes to them. */
   bridge: ((frame: Buffer) => void) | null;
@@ -60,33 +65,45 @@ export function liveCallOf(e: Pick<LiveEntry, 'row' | 'kicked' | 'transfer'>, st
 /**
  * The calls connected to this process: their sessions, recorders and viewers. Transcript turns and
  * status changes go to staff through the realtime hub (`call.transcript`, `call.updated`, stored in the
- * event log like the inbox's events, so the hub's tree scoping applies); audio goes only to the viewers
- * of this process's listen-in sockets, never through the log.
+ * event log like the inbox's events, so the hub's tree scoping applies); audio goes to the viewers of
+ * this process's listen-in sockets, and through the call relay to viewers on other processes while
+ * there are any (remote.ts), never through the log.
  */
-export function createLiveCalls(write: Write<Database>) {
+export function createLiveCalls(write: Write<Database>, relay: CallRelay, log: Logger) {
   const live = new Map<string, LiveEntry>();
+  const holders = new Map<LiveEntry, { hold: ReturnType<typeof holdCall>; detach: Promise<() => void> }>();
 
+  const watched = (e: LiveEntry) => e.viewers.size > 0 || (e.remote.size > 0 && holders.get(e)?.hold.watched() === true);
   const broadcast = (e: LiveEntry, msg: object) => {
     const text = JSON.stringify(msg);
     for (const v of e.viewers) v.send(text);
+    if (e.remote.size && holders.get(e)?.hold.watched()) relay.publish(e.row.id, 'out', text);
   };
 
   return {
     get: (callId: string) => live.get(callId),
 
-    add(row: CallRow, session: CallSession, transport: Transport): LiveEntry {
+    /** A connected call; `control` carries out the take-overs and hang-ups other processes ask for. */
+    add(row: CallRow, session: CallSession, transport: Transport, control: RemoteControl): LiveEntry {
       const entry: LiveEntry = {
         row,
         session,
         transport,
         recorder: new Recorder(Number(row.answered_at ?? Date.now())),
         viewers: new Set(),
+        remote: new Map(),
         speaker: null,
         bridge: null,
         kicked: false,
         transfer: null,
       };
       live.set(row.id, entry);
+      const hold = holdCall(relay, entry, control, log);
+      const detach = relay.listen(row.id, 'in', hold.command).catch((err: Error) => {
+        log.warn({ err, callId: row.id }, 'call relay: cannot take commands for this call');
+        return () => undefined;
+      });
+      holders.set(entry, { hold, detach });
       return entry;
     },
 
@@ -97,6 +114,11 @@ export function createLiveCalls(write: Write<Database>) {
         broadcast(e, { event: 'stop' });
         for (const v of e.viewers) v.close();
         e.viewers.clear();
+        e.remote.clear();
+        e.speaker = null;
+        holders.get(e)?.hold.end();
+        void holders.get(e)?.detach.then((stop) => stop());
+        holders.delete(e);
       }
       return e;
     },
@@ -105,13 +127,13 @@ export function createLiveCalls(write: Write<Database>) {
     callerAudio(e: LiveEntry, frame: Buffer) {
       e.recorder.caller(frame);
       e.bridge?.(frame);
-      if (e.viewers.size) broadcast(e, { event: 'media', track: 'caller', payload: frame.toString('base64') });
+      if (watched(e)) broadcast(e, { event: 'media', track: 'caller', payload: frame.toString('base64') });
     },
 
     /** A frame towards the caller (the agent, a staff member or a bridged person): recorded and heard by viewers. */
     agentAudio(e: LiveEntry, frame: Buffer) {
       e.recorder.agent(frame);
-      if (e.viewers.size) broadcast(e, { event: 'media', track: 'agent', payload: frame.toString('base64') });
+      if (watched(e)) broadcast(e, { event: 'media', track: 'agent', payload: frame.toString('base64') });
     },
 
     /** A transcript turn or notice of the session: to the viewers and the hub. */

@@ -20,7 +20,9 @@ import type { Write } from '../../platform/unitOfWork.ts';
 import { roomRatings } from '../conversations/index.ts';
 import { contactNamesByAddress } from '../contacts/index.ts';
 import { createCallLifecycle, emitCallEvent, type CallInbox } from './lifecycle.ts';
-import { createLiveCalls, type Transport, type Viewer } from './live.ts';
+import { createLiveCalls, type LiveEntry, type Transport, type Viewer } from './live.ts';
+import { commandRemote, watchRemote, type RemoteControl } from './remote.ts';
+import type { CallRelay } from '../../platform/realtime/relay.ts';
 import type { CallFilter } from './repository.ts';
 
 /** Recordings are kept this many days unless the organization says otherwise. */
@@ -104,10 +106,37 @@ async function withContactNames(db: DbOrTx, rows: readonly CallRow[]): Promise<C
   });
 }
 
-export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write<Database> }) {
+/** `relay` carries live calls between processes (platform/realtime/relay.ts; remote.ts). */
+export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write<Database> }, relay: CallRelay) {
   const { db } = deps;
-  const liveCalls = createLiveCalls(inbox.write);
+  const liveCalls = createLiveCalls(inbox.write, relay, deps.log);
   const lifecycle = createCallLifecycle(deps, liveCalls, inbox);
+
+  /** Take-over and hang-up of a call of this process, asked here or by another process. */
+  const control: RemoteControl = {
+    async kick(on: LiveEntry, speaker?: Viewer) {
+      on.session.kick();
+      on.kicked = true;
+      if (speaker) on.speaker = speaker;
+      await liveCalls.publish(on, 'in-progress');
+    },
+    async hangUp(on: LiveEntry) {
+      on.transport.hangUp();
+      await lifecycle.finish(on.row.id, 'hung up by staff');
+    },
+  };
+
+  /**
+   * A staff command on a live call of the caller's tree: the entry when the call is connected to this
+   * process, null once the process holding it did the command, else not found.
+   */
+  async function liveHereOrDone(ctx: AuthContext, callId: string, command: 'kick' | 'hangup'): Promise<LiveEntry | null> {
+    const found = await deps.requireAccess(ctx, 'call', [callId]);
+    const on = liveCalls.get(callId);
+    if (on) return on;
+    if (found.get(callId)?.status === 'in-progress' && (await commandRemote(relay, callId, command))) return null;
+    throw notFound('That call is not live.');
+  }
   const key = ticketKey(deps.config);
   const sign = (payload: string) => crypto.createHmac('sha256', key).update(payload).digest('base64url');
   const dialers: CallDialer[] = [];
@@ -207,6 +236,7 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
     },
 
     live: liveCalls,
+    relay,
 
     async list(ctx: AuthContext, q: CallFilter & { page: number; pageSize: number }) {
       await deps.requireAccess(ctx, 'canViewOrg');
@@ -309,7 +339,7 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
 
     /** A connected call's session and its transport: recorded, watched, joined to its conversation. */
     register(row: CallRow, session: CallSession, transport: Transport) {
-      const entry = liveCalls.add(row, session, transport);
+      const entry = liveCalls.add(row, session, transport, control);
       void lifecycle.connected(entry).catch((err) => deps.log.error({ err, callId: row.id }, 'announcing the call failed'));
       return entry;
     },
@@ -325,21 +355,30 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
       return on;
     },
 
-    /** Staff take the call over: the agent leaves it (spec's kick flag); the caller stays on the line. */
+    /**
+     * A viewer of a call of the caller's tree connected to another process: linked through the relay
+     * (remote.ts), or null when no process holds it (yet).
+     */
+    async watchElsewhere(ctx: AuthContext, callId: string, viewer: Viewer) {
+      const found = await deps.requireAccess(ctx, 'call', [callId]);
+      if (found.get(callId)?.status !== 'in-progress') return null;
+      return watchRemote(relay, callId, viewer);
+    },
+
+    /**
+     * Staff take the call over: the agent leaves it (spec's kick flag); the caller stays on the line.
+     * A call connected to another process is taken over there (through the relay).
+     */
     async kick(ctx: AuthContext, callId: string, speaker?: Viewer): Promise<{ success: true; call: Call }> {
-      const on = await this.liveOf(ctx, callId);
-      on.session.kick();
-      on.kicked = true;
-      if (speaker) on.speaker = speaker;
-      await liveCalls.publish(on, 'in-progress');
+      const on = await liveHereOrDone(ctx, callId, 'kick');
+      if (on) await control.kick(on, speaker);
       return { success: true as const, call: toCall((await callsRepository.byId(db, callId))!) };
     },
 
-    /** Staff end a live call. */
+    /** Staff end a live call (here, or on the process holding it). */
     async hangUp(ctx: AuthContext, callId: string): Promise<{ success: true; call: Call }> {
-      const on = await this.liveOf(ctx, callId);
-      on.transport.hangUp();
-      await lifecycle.finish(callId, 'hung up by staff');
+      const on = await liveHereOrDone(ctx, callId, 'hangup');
+      if (on) await control.hangUp(on);
       return { success: true as const, call: toCall((await callsRepository.byId(db, callId))!) };
     },
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
+import { processConfig } from '../../testing/processes.ts';
 import { MediaClient, ScriptedStt, ToneTts } from '../../testing/voice.ts';
 import { ticketKey } from './service.ts';
 
@@ -28,15 +29,7 @@ describe('media-stream tickets across processes', () => {
 
   /** Another process: its own data directory, the same database, and the given secrets key. */
   async function process2(secretsKey: string): Promise<{ app: BuiltApp; base: string }> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-test-p2-'));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      JOBS_AUTOSTART: 'false',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      SECRETS_KEY: secretsKey,
-    });
+    const { config } = processConfig({ SECRETS_KEY: secretsKey });
     const app = await buildApp(config, { database: a.database });
     others.push(app);
     app.services.voice.stt = new ScriptedStt([]);

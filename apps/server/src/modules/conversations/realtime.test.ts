@@ -1,15 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { openDatabase, type DatabaseHandle } from '../../db.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 import { connect, type Client } from '../../testing/ws.ts';
+import { pgAndRedisUnreachable, processConfig, PROCESSES_PG_URL as PG_URL, PROCESSES_REDIS_URL as REDIS_URL } from '../../testing/processes.ts';
 
 const ids = (c: Client) => c.events.map((e) => e.id);
 const strictlyIncreasing = (list: number[]) => list.every((v, i) => i === 0 || v > list[i - 1]!);
@@ -117,29 +114,7 @@ describe('the live inbox over WebSocket', () => {
 });
 
 // Two server processes on one PostgreSQL database, sharing events through Redis pub/sub.
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function reachable(): Promise<string | null> {
-  try {
-    const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1500 });
-    await c.connect();
-    await c.end();
-  } catch {
-    return `PostgreSQL is not reachable at ${PG_URL}`;
-  }
-  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    await r.ping();
-    return null;
-  } catch {
-    return `Redis is not reachable at ${REDIS_URL}`;
-  } finally {
-    r.disconnect();
-  }
-}
-const unreachable = await reachable();
+const unreachable = await pgAndRedisUnreachable();
 if (unreachable) console.warn(`Skipping the two-process Redis test: ${unreachable}.`);
 
 describe.skipIf(unreachable != null)('two server processes on one PostgreSQL database, events through Redis', () => {
@@ -149,16 +124,7 @@ describe.skipIf(unreachable != null)('two server processes on one PostgreSQL dat
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-redis-'));
-      const config = loadConfig({
-        DATA_DIR: dir,
-        LOG_LEVEL: 'silent',
-        SIGNIN_RATE_LIMIT: '10000',
-        WEB_DIST: path.join(dir, 'no-web'),
-        REDIS_URL,
-        REDIS_EVENTS_CHANNEL: channel,
-        JOBS_AUTOSTART: 'false',
-      });
+      const { config, dataDir: dir } = processConfig({ REDIS_URL, REDIS_EVENTS_CHANNEL: channel });
       // Each "process" has its own pool on the same schema.
       const db = await openDatabase({ url: PG_URL, pgSchema: schema, pgPoolSize: 5 });
       const built = await buildApp(config, { database: db });
