@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER } from '../../platform/providers/payments/index.ts';
 import { LocalPayments } from '../../platform/providers/payments/local.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
+import { expectLedgerBalanced } from '../../testing/money.ts';
 import { ledger } from './index.ts';
 
 /**
@@ -19,9 +20,7 @@ beforeAll(async () => {
   local = t.services.wallet.payments as LocalPayments;
 }, 60_000);
 afterAll(async () => {
-  const check = await ledger.check(t.database.db);
-  expect(check.total).toBe(0);
-  expect(check.mismatched).toEqual([]);
+  await expectLedgerBalanced(t.database.db);
   await t?.close();
 });
 
