@@ -16,6 +16,9 @@ export const recentTransactionsResponse = z.object({
   success: z.literal(true),
   balance: z.number().int(),
   balanceUsd: z.string(),
+  /** What the account owes for card disputes its wallet could not cover (micro-USD, 0 when nothing); funds added pay it first. */
+  owed: z.number().int(),
+  owedUsd: z.string(),
   transactions: z.array(walletTransaction),
 });
 export type RecentTransactionsResponse = z.infer<typeof recentTransactionsResponse>;

@@ -6,6 +6,7 @@ import { emitWebhookEvent } from '../webhooks/index.ts';
 import { voiceUsageItem } from './engines.ts';
 import { usageDayOf } from '../stats/index.ts';
 import { toCall } from './mappers.ts';
+import { planCallCosts } from './costs.ts';
 import { toJson } from '../../platform/db/columns.ts';
 import type { CallEntry } from '../conversations/index.ts';
 import type { LiveCalls, LiveEntry } from './live.ts';
@@ -19,13 +20,14 @@ export interface CallInbox {
 const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
 
 /** Outbound webhooks: call.started and call.ended (with the transcript), committed with the call's change. */
-export const emitCallEvent = (trx: DbOrTx, type: 'call.started' | 'call.ended', row: CallRow) =>
+export const emitCallEvent = async (trx: DbOrTx, type: 'call.started' | 'call.ended', row: CallRow) =>
   emitWebhookEvent(trx, {
     accountId: row.account_id,
     agentId: row.agent_id,
     type,
     key: `${type}:${row.id}`,
-    data: { call: toCall(row) },
+    // Costed like the call detail (by the plan; a call not yet billed asks nothing).
+    data: { call: toCall(row, (await planCallCosts(trx, [row])).get(row.id)) },
   });
 
 /** The call's transcript as lines of text for its conversation entry. */

@@ -7,7 +7,15 @@ import type { CallRow } from './repository.ts';
 export const billedMinutes = (r: Pick<CallRow, 'direction' | 'duration_ms'>) =>
   r.direction === 'web' ? 0 : Math.ceil(Number(r.duration_ms) / 60_000);
 
-export function toCall(r: CallRow): Call {
+/** The usage item a call's minutes count as: advancedVoice when a cloud voice spoke, else voice. */
+export const callItem = (r: Pick<CallRow, 'usage_item'>): 'voice' | 'advancedVoice' =>
+  r.usage_item === 'advancedVoice' ? 'advancedVoice' : 'voice';
+
+/**
+ * A call for the API. `planMicroUsd`: its cost by the organization's plan (`planCallCosts`, costs.ts) when
+ * the plan prices its item; without it, core's list price.
+ */
+export function toCall(r: CallRow, planMicroUsd?: number): Call {
   const minutes = billedMinutes(r);
   return {
     id: r.id,
@@ -26,7 +34,7 @@ export function toCall(r: CallRow): Call {
     recording: r.recording_key ? { url: `/api/v1/calls/${r.id}/recording`, bytes: Number(r.recording_bytes ?? 0) } : null,
     roomId: r.room_id ?? null,
     transfer: r.transfer_to ? { to: r.transfer_to, status: r.transfer_status ?? 'unknown' } : null,
-    // Core's usage price list (billing's plan tiers price the month's total, not one call); a call spoken by a cloud voice at the advancedVoice price.
-    cost: { minutes, microUsd: usageCost(r.usage_item === 'advancedVoice' ? 'advancedVoice' : 'voice', minutes) },
+    // The plan's price when given (docs/voice.md "Recordings and cost"), else core's list price; a call spoken by a cloud voice is an advancedVoice call.
+    cost: { minutes, microUsd: planMicroUsd ?? usageCost(callItem(r), minutes) },
   };
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
 import type { CallsTable } from './tables.ts';
 
@@ -71,6 +71,39 @@ export const callsRepository = {
     return { rows, total: Number(count?.n ?? 0) };
   },
 
+  /**
+   * For each call asked about, the started minutes of its organization's phone calls of the same usage
+   * item that started in [from, the call's start) (ties by id): one statement for any number of calls,
+   * each a range read of the (account_id, started_at) index.
+   */
+  async minutesBefore(
+    db: DbOrTx,
+    asks: readonly { id: string; accountId: number; advanced: boolean; from: number; startedAt: number }[],
+  ): Promise<number[]> {
+    if (!asks.length) return [];
+    const row = await db
+      .selectNoFrom((eb) =>
+        asks.map((a, i) =>
+          eb
+            .selectFrom('calls')
+            .select(sql<string>`coalesce(sum((duration_ms + 59999) / 60000), 0)`.as('m'))
+            .where('account_id', '=', a.accountId)
+            .where('direction', '!=', 'web')
+            .where('started_at', '>=', a.from)
+            .where((w) => w.or([w('started_at', '<', a.startedAt), w.and([w('started_at', '=', a.startedAt), w('id', '<', a.id)])]))
+            .where((w) =>
+              a.advanced
+                ? w('usage_item', '=', 'advancedVoice')
+                : w.or([w('usage_item', 'is', null), w('usage_item', '!=', 'advancedVoice')]),
+            )
+            .as(`b${i}`),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    const values = row as Record<string, unknown>;
+    return asks.map((_, i) => Number(values[`b${i}`] ?? 0));
+  },
+
   /** Recordings of an organization's calls that ended before `before` (retention). */
   expiredRecordings: (db: DbOrTx, accountId: number, before: number) =>
     db
@@ -110,7 +143,13 @@ export const callsRepository = {
       .execute(),
 
   /** Adds voice minutes to an account's usage of a day (usage item `voice`, spec §3 Usage result). */
-  async addVoiceMinutes(db: DbOrTx, accountId: number, date: string, minutes: number, item: 'voice' | 'advancedVoice' = 'voice'): Promise<void> {
+  async addVoiceMinutes(
+    db: DbOrTx,
+    accountId: number,
+    date: string,
+    minutes: number,
+    item: 'voice' | 'advancedVoice' = 'voice',
+  ): Promise<void> {
     if (minutes <= 0) return;
     await db
       .insertInto('usage_daily')

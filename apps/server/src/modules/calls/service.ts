@@ -12,6 +12,7 @@ import { findAccount } from '../accounts/index.ts';
 import { canPayFor } from '../billing/index.ts';
 import { accountOfNumber, noteInboundCall, numberOfAccount } from '../numbers/index.ts';
 import { toCall } from './mappers.ts';
+import { planCallCosts } from './costs.ts';
 import { callsRepository, type CallRow } from './repository.ts';
 import { LONG_SILENCE_MS, type CallEvent, type CallSession } from './session.ts';
 import { fromJson } from '../../platform/db/columns.ts';
@@ -92,7 +93,7 @@ const TICKET_TTL_MS = 10 * 60_000;
 /** The other party's number: the caller of an inbound call, the callee of an outbound one (none for browser calls). */
 const otherParty = (r: CallRow): string | null => (r.direction === 'inbound' ? r.from_number : r.direction === 'outbound' ? r.to_number : null);
 
-/** Calls with the name of the organization's contact on the other end, looked up in each call's own organization. */
+/** Calls with the name of the organization's contact on the other end, looked up in each call's own organization, costed by its plan. */
 async function withContactNames(db: DbOrTx, rows: readonly CallRow[]): Promise<Call[]> {
   const byOrg = new Map<number, Map<string, string>>();
   for (const orgId of new Set(rows.map((r) => r.account_id)))
@@ -100,9 +101,10 @@ async function withContactNames(db: DbOrTx, rows: readonly CallRow[]): Promise<C
       orgId,
       await contactNamesByAddress(db, orgId, rows.filter((r) => r.account_id === orgId).flatMap((r) => otherParty(r) ?? [])),
     );
+  const costs = await planCallCosts(db, rows);
   return rows.map((r) => {
     const party = otherParty(r);
-    return { ...toCall(r), contactName: party ? (byOrg.get(r.account_id)?.get(party) ?? null) : null };
+    return { ...toCall(r, costs.get(r.id)), contactName: party ? (byOrg.get(r.account_id)?.get(party) ?? null) : null };
   });
 }
 

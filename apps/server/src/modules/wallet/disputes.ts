@@ -11,8 +11,9 @@ import type { DisputesTable } from './tables.ts';
  * from the wallet for a top-up, from `platform:revenue` for a plan payment. A wallet never goes below
  * 0, so it gives what it holds (`held`) and the rest is recorded as a debt on the account's
  * `owed:<id>` ledger account (its balance below 0 is what the account owes). Closing moves the money
- * once: won → back to where it came from (the debt cancelled), lost → `platform:card_clearing` (the
- * card network took it back; a debt stays owed). The `disputes` row (unique per dispute id) and the
+ * once: won → back to where it came from (what is still owed cancelled, what was already collected
+ * returned), lost → `platform:card_clearing` (the card network took it back; a debt stays owed). Money
+ * arriving in the wallet later pays the debt first (ledger.ts, `collectDebt`). The `disputes` row (unique per dispute id) and the
  * conditional status move make a repeated, late or out-of-order event change the ledger once: a
  * `closed` arriving first opens the dispute and closes it; the late `created` then finds it.
  */
@@ -74,6 +75,10 @@ async function openDispute(trx: Tx, id: string, co: CheckoutRow, amount: number)
 }
 
 async function closeDispute(trx: Tx, d: DisputesTable, co: CheckoutRow, outcome: 'won' | 'lost'): Promise<void> {
+  // A won top-up dispute changes the account's debt and wallet: take the wallet's row lock first, like
+  // every writer of `owed:<id>` (ledger.ts, collectDebt), so the debt read below is stable and no
+  // collection deadlocks with this.
+  const still = outcome === 'won' && co.purpose === 'credit' ? await stillOwed(trx, d) : 0;
   const moved = await trx
     .updateTable('disputes')
     .set({ status: outcome, updated_at: Date.now() })
@@ -93,16 +98,44 @@ async function closeDispute(trx: Tx, d: DisputesTable, co: CheckoutRow, outcome:
     });
     return;
   }
-  if (d.held > 0)
-    await ledger.transfer(trx, { key: `dispute:${d.id}:won`, debit: from, credit: sourceOf(co), amount: d.held, kind: 'dispute_won' });
-  if (d.owed > 0)
+  // Won: what is still owed is cancelled first; then what was held, and what later top-ups paid toward
+  // this dispute's debt, go back to the wallet (where, like any money arriving, it pays other debts first).
+  if (still > 0)
     await ledger.transfer(trx, {
       key: `dispute:${d.id}:won:owed`,
       debit: from,
       credit: owedCode(co.account_id),
-      amount: d.owed,
+      amount: still,
       kind: 'dispute_won',
     });
+  const back = d.held + (d.owed - still);
+  if (back > 0)
+    await ledger.transfer(trx, { key: `dispute:${d.id}:won`, debit: from, credit: sourceOf(co), amount: back, kind: 'dispute_won' });
+}
+
+/**
+ * What is still owed of this dispute's debt. Collections (ledger.ts) pay the account's debt as one sum,
+ * oldest dispute first, so the debt left belongs to the newest disputes: walking the account's disputes
+ * not won, newest first, each keeps at most its `owed` of what is left. Called under the wallet's lock.
+ */
+async function stillOwed(trx: Tx, d: DisputesTable): Promise<number> {
+  await ledger.lockedBalance(trx, walletCode(d.account_id));
+  let debt = Math.max(0, -(await ledger.lockedBalance(trx, owedCode(d.account_id))));
+  const rows = await trx
+    .selectFrom('disputes')
+    .select(['id', 'owed'])
+    .where('account_id', '=', d.account_id)
+    .where('status', '!=', 'won')
+    .where('owed', '>', 0)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const r of rows) {
+    const share = Math.min(Number(r.owed), debt);
+    if (r.id === d.id) return share;
+    debt -= share;
+  }
+  return 0;
 }
 
 function normalize(r: DisputesTable): DisputesTable {

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, DbOrTx, Tx } from '../../db.ts';
+import { formatUsdMicros } from '@switchboard/core';
 import { badRequest, conflict, paymentRequired } from '../../platform/http/errors.ts';
 import type { LedgerAccountsTable, LedgerTransfersTable } from './tables.ts';
 
@@ -41,6 +42,45 @@ const NON_NEGATIVE_PLATFORM = new Set<string>([PLATFORM_ACCOUNTS.pendingPayouts,
 export const walletCode = (accountId: number) => `wallet:${accountId}`;
 /** What an account owes the platform (a dispute its wallet could not cover): a balance below 0 is the debt. */
 export const owedCode = (accountId: number) => `owed:${accountId}`;
+
+const walletOwner = (code: string): number | null => {
+  const m = /^wallet:(\d+)$/.exec(code);
+  return m ? Number(m[1]) : null;
+};
+
+/** What an account still owes the platform (its `owed:<id>` balance below 0), in micro-USD. */
+export async function debtOf(db: DbOrTx, accountId: number): Promise<number> {
+  return Math.max(0, -(await ledger.balance(db, owedCode(accountId))));
+}
+
+/**
+ * Money arriving in a wallet pays the account's debt first (a card dispute its wallet could not
+ * cover): inside the arriving transfer's transaction, once per arriving transfer (`debt:<transfer id>`,
+ * and only for a transfer newly made, so a repeated webhook collects nothing), at most what is owed and
+ * at most what arrived. Every writer of `owed:<id>` (a dispute opening or won, a collection) holds the
+ * wallet's row lock first, and this transaction holds it since its credit, so the debt read here
+ * cannot change before the collection is made.
+ */
+async function collectDebt(trx: Tx, accountId: number, arrived: TransferRow): Promise<void> {
+  const owed = owedCode(accountId);
+  // Most credits find no debt: one indexed read, no lock.
+  if ((await debtOf(trx, accountId)) === 0) return;
+  const debt = Math.max(0, -(await ledger.lockedBalance(trx, owed)));
+  const take = Math.min(debt, Number(arrived.amount));
+  if (take <= 0) return;
+  const still = debt - take;
+  await ledger.transfer(trx, {
+    key: `debt:${arrived.id}`,
+    debit: walletCode(accountId),
+    credit: owed,
+    amount: take,
+    kind: 'dispute_collected',
+    memo:
+      still > 0
+        ? `Card dispute: owed amount paid from funds added ($${formatUsdMicros(still)} still owed)`
+        : 'Card dispute: owed amount paid from funds added (paid in full)',
+  });
+}
 
 export interface TransferInput {
   /** The idempotency key (scoped by the caller: `checkout:<id>`, `ln:<hash>`, `client:<account>:<key>`). */
@@ -169,6 +209,8 @@ export const ledger = {
           .executeTakeFirst();
         if (!updated) throw paymentRequired(INSUFFICIENT_FUNDS, 'amount');
       }
+      const owner = walletOwner(t.credit);
+      if (owner !== null) await collectDebt(trx, owner, normalize(inserted));
       return { transfer: normalize(inserted), repeated: false };
     };
     return db.isTransaction ? run(db as Tx) : (db as Db).transaction().execute(run);

@@ -17,6 +17,7 @@ const MEMO_OF_KIND: Record<string, string> = {
   dispute_hold: 'Card payment disputed: amount held',
   dispute_won: 'Dispute won: the money is back',
   dispute_lost: 'Dispute lost: the payment was returned to the card',
+  dispute_collected: 'Card dispute: owed amount paid from funds added',
 };
 
 export function toTransaction(t: TransferRow & { signedAmount: number }): WalletTransaction {

@@ -7,7 +7,7 @@ import { badRequest, notFound, ruleBroken } from '../../platform/http/errors.ts'
 import { findAccount, findAccountByUsername } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
-import { ledger, PLATFORM_ACCOUNTS, walletCode, type TransferRow } from './ledger.ts';
+import { debtOf, ledger, PLATFORM_ACCOUNTS, walletCode, type TransferRow } from './ledger.ts';
 import { toCheckout, toInvoice, toTransaction } from './mappers.ts';
 import { walletRepository as repo, type CheckoutRow } from './repository.ts';
 import { decodeInvoice } from './invoices.ts';
@@ -99,7 +99,14 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
     async recentTransactions(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewBilling');
       const history = await ledger.history(db, walletCode(ctx.acting.id), RECENT);
-      return { success: true as const, ...(await balanceOf(ctx.acting.id)), transactions: history.map(toTransaction) };
+      const owed = await debtOf(db, ctx.acting.id);
+      return {
+        success: true as const,
+        ...(await balanceOf(ctx.acting.id)),
+        owed,
+        owedUsd: formatUsdMicros(owed),
+        transactions: history.map(toTransaction),
+      };
     },
 
     async exchangeRates(ctx: AuthContext) {

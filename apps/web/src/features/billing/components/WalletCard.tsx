@@ -34,6 +34,11 @@ export function WalletCard({ recent = 5 }: { recent?: number }) {
           </Button>
         </div>
       </div>
+      {wallet.data && wallet.data.owed > 0 && (
+        <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-owed={wallet.data.owed}>
+          You owe {displayUsd(wallet.data.owed)} for a disputed card payment your balance could not cover. Funds you add pay it first.
+        </p>
+      )}
       {wallet.isError && (
         <div className="mt-4">
           <ErrorState title="Could not load the wallet" message={errorText(wallet.error)} />
