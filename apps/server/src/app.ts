@@ -131,7 +131,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database =
     opts.database ??
     (await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL } : { sqliteFile: path.join(config.dataDir, 'switchboard.db'), backgroundCheckpoint: true },
+      config.DATABASE_URL
+        ? { url: config.DATABASE_URL }
+        : { sqliteFile: path.join(config.dataDir, 'switchboard.db'), backgroundCheckpoint: true },
     ));
 
   const deps: Deps = {
@@ -170,11 +172,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
-
 
   await registerSecurityHeaders(app, { inlineScripts: PAGE_SCRIPTS });
 

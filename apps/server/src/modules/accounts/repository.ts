@@ -1,9 +1,15 @@
 import type { AccountType } from '@switchboard/core';
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { lockUntilCommit, toJson } from '../../platform/db/columns.ts';
 import type { Database, DbOrTx } from '../../db.ts';
 import { pageOf } from '../../platform/db/paginate.ts';
+import { compiledRead } from '../../platform/db/compiled.ts';
 import type { AccountsTable } from './tables.ts';
+
+/** Every authenticated request reads its account: compiled once (platform/db/compiled.ts). */
+const accountById = compiledRead<AccountRow>((db, id) =>
+  (db as Kysely<Database>).selectFrom('accounts').selectAll().where('id', '=', id as number).where('deleted_at', 'is', null),
+);
 
 export type AccountRow = Selectable<AccountsTable>;
 
@@ -42,7 +48,7 @@ export const accountsRepository = {
   },
 
   async findById(db: DbOrTx, id: number): Promise<AccountRow | undefined> {
-    return db.selectFrom('accounts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    return (await accountById(db, id))[0];
   },
 
   async findByIds(db: DbOrTx, ids: number[]): Promise<AccountRow[]> {

@@ -1,12 +1,18 @@
-import type { Selectable } from 'kysely';
-import type { DbOrTx } from '../../db.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, DbOrTx } from '../../db.ts';
+import { compiledRead } from '../../platform/db/compiled.ts';
 import type { MembershipsTable } from './tables.ts';
 
 export type MembershipRow = Selectable<MembershipsTable>;
 
+/** Every authenticated request reads its user's memberships: compiled once (platform/db/compiled.ts). */
+const membershipsOfUser = compiledRead<MembershipRow>((db, userId) =>
+  (db as Kysely<Database>).selectFrom('memberships').selectAll().where('user_id', '=', userId as number),
+);
+
 export const membershipsRepository = {
   async forUser(db: DbOrTx, userId: number): Promise<MembershipRow[]> {
-    return db.selectFrom('memberships').selectAll().where('user_id', '=', userId).execute();
+    return membershipsOfUser(db, userId);
   },
 
   async forAccount(db: DbOrTx, accountId: number): Promise<MembershipRow[]> {

@@ -1,11 +1,17 @@
 import crypto from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { toJson } from '../../platform/db/columns.ts';
-import type { DbOrTx } from '../../db.ts';
+import { compiledRead } from '../../platform/db/compiled.ts';
+import type { Database, DbOrTx } from '../../db.ts';
 import type { TokensTable, VerificationCodesTable } from './tables.ts';
 
 export type TokenRow = Selectable<TokensTable>;
 export type CodeRow = Selectable<VerificationCodesTable>;
+
+/** Every authenticated request looks its token up: compiled once (platform/db/compiled.ts). */
+const liveTokenByHash = compiledRead<TokenRow>((db, hash) =>
+  (db as Kysely<Database>).selectFrom('tokens').selectAll().where('token_hash', '=', hash as string).where('revoked_at', 'is', null),
+);
 
 /** Tokens are 256 random bits; only their SHA-256 is stored. */
 export function newTokenValue(): string {
@@ -68,12 +74,7 @@ export const tokensRepository = {
   },
 
   async findLiveByValue(db: DbOrTx, value: string): Promise<TokenRow | undefined> {
-    const row = await db
-      .selectFrom('tokens')
-      .selectAll()
-      .where('token_hash', '=', hashToken(value))
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const [row] = await liveTokenByHash(db, hashToken(value));
     if (!row) return undefined;
     if (row.expires_at != null && row.expires_at < Date.now()) return undefined;
     return row;

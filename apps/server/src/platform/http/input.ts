@@ -1,5 +1,5 @@
 import { idParam, TARGET_PARAMS } from '@switchboard/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 
 /**
@@ -12,21 +12,31 @@ import { badRequest } from './errors.ts';
  * Register it before the auth hook (both are preValidation hooks; Fastify runs them in order).
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    const params = request.params as Record<string, unknown> | undefined;
-    refuseNul(params, '');
-    refuseNul(request.query, '');
-    refuseNul(request.body, '');
-    for (const source of [request.query, request.body]) {
-      if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
-      for (const name of TARGET_PARAMS) {
-        const value = (source as Record<string, unknown>)[name];
-        if (value == null || value === '') continue;
-        const parsed = idParam.safeParse(Array.isArray(value) ? NaN : value);
-        if (!parsed.success) throw badRequest(`${name}: ${parsed.error.issues[0]!.message}`, name);
-      }
+  // Callback style, not async: it runs on every request (no promise to make).
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkInput(request);
+    } catch (err) {
+      return done(err as Error);
     }
+    done();
   });
+}
+
+function checkInput(request: FastifyRequest): void {
+  const params = request.params as Record<string, unknown> | undefined;
+  refuseNul(params, '');
+  refuseNul(request.query, '');
+  refuseNul(request.body, '');
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
+    for (const name of TARGET_PARAMS) {
+      const value = (source as Record<string, unknown>)[name];
+      if (value == null || value === '') continue;
+      const parsed = idParam.safeParse(Array.isArray(value) ? NaN : value);
+      if (!parsed.success) throw badRequest(`${name}: ${parsed.error.issues[0]!.message}`, name);
+    }
+  }
 }
 
 /** Walks a parsed value (depth-first, without recursion so deep nesting cannot overflow the stack). */

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
+import { compiledRead } from './compiled.ts';
+
+let t: TestApp;
+let owner: Session;
+beforeAll(async () => {
+  t = await createTestApp({ JOBS_AUTOSTART: 'false' });
+  owner = await t.signUp('compiled@read.test', { businessName: 'Compiled Read' });
+});
+afterAll(() => t.close());
+
+describe('compiledRead', () => {
+  it('builds and compiles once, then binds each call’s value (also inside a transaction)', async () => {
+    let builds = 0;
+    const usernameOf = compiledRead<{ username: string }>((db, id) => {
+      builds++;
+      return db.selectFrom('accounts').select('username').where('id', '=', id);
+    });
+    const db = t.database.db;
+    const { username } = await db.selectFrom('accounts').select('username').where('id', '=', owner.id).executeTakeFirstOrThrow();
+    expect(await usernameOf(db, owner.id)).toEqual([{ username }]);
+    expect(await usernameOf(db, -1)).toEqual([]);
+    const inTx = await db.transaction().execute((trx) => usernameOf(trx, owner.id));
+    expect(inTx).toEqual([{ username }]);
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a query that does not have exactly one parameter, the value', async () => {
+    const two = compiledRead((db, id) => db.selectFrom('accounts').select('id').where('id', '=', id).where('username', '=', 'x'));
+    await expect(two(t.database.db, 1)).rejects.toThrow(/exactly one parameter/);
+    const constant = compiledRead((db) => db.selectFrom('accounts').select('id').where('id', '=', 7));
+    await expect(constant(t.database.db, 1)).rejects.toThrow(/exactly one parameter/);
+  });
+});
