@@ -2,6 +2,7 @@ import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
 import { callRoutes } from './routes.ts';
 import { callsRepository } from './repository.ts';
+import { HEARTBEAT_MS } from './service.ts';
 
 export { callsInReach, createCallsService } from './service.ts';
 export type { CallsService, CallDialer } from './service.ts';
@@ -15,8 +16,12 @@ export type { VoiceEngines } from './media.ts';
 export { createVoiceEngines } from './engines.ts';
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
-/** The calls: routes, media streams, and the hourly job that deletes recordings past their retention. */
+/**
+ * The calls: routes, media streams, the heartbeat of the calls this process holds, the hourly job that
+ * deletes recordings past their retention and the minutely sweep that ends calls whose holder died.
+ */
 export const callsModule: ServerModule<Services> = {
   name: 'calls',
   register(app, s) {
@@ -28,18 +33,30 @@ export const callsModule: ServerModule<Services> = {
     queue.register('calls.recordings.prune', async () => {
       await s.calls.pruneRecordings(queue.now());
     });
-    if (!s.deps.config.JOBS_AUTOSTART) return;
-    let timer: NodeJS.Timeout | null = null;
-    // One job an hour whichever process gets there first (the key is the hour).
-    const schedule = () =>
-      void queue.enqueue('calls.recordings.prune', {}, { key: `calls.recordings.prune:${Math.floor(queue.now() / HOUR_MS)}` }).catch(() => undefined);
-    app.addHook('onReady', async () => {
-      schedule();
-      timer = setInterval(schedule, HOUR_MS / 6);
-      timer.unref();
+    queue.register('calls.orphans.sweep', async () => {
+      await s.calls.sweepOrphans(queue.now());
     });
+    const timers: NodeJS.Timeout[] = [];
+    const every = (ms: number, fn: () => void) => {
+      const timer = setInterval(fn, ms);
+      timer.unref();
+      timers.push(timer);
+    };
     app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
+    });
+    // Every process holding calls says so, jobs or not: another process's sweep would end them otherwise.
+    app.addHook('onReady', async () => {
+      every(HEARTBEAT_MS, () => void s.calls.heartbeat().catch((err) => s.deps.log.warn({ err }, 'calls: heartbeat failed')));
+    });
+    if (!s.deps.config.JOBS_AUTOSTART) return;
+    // One job an hour (a minute for the sweep) whichever process gets there first: the key is the period.
+    const schedule = (job: string, period: number) =>
+      void queue.enqueue(job, {}, { key: `${job}:${Math.floor(queue.now() / period)}` }).catch(() => undefined);
+    app.addHook('onReady', async () => {
+      schedule('calls.recordings.prune', HOUR_MS);
+      every(HOUR_MS / 6, () => schedule('calls.recordings.prune', HOUR_MS));
+      every(MINUTE_MS / 2, () => schedule('calls.orphans.sweep', MINUTE_MS));
     });
   },
 };

@@ -85,8 +85,11 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
       await live.publish(e, 'in-progress');
     },
 
-    /** The call ended: transcript, events and recording stored; voice minutes counted; the conversation gets the transcript. */
-    async finish(callId: string, given: string | null): Promise<void> {
+    /**
+     * The call ended: transcript, events and recording stored; voice minutes counted; the conversation gets
+     * the transcript. `endedAt`: when it ended, if not now (an orphaned call, at its holder's last heartbeat).
+     */
+    async finish(callId: string, given: string | null, endedAt?: number): Promise<void> {
       const e = live.remove(callId);
       // After a transfer the caller was talking with the person: the call ended as transferred.
       const reason = e?.transfer?.status === 'connected' && given === 'hung up' ? `transferred to ${e.transfer.to}` : given;
@@ -94,8 +97,8 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
       if (!row || row.status !== 'in-progress') return;
       const { transcript, events } = e ? e.session.stop() : { transcript: [], events: [] };
       const recording = e ? await storeRecording(e) : null;
-      const now = Date.now();
-      const durationMs = now - Number(row.answered_at ?? now);
+      const now = endedAt ?? Date.now();
+      const durationMs = Math.max(0, now - Number(row.answered_at ?? now));
       const minutes = Math.ceil(durationMs / 60_000);
       // A call spoken (even in part) by a cloud voice (OpenAI, ElevenLabs) counts as advancedVoice minutes.
       const item = voiceUsageItem(e?.session.ttsEnginesUsed ?? []);

@@ -237,4 +237,47 @@ describe('live calls', () => {
     const gone = await t.app.inject({ method: 'GET', url: `/api/v1/calls/${kept[0].id}/recording?targetAccountId=${org.id}&token=${org.token}`, });
     expect(gone.statusCode).toBe(404);
   });
+
+  it('ends a call whose holding process went quiet at its last heartbeat, and keeps the calls this process holds', async () => {
+    const { caller, callId } = await inbound([], '+12065550811');
+    await greeted(callId);
+    const now = Date.now();
+    await t.services.calls.heartbeat(now);
+    const aliveAt = async (id: string) =>
+      (await t.database.db.selectFrom('calls').select(['alive_at', 'status']).where('id', '=', id).executeTakeFirstOrThrow());
+    expect(await aliveAt(callId)).toEqual({ alive_at: now, status: 'in-progress' });
+
+    // Another process held this call and died: its last heartbeat was two minutes ago, three minutes into the call.
+    const orphanId = `CA${'0e'.repeat(16)}`;
+    await t.database.db
+      .insertInto('calls')
+      .values({
+        id: orphanId,
+        account_id: org.id,
+        agent_id: org.id,
+        direction: 'inbound',
+        from_number: '+12065550812',
+        to_number: number,
+        status: 'in-progress',
+        started_at: now - 300_000,
+        answered_at: now - 300_000,
+        alive_at: now - 120_000,
+        transcript: '[]',
+        events: '[]',
+      })
+      .execute();
+    expect(await t.services.calls.sweepOrphans(now)).toBe(1);
+    const orphan = (await read(orphanId)).body.call;
+    expect(orphan).toMatchObject({ status: 'completed', endReason: 'the server holding the call stopped', cost: { minutes: 3 } });
+    expect(orphan.durationMs).toBe(180_000);
+    await expect.poll(() => hub.messages.some((m) => m.type === 'call.updated' && m.payload.call.id === orphanId && m.payload.call.status === 'completed')).toBe(true);
+    // Swept again: nothing more (the minutes were counted once).
+    expect(await t.services.calls.sweepOrphans(now)).toBe(0);
+
+    // Our own call, even with a stale heartbeat, is never swept by this process.
+    await t.services.calls.sweepOrphans(now + 600_000);
+    expect((await aliveAt(callId)).status).toBe('in-progress');
+    caller.send({ event: 'stop', streamSid: 'MZ' });
+    await expect.poll(async () => (await read(callId)).body.call.status).toBe('completed');
+  });
 });

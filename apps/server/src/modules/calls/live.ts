@@ -83,6 +83,9 @@ export function createLiveCalls(write: Write<Database>, relay: CallRelay, log: L
   return {
     get: (callId: string) => live.get(callId),
 
+    /** The ids of the calls this process holds. */
+    ids: () => [...live.keys()],
+
     /** A connected call; `control` carries out the take-overs and hang-ups other processes ask for. */
     add(row: CallRow, session: CallSession, transport: Transport, control: RemoteControl): LiveEntry {
       const entry: LiveEntry = {

@@ -162,6 +162,24 @@ export const callsRepository = {
       .execute();
   },
 
+  /** The heartbeat of the calls this process holds. */
+  async markAlive(db: DbOrTx, ids: string[], at: number): Promise<void> {
+    if (ids.length === 0) return;
+    await db.updateTable('calls').set({ alive_at: at }).where('id', 'in', ids).where('status', '=', 'in-progress').execute();
+  },
+
+  /** Calls in progress whose holder has not said it holds them since `before` (by their answer when it never did). */
+  async orphans(db: DbOrTx, before: number, limit = 100): Promise<CallRow[]> {
+    return db
+      .selectFrom('calls')
+      .selectAll()
+      .where('status', '=', 'in-progress')
+      .where((eb) => eb(eb.fn.coalesce('alive_at', 'answered_at', 'started_at'), '<', before))
+      .orderBy('started_at')
+      .limit(limit)
+      .execute();
+  },
+
   async update(db: DbOrTx, id: string, set: Updateable<CallsTable>, onlyIfStatusIn?: CallRow['status'][]): Promise<boolean> {
     let q = db.updateTable('calls').set(set).where('id', '=', id);
     if (onlyIfStatusIn) q = q.where('status', 'in', onlyIfStatusIn);

@@ -28,6 +28,10 @@ import type { CallFilter } from './repository.ts';
 
 /** Recordings are kept this many days unless the organization says otherwise. */
 export const DEFAULT_RETENTION_DAYS = 90;
+/** How often a process says it still holds its live calls. */
+export const HEARTBEAT_MS = 15_000;
+/** How long a live call's holder may stay quiet before the call counts as orphaned (several missed heartbeats). */
+export const ORPHAN_AFTER_MS = 90_000;
 /** A conversation rated this or lower puts its calls in the review queue. */
 const LOW_RATING = 2;
 const DAY_MS = 86_400_000;
@@ -348,6 +352,23 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
 
     /** The call ended: its transcript, events and recording are stored. */
     finish: (callId: string, reason: string | null) => lifecycle.finish(callId, reason),
+
+    /** The heartbeat: this process still holds its live calls (every HEARTBEAT_MS, whatever JOBS_AUTOSTART says). */
+    heartbeat: (now = Date.now()) => callsRepository.markAlive(db, liveCalls.ids(), now),
+
+    /**
+     * Ends the calls whose holding process went quiet (it died or lost the database) for ORPHAN_AFTER_MS:
+     * stored as ended at their last heartbeat, minutes counted and charged, staff and webhooks told, like
+     * any call (what only the dead process knew, the transcript and recording, is lost). Returns how many.
+     */
+    async sweepOrphans(now = Date.now()): Promise<number> {
+      const orphans = await callsRepository.orphans(db, now - ORPHAN_AFTER_MS);
+      for (const r of orphans) {
+        if (liveCalls.get(r.id)) continue; // ours after all (a heartbeat late under load)
+        await lifecycle.finish(r.id, 'the server holding the call stopped', Number(r.alive_at ?? r.answered_at ?? r.started_at));
+      }
+      return orphans.length;
+    },
 
     /** A live call of the caller's tree, or not found. */
     async liveOf(ctx: AuthContext, callId: string) {

@@ -27,6 +27,8 @@ export interface CallsTable {
   transfer_status: Generated<string | null>;
   /** What the call's minutes counted as: 'voice', or 'advancedVoice' when a cloud voice spoke (set when a phone call ends). */
   usage_item: Generated<'voice' | 'advancedVoice' | null>;
+  /** When the process holding the live call last said it still does (heartbeat); the orphan sweep ends calls whose holder went quiet. */
+  alive_at: Generated<number | null>;
 }
 
 /** Per-organization call settings: how many days recordings are kept. */
