@@ -99,6 +99,16 @@ describe("a call's cost by the plan", () => {
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy.mock.calls[0]![1]).toHaveLength(4);
     spy.mockRestore();
+
+    // The super admin's review queue costs a flagged call the same way (minute 15 and 16: $0.02 each).
+    const flagged = await insertCall(org, at('2026-03-06T08:00:00Z'), 2 * MIN);
+    await t.database.db.updateTable('calls').set({ transfer_to: '+14155550111', transfer_status: 'failed' }).where('id', '=', flagged).execute();
+    const admin = await t.superAdmin();
+    const review = await t.request('GET', '/internal/fetchCallsForReview', { query: { adminToken: admin.token } });
+    expect(review.body.calls.find((c: { id: string }) => c.id === flagged)).toMatchObject({
+      cost: { minutes: 2, microUsd: 40_000 },
+      reasons: ['transfer did not connect (failed)'],
+    });
   });
 
   it('calls starting at the same instant are ordered by id, so two of them never both count the other', async () => {

@@ -260,10 +260,13 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
     async forReview() {
       const rows = await callsRepository.forReview(db, 500);
       const ratings = await roomRatings(db, rows.flatMap((r) => (r.room_id ? [r.room_id] : [])));
-      const calls = rows
-        .map((r) => ({ ...toCall(r), reasons: reviewReasons(r, r.room_id ? ratings.get(r.room_id) : undefined) }))
+      const flagged = rows
+        .map((r) => ({ row: r, reasons: reviewReasons(r, r.room_id ? ratings.get(r.room_id) : undefined) }))
         .filter((c) => c.reasons.length > 0)
         .slice(0, 100);
+      // Costed like the call log: by each organization's plan.
+      const costs = await planCallCosts(db, flagged.map((c) => c.row));
+      const calls = flagged.map(({ row, reasons }) => ({ ...toCall(row, costs.get(row.id)), reasons }));
       return { success: true as const, calls };
     },
 
