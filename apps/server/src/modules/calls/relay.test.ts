@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { openDatabase, type DatabaseHandle } from '../../db.ts';
-import { createCallRelay, MemoryRelay, type CallRelay, type RelayDirection } from '../../platform/realtime/relay.ts';
+import { createCallRelay, MemoryRelay, RedisRelay, type CallRelay, type RelayDirection } from '../../platform/realtime/relay.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { pgAndRedisUnreachable, processConfig, PROCESSES_PG_URL as PG_URL, PROCESSES_REDIS_URL as REDIS_URL, recordingSocket as socket } from '../../testing/processes.ts';
 import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
@@ -197,6 +197,49 @@ describe('live calls across apps sharing the in-memory relay', () => {
     await t.close();
   });
   crossProcessCalls(() => [procs[0]!, procs[1]!]);
+});
+
+/** Redis down: staff asking for a call held elsewhere are told so (503), not left waiting or given a 500. */
+describe('live calls held elsewhere while the relay cannot be reached', () => {
+  let t: TestApp;
+  let p: Proc;
+  beforeAll(async () => {
+    t = await createTestApp({ JOBS_AUTOSTART: 'false' });
+    p = await startProc(t.database, new RedisRelay('redis://127.0.0.1:1', 'test', pino({ level: 'silent' }), 300));
+  });
+  afterAll(async () => {
+    await stopProc(p);
+    await t.close();
+  });
+
+  it('answers a hang-up with 503 and closes a listen socket with the reason', async () => {
+    const org = await signUp(p, 'owner@relay-down.test', 'Relay Down Co');
+    const callId = `CA${'0d'.repeat(16)}`;
+    await t.database.db
+      .insertInto('calls')
+      .values({
+        id: callId,
+        account_id: org.id,
+        agent_id: org.id,
+        direction: 'inbound',
+        from_number: '+12065550901',
+        to_number: '+12065550902',
+        status: 'in-progress',
+        started_at: Date.now(),
+        answered_at: Date.now(),
+        alive_at: Date.now(),
+        transcript: '[]',
+        events: '[]',
+      })
+      .execute();
+    const res = await api(p, 'POST', `/api/v1/calls/${callId}/hangup?token=${org.token}`, { targetAccountId: org.id });
+    expect(res.status).toBe(503);
+    expect(res.body.message).toContain('cannot be reached right now');
+    const viewer = await socket(`${p.ws}/api/v1/calls/${callId}/listen?token=${org.token}&targetAccountId=${org.id}`);
+    const reason = new Promise<string>((res) => viewer.ws.once('close', (_code, why) => res(why.toString())));
+    expect(await viewer.closed).toBe(CALL_NOT_LIVE);
+    expect(await reason).toContain('cannot be reached right now');
+  });
 });
 
 // Two server processes on one PostgreSQL database, live calls through Redis (as realtime.test.ts).

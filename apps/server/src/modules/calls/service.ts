@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Call } from '@switchboard/core/contracts/calls';
 import { secretBoxFor } from '../../platform/secrets/index.ts';
 import { toJson } from '../../platform/db/columns.ts';
-import { badRequest, notFound, paymentRequired, ruleBroken } from '../../platform/http/errors.ts';
+import { AppError, badRequest, notFound, paymentRequired, ruleBroken } from '../../platform/http/errors.ts';
 import { clientKey, insertOnce } from '../../platform/idempotency/index.ts';
 import { normalizePhone } from '../../platform/http/phone.ts';
 import type { Db, DbOrTx } from '../../db.ts';
@@ -112,6 +112,14 @@ async function withContactNames(db: DbOrTx, rows: readonly CallRow[]): Promise<C
   });
 }
 
+/**
+ * The relay could not be reached (Redis down): said as such, not as a server error. Short: it is also a
+ * WebSocket close reason (at most 123 bytes).
+ */
+const relayDown = (): never => {
+  throw new AppError('unavailable', 'Calls held by other servers cannot be reached right now.');
+};
+
 /** `relay` carries live calls between processes (platform/realtime/relay.ts; remote.ts). */
 export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write<Database> }, relay: CallRelay) {
   const { db } = deps;
@@ -140,7 +148,7 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
     const found = await deps.requireAccess(ctx, 'call', [callId]);
     const on = liveCalls.get(callId);
     if (on) return on;
-    if (found.get(callId)?.status === 'in-progress' && (await commandRemote(relay, callId, command))) return null;
+    if (found.get(callId)?.status === 'in-progress' && (await commandRemote(relay, callId, command).catch(relayDown))) return null;
     throw notFound('That call is not live.');
   }
   const key = ticketKey(deps.config);
@@ -388,7 +396,7 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
     async watchElsewhere(ctx: AuthContext, callId: string, viewer: Viewer) {
       const found = await deps.requireAccess(ctx, 'call', [callId]);
       if (found.get(callId)?.status !== 'in-progress') return null;
-      return watchRemote(relay, callId, viewer);
+      return watchRemote(relay, callId, viewer).catch(relayDown);
     },
 
     /**

@@ -73,6 +73,8 @@ export class RedisRelay implements CallRelay {
     private readonly url: string,
     private readonly prefix: string,
     private readonly log: Logger,
+    /** How long a SUBSCRIBE may wait (Redis down: ioredis would queue it until Redis returns). */
+    private readonly listenTimeoutMs = 5_000,
   ) {}
 
   private get redis(): { pub: Redis; sub: Redis } {
@@ -101,11 +103,19 @@ export class RedisRelay implements CallRelay {
     };
     // Commands on one connection run in order, so a subscribe after an unsubscribe of the same channel holds.
     if (this.channels.add(channel, handler)) this.subscribing.set(channel, sub.subscribe(channel));
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.subscribing.get(channel);
+      await Promise.race([
+        this.subscribing.get(channel),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`the call relay (Redis) did not answer within ${this.listenTimeoutMs} ms`)), this.listenTimeoutMs);
+        }),
+      ]);
     } catch (err) {
       stop();
       throw err;
+    } finally {
+      clearTimeout(timer);
     }
     return stop;
   }
