@@ -376,9 +376,11 @@ export function ConversationView({
   const loadedNewest = useRef<number | null>(null);
   useEffect(() => {
     if (!newest) return;
-    // Opening the conversation already marked what it loaded.
+    // Opening the conversation already marked what it loaded: the counts (tab badges, navigation) follow
+    // now, not when the row was clicked (a count read before the server marked it would stay stale).
     if (loadedNewest.current == null) {
       loadedNewest.current = newest.id;
+      void qc.invalidateQueries({ queryKey: ['unreadCount', accountId] });
       return;
     }
     if (newest.direction !== 'inbound' || document.visibilityState !== 'visible') return;
@@ -396,6 +398,7 @@ export function ConversationView({
               : d,
           );
         }
+        void qc.invalidateQueries({ queryKey: ['unreadCount', accountId] });
       })
       .catch(() => undefined);
     return () => ctrl.abort();
