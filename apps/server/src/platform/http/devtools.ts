@@ -4,8 +4,15 @@ import { notFound } from './errors.ts';
 /** Who may use the development conveniences (DEV_TOOLS): the machine's own user, anyone, or no one. */
 export type DevToolsMode = 'local' | 'open' | 'off';
 
-/** The development conveniences: the local outbox, the simulated carrier's endpoints, the phone simulator. */
-const DEV_PATH = /^\/(api\/)?dev\//;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A development convenience (outbox, simulated carrier, phone simulator): DEV_TOOLS decides who reaches it. */
+    devTool?: boolean;
+  }
+}
+
+/** Where the development conveniences are declared; matched against a route's declared path, never a request's. */
+const DEV_ROUTE = /^\/(api\/)?dev(\/|$)/;
 
 /**
  * A request from the machine itself: the socket's peer is a loopback address and no proxy forwarded it
@@ -19,15 +26,23 @@ export function fromThisMachine(request: FastifyRequest): boolean {
 }
 
 /**
- * Development conveniences hand out sign-in codes and let a caller fake an SMS, so by default
- * (`local`) they answer only the machine's own user; `open` opens them (a shared test server), `off`
- * closes them. Each also answers 404 by itself once a real provider replaces the local one. Others get
- * the same 404 as an unknown path.
+ * Development conveniences hand out sign-in codes and let a caller fake an SMS or a payment, so by
+ * default (`local`) they answer only the machine's own user; `open` opens them (a shared test server),
+ * `off` closes them. Each also answers 404 by itself once a real provider replaces the local one.
+ *
+ * The decision belongs to the route the router matched, not to the request's text: every route declared
+ * under `/api/dev/` or `/dev/` is marked `devTool` when it is added, and the hook reads that mark. The
+ * router decodes percent-encoding and accepts absolute-form targets, so a pattern tested against
+ * `request.url` could be spelled around (`/api/%64ev/outbox`, `GET http://host/api/dev/outbox`).
+ * Others get the same 404 as an unknown path.
  */
 export function registerDevToolsGuard(app: FastifyInstance, mode: DevToolsMode): void {
+  app.addHook('onRoute', (options) => {
+    if (DEV_ROUTE.test(options.url)) options.config = { ...options.config, devTool: true };
+  });
   // Callback style, not async: it runs on every request, and most return at once (no promise to make).
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!DEV_PATH.test(request.url) || mode === 'open' || (mode === 'local' && fromThisMachine(request))) return done();
-    done(notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`));
+    if (!request.routeOptions.config?.devTool || mode === 'open' || (mode === 'local' && fromThisMachine(request))) return done();
+    done(notFound(`No route for ${request.method} ${request.routeOptions.url}.`));
   });
 }
