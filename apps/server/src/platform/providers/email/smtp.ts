@@ -13,7 +13,8 @@ export class SmtpEmailProvider implements EmailProvider {
     private readonly from: string,
     private readonly db: Db,
   ) {
-    this.transport = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    // Timeouts in the options object: a second argument would be message defaults, not connection settings.
+    this.transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   }
 
   async send(m: EmailMessage): Promise<void> {
