@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db.ts';
 import type { Deps } from './deps.ts';
 import { accountsModule } from './modules/accounts/index.ts';
-import { adminModule } from './modules/admin/index.ts';
+import { superAdminModule } from './modules/superadmin/index.ts';
 import { adminsModule, membershipsOfUser } from './modules/admins/index.ts';
 import { agentsModule } from './modules/agents/index.ts';
 import { appsModule } from './modules/apps/index.ts';
@@ -63,7 +63,7 @@ export const MODULES: ServerModule<Services>[] = [
   authModule,
   accountsModule({ authOf, membershipsOfUser }),
   adminsModule(authOf),
-  adminModule,
+  superAdminModule,
   devModule,
   agentsModule,
   versionsModule,

@@ -7,9 +7,9 @@ import { createCalendarService, latestBookingsOf } from './modules/calendar/inde
 import { createCalendarProvider } from './platform/providers/calendar/index.ts';
 import { createNumbersService } from './modules/numbers/index.ts';
 import { createSearchService } from './modules/search/index.ts';
-import { createDomainsService } from './modules/brands/index.ts';
+import { createBrandsService } from './modules/brands/index.ts';
 import { createAccountsService } from './modules/accounts/index.ts';
-import { createSuperAdminService } from './modules/admin/index.ts';
+import { createSuperAdminService } from './modules/superadmin/index.ts';
 import { createAdminsService, removeMembershipsOf } from './modules/admins/index.ts';
 import { createAuthService, revokeTokensOf } from './modules/auth/index.ts';
 import { createAgentDomain, createAgentRuntime } from './modules/agents/index.ts';
@@ -39,7 +39,7 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
     await revokeTokensOf(trx, ids);
   });
   const superAdmin = createSuperAdminService(deps);
-  const domains = createDomainsService(deps);
+  const brands = createBrandsService(deps);
   // Agents place calls through the calls service (built below; called only once a turn runs).
   const agentRuntime = createAgentRuntime(deps, {
     placeCall: async (agentAccountId, to, idempotencyKey) => {
@@ -72,7 +72,7 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
   const linkpages = createLinkpagesService(deps, createRecorder(deps));
   const referrals = createReferralsService(deps);
   const sip = createSipService(deps, createSipTrunk(deps, calls));
-  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs, contacts, calendar, linkpages, referrals, sip };
+  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, brands, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs, contacts, calendar, linkpages, referrals, sip };
 }
 
 export type Services = ReturnType<typeof createServices>;
