@@ -89,7 +89,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The web app: React's hook rules, and the feature boundaries below (issue 10), as errors.
+  // The web app: React's hook rules, and the feature boundaries below, as errors.
   {
     files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

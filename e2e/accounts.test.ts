@@ -15,7 +15,7 @@ import {
   type Session,
 } from './harness.ts';
 
-/** Issue 3's account screens: the tree by URL, creating accounts, members, profile, tokens, super admin. */
+/** The account screens: the tree by URL, creating accounts, members, profile, tokens, super admin. */
 describe('account screens', () => {
   let server: RunningServer;
   let browser: Browser;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, seriousAxeViolations, snap, type Session } from './harness.ts';
 
-/** Issue 4: the agent editor (autosave, publish, versions) and the test chat. */
+/** The agent editor (autosave, publish, versions) and the test chat. */
 describe('agents: editor and test chat', () => {
   const suite = browserSuite();
   const { call, signUp } = suite;
@@ -96,7 +96,7 @@ describe('agents: editor and test chat', () => {
     await context.close();
   });
 
-  it('warns before editing the instructions detaches the agent from its template (issue 10 item 7)', async () => {
+  it('warns before editing the instructions detaches the agent from its template', async () => {
     const owner = await signUp('detach@agents.test', 'Detach Dental');
     await call('POST', '/api/v2/createAgentFromTemplate', owner.token, { templateId: 'appointment-setter', templateFields: { businessName: 'Detach Dental', services: 'cleanings', hours: 'weekdays 9 to 5' } });
     const { context, page } = await as(owner);

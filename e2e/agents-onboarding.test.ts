@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, seriousAxeViolations, snap, type Session } from './harness.ts';
 
-/** Issue 4: onboarding from scratch, and template → fields → agent. */
+/** Onboarding from scratch, and template → fields → agent. */
 describe('agents: onboarding and templates', () => {
   const suite = browserSuite();
   const { call, signUp } = suite;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { describedBy, launchBrowser, openSection, snap, startServer, type RunningServer } from './harness.ts';
 
-/** Issue 2's browser test: sign up with e-mail, read the code from the outbox, land in /app. */
+/** Sign-up in a browser: sign up with e-mail, read the code from the outbox, land in /app. */
 describe('sign-up and sign-in', () => {
   let server: RunningServer;
   let browser: Browser;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, seriousAxeViolations, snap, SUPER_ADMIN_EMAIL } from './harness.ts';
 
-/** Billing (issue 13): add funds by card on the local checkout, see the balance and the transaction; Lightning; a plan. */
+/** Billing: add funds by card on the local checkout, see the balance and the transaction; Lightning; a plan. */
 describe('billing and the wallet', () => {
   const suite = browserSuite();
 

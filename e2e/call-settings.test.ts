@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, seriousAxeViolations, snap } from './harness.ts';
 
-/** Issue 11: the agent's call settings (speech engines, end of turn, interruption) in the editor. */
+/** The agent's call settings (speech engines, end of turn, interruption) in the editor. */
 describe('agents: call settings', () => {
   const suite = browserSuite();
 

@@ -3,7 +3,7 @@ import { call, openSection, seriousAxeViolations, signUp, snap, type Json, type 
 import { callSuite, hasProgram } from './voice.ts';
 
 /**
- * Issue 11 (live): a caller rings the organization from the phone simulator with the browser's
+ * A caller rings the organization from the phone simulator with the browser's
  * microphone (Chromium's fake device plays an espeak-ng WAV); staff watch the call live in the app,
  * take it over and hang up; the call then sits in the caller's inbox conversation.
  */
@@ -53,10 +53,9 @@ describe.skipIf(!hasProgram('espeak-ng') || !hasProgram('sox'))('calls: phone si
     // The call in the caller's conversation: its start and its end with the recording.
     // The recording is stored as the call ends: read the call once it is.
     let done: Json = {};
-    for (let i = 0; i < 50 && !done.recording; i++) {
-      done = (await call(server, 'GET', `/api/v1/calls?targetAccountId=${owner.id}`, owner.token)).calls[0];
-      if (!done.recording) await new Promise((r) => setTimeout(r, 100));
-    }
+    await expect
+      .poll(async () => (done = (await call(server, 'GET', `/api/v1/calls?targetAccountId=${owner.id}`, owner.token)).calls[0]).recording ?? null, { timeout: 15_000 })
+      .not.toBeNull();
     expect(done).toMatchObject({ status: 'completed', endReason: 'hung up by staff', from: '+12065550321' });
     expect(done.recording).not.toBeNull();
     await staff.goto(`${server.url}/app/inbox?active=${done.roomId}`);

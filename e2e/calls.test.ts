@@ -5,7 +5,7 @@ import { callSuite, hasProgram } from './voice.ts';
 const hasEspeak = hasProgram('espeak-ng');
 
 /**
- * Issue 11: a web test call from the agent editor. Chromium's fake microphone plays a WAV made by
+ * A web test call from the agent editor. Chromium's fake microphone plays a WAV made by
  * espeak-ng (after 5 s of silence, so the agent's greeting is heard first); the server runs its local
  * engines (espeak-ng speaks, pocketsphinx listens).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, seriousAxeViolations, snap, type Session } from './harness.ts';
 
-/** Contacts and booking (issue 15): an owner keeps contacts; a visitor books on /schedule at 390 px. */
+/** Contacts and booking: an owner keeps contacts; a visitor books on /schedule at 390 px. */
 describe('contacts and booking', () => {
   const suite = browserSuite();
   let org: Session;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { browserSuite, seriousAxeViolations, snap, SUPER_ADMIN_EMAIL, type Session } from './harness.ts';
 
 /**
- * The device overlays (issue 10, last bullet): `install`, `mobile`, `orgApp`, `resellerApp` and the
+ * The device overlays: `install`, `mobile`, `orgApp`, `resellerApp` and the
  * `form` values beyond get-support, each opened from the address, used, and checked with axe.
  */
 describe('the app on a device', () => {

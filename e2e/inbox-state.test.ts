@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, SCREENSHOTS, seriousAxeViolations } from './harness.ts';
 
-/** Issue 10 item 4: inbox state that can be trusted through a takeover, a reply, a move and a reaction. */
+/** Inbox state that can be trusted through a takeover, a reply, a move and a reaction. */
 describe('inbox: tabs, badges and unread stay true', () => {
   const suite = browserSuite();
 

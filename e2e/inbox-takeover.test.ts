@@ -31,7 +31,7 @@ function tinyPng(): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** Issue 10, "Why" items 2, 3 and 6: taking over pauses the AI; the visitor sees staff attachments and reactions; a failed send keeps its text. */
+/** Taking over pauses the AI; the visitor sees staff attachments and reactions; a failed send keeps its text. */
 describe('inbox: takeover, what the visitor sees, failed sends', () => {
   const suite = browserSuite();
 

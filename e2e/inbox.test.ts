@@ -13,7 +13,7 @@ import {
   type Session,
 } from './harness.ts';
 
-/** Issue 5: the live inbox, the public chat page and the phone simulator, in a real browser. */
+/** The live inbox, the public chat page and the phone simulator, in a real browser. */
 describe('live inbox', () => {
   let server: RunningServer;
   let browser: Browser;

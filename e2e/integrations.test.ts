@@ -4,7 +4,7 @@ import { fakeSlack, startFake, type FakeServer } from '../apps/server/src/testin
 import { launchBrowser, seriousAxeViolations, signedInPage, signUp, snap, startServer, type RunningServer } from './harness.ts';
 
 /**
- * Issue 17 in the browser: the Integrations section connects Slack against a fake Slack on 127.0.0.1
+ * The Integrations section connects Slack against a fake Slack on 127.0.0.1
  * and shows it healthy with its token masked; a webhook is added (its secret shown once), tested, and
  * its delivery listed.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LINK_THEMES } from '@switchboard/core';
 import { browserSuite, seriousAxeViolations, snap, type Session } from './harness.ts';
 
-/** Issue 16: build a link page in the app, publish it, open it as a visitor, click a link, see the click counted. */
+/** Build a link page in the app, publish it, open it as a visitor, click a link, see the click counted. */
 describe('link pages', () => {
   const suite = browserSuite();
   let owner: Session;

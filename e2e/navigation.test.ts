@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, SCREENSHOTS, seriousAxeViolations, SUPER_ADMIN_EMAIL, type Session } from './harness.ts';
 
-/** Screens to look at (issue 10 "Done means"): home, inbox and editor at 390 and 1280 px. */
+/** Screens to look at: home, inbox and editor at 390 and 1280 px. */
 const SCREENS = process.env.SCREENS_DIR ?? SCREENSHOTS;
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
 }
 
-/** Issue 10 item 1: a way around the product, from one section list, on a phone and a desktop. */
+/** A way around the product, from one section list, on a phone and a desktop. */
 describe('app shell: navigation', () => {
   const suite = browserSuite();
   let owner: Session;

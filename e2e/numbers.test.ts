@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, openSection, seriousAxeViolations, snap, type Session } from './harness.ts';
 
-/** Phone numbers (issue 12): search the simulated carrier in selectNumber, buy, see it listed; forwarding codes. */
+/** Phone numbers: search the simulated carrier in selectNumber, buy, see it listed; forwarding codes. */
 describe('phone numbers', () => {
   const suite = browserSuite();
   let org: Session;

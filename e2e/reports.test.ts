@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, launchBrowser, seriousAxeViolations, snap } from './harness.ts';
 
-/** Issue 14: a visitor's chat is counted in Reports and listed in Logs, which download as CSV. */
+/** A visitor's chat is counted in Reports and listed in Logs, which download as CSV. */
 describe('reports', () => {
   const suite = browserSuite();
 

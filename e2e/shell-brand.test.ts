@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snap, startServer, SUPER_ADMIN_EMAIL, type RunningServer } from './harness.ts';
 
 /**
- * The shell shows the brand of the host it is served on (issue 3 "Brands"): Chromium resolves the
+ * The shell shows the brand of the host it is served on: Chromium resolves the
  * brand's domains to the test server, so the server sees the real Host header.
  */
 describe('brand of the host', () => {

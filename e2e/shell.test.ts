@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, snap, startServer, type RunningServer } from './harness.ts';
 
-/** Issue 3's shell: overlays by query key, back button, confirm + toast, widths, page routes, axe. */
+/** The shell: overlays by query key, back button, confirm + toast, widths, page routes, axe. */
 describe('web shell', () => {
   let server: RunningServer;
   let browser: Browser;

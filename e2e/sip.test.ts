@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, openSection, seriousAxeViolations, snap } from './harness.ts';
 
-/** The SIP trunk screen (issue 12): whitelist, outbound routes and registrations through the UI. */
+/** The SIP trunk screen: whitelist, outbound routes and registrations through the UI. */
 describe('SIP trunk settings', () => {
   const suite = browserSuite({ SIP_PORT: '0', SIP_PUBLIC_ADDRESS: '127.0.0.1' });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, describedBy, seriousAxeViolations, snap, SUPER_ADMIN_EMAIL } from './harness.ts';
 
-/** Issue 10, "Why" item 9: the smaller things a new user hit. Each check fails on the old behaviour. */
-describe('smaller items (issue 10 item 9)', () => {
+/** The smaller things a new user hit. Each check fails on the old behaviour. */
+describe('smaller items', () => {
   const suite = browserSuite();
   const { call, signUp, signIn } = suite;
 

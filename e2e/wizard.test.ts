@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, seriousAxeViolations, snap, type Session } from './harness.ts';
 
-/** Issue 10, "Why" item 8: the onboarding wizard and the template setup, as a new user meets them. */
-describe('wizard friction (issue 10 item 8)', () => {
+/** The onboarding wizard and the template setup, as a new user meets them. */
+describe('wizard friction', () => {
   const suite = browserSuite();
   const { call, signUp } = suite;
   const as = (s: Session, width = 1280, height = 900) => suite.page(s, width, height);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench insight` (issue 14; `stats` is the same): the reports beside a bare node:http server
+ * `npm run bench insight` (`stats` is the same): the reports beside a bare node:http server
  * on better-sqlite3 running the same queries (scripts/bench/insight-bare.ts), in one run:
  * - GET /api/v2/stats/usage: one organization's year by day, 1,000 organizations × 365 days × 3 items
  *   seeded (p95 of sequential requests, budget 50 ms, and the ratio to the bare loop); the partner's

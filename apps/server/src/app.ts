@@ -15,11 +15,11 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db.ts';
 import type { Deps } from './deps.ts';
 import { accountsModule } from './modules/accounts/index.ts';
-import { adminModule } from './modules/admin/index.ts';
-import { adminsModule } from './modules/admins/index.ts';
+import { superAdminModule } from './modules/superadmin/index.ts';
+import { adminsModule, membershipsOfUser } from './modules/admins/index.ts';
 import { agentsModule } from './modules/agents/index.ts';
 import { appsModule } from './modules/apps/index.ts';
-import { authModule, registerAuth } from './modules/auth/index.ts';
+import { authModule, authOf, registerAuth } from './modules/auth/index.ts';
 import { brandsModule } from './modules/brands/index.ts';
 import { callsModule } from './modules/calls/index.ts';
 import { chatModule, PAGE_SCRIPTS } from './modules/chat/index.ts';
@@ -61,9 +61,9 @@ import type { CallRelay } from './platform/realtime/relay.ts';
  */
 export const MODULES: ServerModule<Services>[] = [
   authModule,
-  accountsModule,
-  adminsModule,
-  adminModule,
+  accountsModule({ authOf, membershipsOfUser }),
+  adminsModule(authOf),
+  superAdminModule,
   devModule,
   agentsModule,
   versionsModule,

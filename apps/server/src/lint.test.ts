@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { describeCycle, moduleCycles, moduleGraph, runtimeImports } from './testing/moduleGraph.ts';
 
 /**
  * The import boundaries of eslint.config.js, shown on code that breaks them: each case lints one
@@ -83,5 +84,38 @@ describe('lint: import boundaries', () => {
     ].join('\n');
     const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/web/src/pages/Fixture.tsx') });
     expect(result!.messages.filter((m) => m.ruleId === 'react-hooks/rules-of-hooks').map((m) => m.severity)).toEqual([2]);
+  });
+});
+
+/**
+ * The module graph (docs/architecture.md): modules import only modules below them, so there is no
+ * cycle. A lower module that needs a higher one takes a typed function in its factory (a port), wired in
+ * services.ts or app.ts. Type-only imports do not count: they vanish at run time.
+ */
+describe('lint: modules depend one way', () => {
+  const modulesDir = path.join(root, 'apps/server/src/modules');
+
+  it('has no cycle between modules', () => {
+    const graph = moduleGraph(modulesDir);
+    const cycles = moduleCycles(graph).map((c) => describeCycle(graph, c));
+    expect(cycles, `Modules that import each other, directly or around a loop:\n${cycles.join('\n\n')}`).toEqual([]);
+  });
+
+  it('fails on a new import that closes a loop (as auth once imported referrals, and referrals auth)', () => {
+    // accounts is at the bottom; one runtime import of auth from it closes accounts → auth → accounts.
+    const graph = moduleGraph(modulesDir, { [path.join(modulesDir, 'accounts/fixture.ts')]: "import { authOf } from '../auth/index.ts';\nexport const f = authOf;\n" });
+    const cycles = moduleCycles(graph);
+    expect(cycles).toEqual([expect.arrayContaining(['accounts', 'auth'])]);
+    expect(describeCycle(graph, cycles[0]!)).toContain('accounts/fixture.ts');
+    // A longer loop is found too: conversations → contacts is allowed, contacts → conversations closes it.
+    const longer = moduleGraph(modulesDir, { [path.join(modulesDir, 'contacts/fixture.ts')]: "export { roomsWithAddresses } from '../conversations/index.ts';\n" });
+    expect(moduleCycles(longer)).toEqual([expect.arrayContaining(['contacts', 'conversations'])]);
+  });
+
+  it('counts run-time imports only (a type, or a port handed in, is no edge)', () => {
+    expect(runtimeImports("import type { A } from './a.ts';\nimport { type B, type C } from './b.ts';\nexport type { D } from './d.ts';\n")).toEqual([]);
+    expect(runtimeImports("import { type B, c } from './b.ts';\nexport { e } from './e.ts';\nimport './side.ts';\nconst m = () => import('./lazy.ts');\n")).toEqual(['./b.ts', './e.ts', './side.ts', './lazy.ts']);
+    const graph = moduleGraph(modulesDir, { [path.join(modulesDir, 'accounts/fixture.ts')]: "import type { AuthContext } from '../auth/index.ts';\nexport type A = AuthContext;\n" });
+    expect(moduleCycles(graph)).toEqual([]);
   });
 });

@@ -9,13 +9,15 @@ describe('graceful shutdown', () => {
     const { port } = t.app.server.address() as { port: number };
     const base = `http://127.0.0.1:${port}`;
 
-    // A long poll: it answers when the number is verified (or after 20 s).
+    // A long poll: it answers when the number is verified (or after 20 s). Closing starts once the
+    // server has the request (Fastify's handler, the server's first 'request' listener, has taken it).
+    const arrived = new Promise((r) => t.app.server.once('request', r));
     const inFlight = fetch(`${base}/api/v1/validateVerifiedNumber?token=${s.token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ listen: true }),
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await arrived;
     const closing = t.close();
     await t.database.db.updateTable('accounts').set({ phone_number: '+14155550000', phone_number_verified: 1 }).where('id', '=', s.id).execute();
 

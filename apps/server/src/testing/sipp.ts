@@ -72,6 +72,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Whether a UDP socket is bound to `port` (sipp has started listening). Read from /proc/net/udp (sipp
+ * runs on Linux): probing by binding the port ourselves could take it from sipp at the same moment.
+ */
+export function udpBound(port: number): boolean {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')} `;
+  return ['/proc/net/udp', '/proc/net/udp6'].some((f) => fs.existsSync(f) && fs.readFileSync(f, 'utf8').split('\n').some((l) => l.trim().split(/\s+/)[1]?.endsWith(hex.trim())));
+}
+
 let mediaPort = 30000 + (process.pid % 200) * 40;
 
 /**

@@ -22,7 +22,7 @@ export function nextLastAccountIds(settings: Record<string, unknown> | undefined
 
 /**
  * Remembers the last opened account per parent in the signed-in user's `settings.lastAccountId`
- * (issue 3 "Routes"). A failed save is only logged; the local copy is updated regardless (spec §7).
+ * (the account routes of the app). A failed save is only logged; the local copy is updated regardless (spec §7).
  */
 export function useRememberLastAccount(self: AccountView | undefined, path: readonly AppPathStep[], opened: boolean) {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ const MAIN_BRAND_PROFILE_ID = MAIN_BRAND_DOMAIN_IDS[0];
 const MAIN_BRAND_NAME = 'Switchboard';
 const isMainBrandId = (id: number) => (MAIN_BRAND_DOMAIN_IDS as readonly number[]).includes(id);
 
-/** The brand of the host the app is served on (spec §3 Domain profile, issue 3 "Brands"). */
+/** The brand of the host the app is served on (spec §3 Domain profile). */
 export interface ShellBrand extends Brand {
   logo: string | null;
   supportEmail: string | null;

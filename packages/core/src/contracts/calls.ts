@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Voice calls (issue 11): the call log, one call with its transcript, and the spec §3/§4 call state. */
+/** Voice calls: the call log, one call with its transcript, and the spec §3/§4 call state. */
 export const CALL_STATUSES = ['queued', 'ringing', 'in-progress', 'completed', 'failed', 'no-answer'] as const;
 export const callStatus = z.enum(CALL_STATUSES);
 export const CALL_DIRECTIONS = ['inbound', 'outbound', 'web'] as const;

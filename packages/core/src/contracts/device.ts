@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { targetParams, tokenParams } from './common.ts';
 
 /**
- * The app on a device (issue 10, overlays `install`, `mobile`, `orgApp`, `resellerApp`, `form`): a
+ * The app on a device (overlays `install`, `mobile`, `orgApp`, `resellerApp`, `form`): a
  * brand's app identity served in its web app manifest, the signed-in user's devices (from the
  * check-ins), Web Push for new conversations, and the forms delivered to where the brand says.
  */

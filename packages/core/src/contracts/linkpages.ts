@@ -6,7 +6,7 @@ import { BUTTON_TYPES, LINK_FONTS } from './linkpagesThemes.ts';
 export * from './linkpagesThemes.ts';
 
 /**
- * Link pages (issue 16; spec §3 Account links/linksConfig, §7 Link page): the links and settings of an
+ * Link pages (spec §3 Account links/linksConfig, §7 Link page): the links and settings of an
  * account's public page, saved with `POST /api/v1/account/links`, and its statistics.
  */
 

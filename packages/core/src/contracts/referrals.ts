@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { targetParams, tokenParams } from './common.ts';
 
-/** Referrals (issue 16, spec §7 Referrals): invitations by e-mail or SMS, and who joined through them. */
+/** Referrals (spec §7 Referrals): invitations by e-mail or SMS, and who joined through them. */
 
 export const sendInviteBody = z.looseObject({
   ...tokenParams,

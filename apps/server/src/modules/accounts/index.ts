@@ -1,15 +1,22 @@
 import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
-import { accountRoutes } from './routes.ts';
+import { accountRoutes, type AccountRoutePorts } from './routes.ts';
 import { accountsRepository } from './repository.ts';
 
 export { toAccount, toListItem } from './mappers.ts';
 export { ilike, uniqueUsername } from './repository.ts';
+export { ACCOUNT_TYPE_MISMATCH, isSuperAdminUser } from './rules.ts';
 export type { AccountRow } from './repository.ts';
 export { createAccountsService } from './service.ts';
 export type { AccountsTables } from './tables.ts';
 
-export const accountsModule: ServerModule<Services> = { name: 'accounts', register: accountRoutes };
+export type { AccountRoutePorts } from './routes.ts';
+
+/** The accounts routes, with what they use of the modules above (AccountRoutePorts), given by app.ts. */
+export const accountsModule = (ports: AccountRoutePorts): ServerModule<Services> => ({
+  name: 'accounts',
+  register: (app, s) => accountRoutes(app, s, ports),
+});
 
 /** What other modules may do with this module's rows: named functions, never the repository itself. */
 export const findAccount = accountsRepository.findById.bind(accountsRepository);

@@ -2,12 +2,13 @@ import { account, accountListItem, AVATAR_MAX_BYTES, idParam, listQuery, listRes
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fromJson } from '../../platform/db/columns.ts';
-import { authOf } from '../auth/index.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { ok, route, withAuthParams } from '../../platform/http/route.ts';
 import { fileHeaders, readUpload } from '../../platform/http/uploads.ts';
 import type { Services } from '../../services.ts';
-import { membershipsOfUser } from '../admins/index.ts';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/index.ts';
+import type { membershipsOfUser } from '../admins/index.ts';
 import { toListItem } from './mappers.ts';
 import { accountsRepository } from './repository.ts';
 
@@ -28,7 +29,13 @@ export const accountResponse = account.extend({
 const created = z.looseObject({ success: z.literal(true), id: z.number() });
 const name = z.string().trim().min(1, 'Please enter a name.').max(120);
 
-export function accountRoutes(app: FastifyInstance, s: Services) {
+/** What the routes use of modules above accounts: auth's caller, admins' grants (wired in app.ts). */
+export interface AccountRoutePorts {
+  authOf: (req: FastifyRequest) => AuthContext;
+  membershipsOfUser: typeof membershipsOfUser;
+}
+
+export function accountRoutes(app: FastifyInstance, s: Services, { authOf, membershipsOfUser }: AccountRoutePorts) {
   const { db } = s.deps;
 
   route(app, {

@@ -10,14 +10,14 @@ import {
 } from '@switchboard/core';
 import type { ExpressionBuilder } from 'kysely';
 import { fromJson } from '../../platform/db/columns.ts';
-import type { Database } from '../../db.ts';
+import type { Database, Tx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
-import { ACCOUNT_TYPE_MISMATCH, isSuperAdminUser, revokeTokensOf, type AuthContext } from '../auth/index.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import { sniffImage } from '../../platform/providers/files/index.ts';
 import type { AdminsService } from '../admins/index.ts';
-import { removeMembershipsOf } from '../admins/index.ts';
 import { toAccount, toListItem } from './mappers.ts';
+import { ACCOUNT_TYPE_MISMATCH, isSuperAdminUser } from './rules.ts';
 import { accountsRepository, ilike, listBase, listPage, uniqueUsername, usageSum, type AccountRow } from './repository.ts';
 
 function monthStart(offset: number): string {
@@ -26,7 +26,11 @@ function monthStart(offset: number): string {
   return m.toISOString().slice(0, 10);
 }
 
-export function createAccountsService(deps: Deps, admins: AdminsService) {
+/**
+ * `admins` invites a new child account's owner; `dropGrantsOf` removes what modules above accounts keep
+ * for deleted accounts (memberships, sessions), in the deleting transaction. Both are wired in services.ts.
+ */
+export function createAccountsService(deps: Deps, admins: AdminsService, dropGrantsOf: (trx: Tx, accountIds: number[]) => Promise<void>) {
   const { db, config } = deps;
 
   function view(ctx: AuthContext, row: AccountRow) {
@@ -194,8 +198,7 @@ export function createAccountsService(deps: Deps, admins: AdminsService) {
       await db.transaction().execute(async (trx) => {
         const ids = [ctx.acting.id, ...(await accountsRepository.descendantIds(trx, ctx.acting.id))];
         await accountsRepository.softDelete(trx, ids);
-        await removeMembershipsOf(trx, ids);
-        await revokeTokensOf(trx, ids);
+        await dropGrantsOf(trx, ids);
         await accountsRepository.recordEvent(trx, ctx.acting.id, ctx.user.id, 'deleted', { ids });
       });
       return { success: true as const, message: 'Account deleted.' };

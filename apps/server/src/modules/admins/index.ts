@@ -7,7 +7,11 @@ export { createAdminsService } from './service.ts';
 export type { AdminsService } from './service.ts';
 export type { AdminsTables } from './tables.ts';
 
-export const adminsModule: ServerModule<Services> = { name: 'admins', register: adminUserRoutes };
+/** The admin-user routes; `authOf` reads the caller (auth sits above admins), given by app.ts. */
+export const adminsModule = (authOf: Parameters<typeof adminUserRoutes>[2]): ServerModule<Services> => ({
+  name: 'admins',
+  register: (app, s) => adminUserRoutes(app, s, authOf),
+});
 
 /** What other modules may do with this module's rows: named functions, never the repository itself. */
 export const membershipsOfUser = membershipsRepository.forUser.bind(membershipsRepository);

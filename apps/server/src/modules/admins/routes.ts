@@ -1,14 +1,15 @@
 import { idParam } from '@switchboard/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authOf } from '../auth/index.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { ok, route, withAuthParams } from '../../platform/http/route.ts';
 import type { Services } from '../../services.ts';
 
 const tags = ['admin users'];
 
-export function adminUserRoutes(app: FastifyInstance, s: Services) {
+/** `authOf`: auth's reading of the caller (auth sits above admins; wired in app.ts). */
+export function adminUserRoutes(app: FastifyInstance, s: Services, authOf: (req: FastifyRequest) => AuthContext) {
   route(app, {
     method: 'POST',
     url: '/api/v2/inviteAdminUser',

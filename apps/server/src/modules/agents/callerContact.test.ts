@@ -5,7 +5,7 @@ import { campaignsRepository, defaultCampaign } from './repository.ts';
 import { createAgentRuntime } from './runtime.ts';
 
 /**
- * Issue 15: agents know who is calling and read and update the caller's contact through functions.
+ * Agents know who is calling and read and update the caller's contact through functions.
  * A scripted model calls the contacts app; the contact is found, created and updated by the number in use.
  */
 class ScriptedLlm implements LlmProvider {

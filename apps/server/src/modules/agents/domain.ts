@@ -1,16 +1,14 @@
 import type { Deps } from '../../deps.ts';
 import { createAppsService } from '../apps/index.ts';
 import { createTemplatesService } from '../templates/index.ts';
-import { createVersionsService } from '../versions/index.ts';
 import type { AgentRuntime } from './runtime.ts';
 import { createAgentsService } from './service.ts';
 
-/** The agent domains' services: configuration, versions, templates, apps (integrations: services.ts). */
+/** The agent domains' services: configuration, templates, apps (versions, above agents, and integrations: services.ts). */
 export function createAgentDomain(deps: Deps, runtime: AgentRuntime) {
   const agents = createAgentsService(deps, runtime);
   return {
     agents,
-    versions: createVersionsService(deps, agents),
     templates: createTemplatesService(deps, agents),
     apps: createAppsService(deps),
   };

@@ -4,7 +4,7 @@ import { createTestApp, type Session, type TestApp } from '../../testing/harness
 import { campaignsRepository, defaultCampaign } from './repository.ts';
 
 /**
- * Issue 11: an agent places an outbound call by its own function (place_call, app `calls`): a texter asks
+ * An agent places an outbound call by its own function (place_call, app `calls`): a texter asks
  * to be called back, the agent (the offline responder picks the function by its keywords) rings them from
  * the organization's number through the simulated carrier. Wired as the server wires it (services.ts).
  */

@@ -5,7 +5,7 @@ import { campaignsRepository, defaultCampaign } from './repository.ts';
 import { createAgentRuntime } from './runtime.ts';
 
 /**
- * Issue 15: callers reschedule and cancel by talking to the agent again. A scripted model calls the
+ * Callers reschedule and cancel by talking to the agent again. A scripted model calls the
  * schedule app's functions; the bookings move and cancel through the calendar's guarded paths.
  */
 class ScriptedLlm implements LlmProvider {

@@ -112,11 +112,14 @@ interface Prepared {
   turn: number;
 }
 
-export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {}) {
+/**
+ * `placeCall`: how the place_call function dials (a port to the calls module, which sits above agents;
+ * wired in services.ts). Without it the function is not offered.
+ */
+export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeCall?: CallPlacer } = {}) {
   const llm = opts.llm ?? createLlmProvider(deps.config);
   const { db } = deps;
-  // The calls module places calls for the place_call function (set once it exists: calls depend on agents).
-  let callPlacer: CallPlacer | null = null;
+  const callPlacer = opts.placeCall ?? null;
 
   async function prepare(input: RespondInput, preloaded?: AccountRow): Promise<Prepared> {
     const account = preloaded?.id === input.accountId ? preloaded : await findAccount(db, input.accountId);
@@ -272,11 +275,6 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
 
   return {
     provider: llm,
-
-    /** How agents place calls (place_call): the calls service's dialer for an agent account. */
-    placeCallsWith(placer: CallPlacer) {
-      callPlacer = placer;
-    },
 
     /** The greeting the agent opens a conversation with (a voice call speaks it first). */
     async greeting(accountId: number, copy?: 'default' | 'staging'): Promise<string> {

@@ -14,7 +14,7 @@ import { agentBooking, agentManageBooking, type AgentManageResult } from '../cal
 import { findAccount } from '../accounts/index.ts';
 import { callerContact, saveCallerContact } from '../contacts/index.ts';
 import { agentRequestsRepository } from './repository.ts';
-import { postJson, WebhookError } from './webhook.ts';
+import { OutboundError, postJson } from '../../platform/http/outbound.ts';
 
 /** Where a function call happens: the agent, the conversation, and a key that makes a retried turn safe. */
 export interface FunctionContext {
@@ -318,7 +318,7 @@ async function callWebhook(
         : { ok: false, status: res.status, error: `the webhook answered ${res.status}` },
     };
   } catch (err) {
-    if (err instanceof WebhookError) return fail(err.message.replace(/\.$/, ''));
+    if (err instanceof OutboundError) return fail(err.message.replace(/\.$/, ''));
     throw err;
   }
 }

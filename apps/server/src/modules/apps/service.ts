@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { builtinApp } from './builtins.ts';
-import { outboundUrlProblem } from './webhook.ts';
+import { outboundUrlProblem } from '../../platform/http/outbound.ts';
 import { appsRepository, availableApps, maskSecrets, resolveApp, SECRET_MASK, withValues } from './repository.ts';
 import { appSecretBox, isSecretParam, sealAppSecrets } from './secrets.ts';
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { defaultCampaign, putCampaign } from '../agents/index.ts';
 import { builtinApp } from './builtins.ts';
 import { appsRepository } from './repository.ts';
-import { isPrivateAddress, outboundUrlProblem, postJson } from './webhook.ts';
+import { isPrivateAddress, outboundUrlProblem, postJson } from '../../platform/http/outbound.ts';
 
 let server: http.Server;
 let url: string;

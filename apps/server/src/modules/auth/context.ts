@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
-import { anyAccountDisabled, findAccount, type AccountRow } from '../accounts/index.ts';
+import { ACCOUNT_TYPE_MISMATCH, anyAccountDisabled, findAccount, isSuperAdminUser, type AccountRow } from '../accounts/index.ts';
 import { membershipsOfUser } from '../admins/index.ts';
 import { tokensRepository, type TokenRow } from './repository.ts';
 import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
@@ -57,12 +57,6 @@ function readParam(request: FastifyRequest, name: string): string | undefined {
 function bearer(request: FastifyRequest): string | undefined {
   const m = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return m?.[1];
-}
-
-export const ACCOUNT_TYPE_MISMATCH = 'Account type does not match';
-
-export function isSuperAdminUser(config: Config, user: AccountRow): boolean {
-  return user.email != null && user.email_verified === 1 && config.SUPER_ADMIN_EMAILS.includes(user.email.toLowerCase());
 }
 
 async function resolveToken(db: Db, value: string): Promise<{ token: TokenRow; user: AccountRow }> {

@@ -3,7 +3,9 @@ import type { Services } from '../../services.ts';
 import { authRoutes } from './routes.ts';
 import { tokensRepository } from './repository.ts';
 
-export { ACCOUNT_TYPE_MISMATCH, authInputOf, authOf, isSuperAdminUser, registerAuth, requirePermission, resolveAuth } from './context.ts';
+export { authInputOf, authOf, registerAuth, requirePermission, resolveAuth } from './context.ts';
+// Rules on account rows, kept by accounts (below auth) and offered here too where callers look for them.
+export { ACCOUNT_TYPE_MISMATCH, isSuperAdminUser } from '../accounts/index.ts';
 export type { AuthContext } from './context.ts';
 export { createAuthService } from './service.ts';
 export type { AuthService } from './service.ts';

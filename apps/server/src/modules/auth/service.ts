@@ -2,11 +2,11 @@ import { CODE_MAX_ATTEMPTS, CODE_MAX_SENDS_PER_HOUR, CODE_TTL_MS, ONE_TIME_TOKEN
 import { fromJson } from '../../platform/db/columns.ts';
 import type { DbOrTx, Tx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
-import { isSuperAdminUser } from './context.ts';
+import { isSuperAdminUser } from '../accounts/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { ProviderError } from '../../platform/outbox/index.ts';
 import { findAccount, findPrincipalsByEmail, findPrincipalsByPhone, insertAccount, uniqueUsername, updateAccount, type AccountRow } from '../accounts/index.ts';
-import { attributeSignup } from '../referrals/index.ts';
+import type { attributeSignup } from '../referrals/index.ts';
 import { codesRepository, codeMatches, newCode, tokensRepository, type CodeRow } from './repository.ts';
 import { normalizeEmail, toE164 } from '../../platform/http/phone.ts';
 
@@ -50,7 +50,9 @@ export interface SessionResult {
  * Sign-in and verification. Codes are six digits, stored hashed, valid ten minutes, five attempts,
  * and at most CODE_MAX_SENDS_PER_HOUR sends per address per hour.
  */
-export function createAuthService(deps: Deps) {
+/** `attributeSignup`: credits a sign-up to the referral that brought it (referrals sit above auth; wired in services.ts). */
+export function createAuthService(deps: Deps, ports: { attributeSignup: typeof attributeSignup }) {
+  const { attributeSignup } = ports;
   const { db, config } = deps;
 
   async function sendCode(opts: {

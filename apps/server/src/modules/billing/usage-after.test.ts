@@ -43,8 +43,7 @@ describe('usage charged after it happened', () => {
     expect(await balance()).toBe(10_000);
     const conv = await t.request('GET', `/api/v1/conversations/${roomId}`, { token: owner.token, query: { targetAccountId: owner.id } });
     expect(conv.body.messages.map((m: { body: string }) => m.body)).toContain('Anyone there?');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await notes()).toContain('too low to pay for incoming messages');
+    await expect.poll(notes).toContain('too low to pay for incoming messages');
     const used = await t.database.db
       .selectFrom('usage_charges')
       .selectAll()

@@ -70,9 +70,9 @@ describe('messages are charged as they are sent', () => {
     const conv = await t.request('GET', `/api/v1/conversations/${roomId}`, { token: owner.token, query: { targetAccountId: owner.id } });
     expect(conv.body.messages.map((m: { body: string }) => m.body)).not.toContain('four');
     // The owner hears about it (after the refused transaction).
-    await new Promise((r) => setTimeout(r, 50));
-    const notes = await t.request('GET', '/api/v1/notifications', { token: owner.token });
-    expect(JSON.stringify(notes.body)).toContain('Balance too low');
+    await expect
+      .poll(async () => JSON.stringify((await t.request('GET', '/api/v1/notifications', { token: owner.token })).body))
+      .toContain('Balance too low');
     // With funds the same message goes through; the charge shows in the wallet's transactions.
     await fund(owner.id, 5_000);
     expect((await send('four')).status).toBe(200);

@@ -84,7 +84,7 @@ function notifyLater(db: Db, payer: number, message: string) {
 }
 
 /**
- * Charges one use as it happens (issue 13): priced by the payer's plan (the item's graduated or volume
+ * Charges one use as it happens: priced by the payer's plan (the item's graduated or volume
  * tiers over the quantity used so far this billing period, so included units cost nothing and each
  * further unit is priced by its tier) and debited from the organization's wallet to platform revenue,
  * in the caller's transaction. When the wallet cannot cover it the charge is refused with a 402 naming

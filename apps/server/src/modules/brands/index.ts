@@ -1,12 +1,12 @@
 import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
-import { domainRoutes } from './routes.ts';
+import { brandRoutes } from './routes.ts';
 import { domainsRepository } from './repository.ts';
 
-export { createDomainsService } from './service.ts';
+export { createBrandsService } from './service.ts';
 export type { BrandsTables } from './tables.ts';
 
-export const brandsModule: ServerModule<Services> = { name: 'brands', register: domainRoutes };
+export const brandsModule: ServerModule<Services> = { name: 'brands', register: brandRoutes };
 
 /** What other modules may do with this module's rows: named functions, never the repository itself. */
 export const findDomain = domainsRepository.findByDomain.bind(domainsRepository);

@@ -19,7 +19,7 @@ const tags = ['brands'];
 /** Brands belong to partners and resellers (and are managed for them by a partner above). */
 const actingTypes = ['partner', 'reseller'] as ('partner' | 'reseller')[];
 
-export function domainRoutes(app: FastifyInstance, s: Services) {
+export function brandRoutes(app: FastifyInstance, s: Services) {
   route(app, {
     method: 'GET',
     url: '/api/v1/domain/profile',
@@ -28,7 +28,7 @@ export function domainRoutes(app: FastifyInstance, s: Services) {
     auth: 'none',
     query: domainProfileQuery,
     response: domainProfileResponse,
-    handler: async (req) => ({ success: true as const, profile: await s.domains.profileForHost(req.query.host ?? req.hostname) }),
+    handler: async (req) => ({ success: true as const, profile: await s.brands.profileForHost(req.query.host ?? req.hostname) }),
   });
 
   route(app, {
@@ -39,7 +39,7 @@ export function domainRoutes(app: FastifyInstance, s: Services) {
     auth: 'none',
     body: domainLookupBody,
     response: domainLookupResponse,
-    handler: (req) => s.domains.lookup(req.body.domain),
+    handler: (req) => s.brands.lookup(req.body.domain),
   });
 
   route(app, {
@@ -50,7 +50,7 @@ export function domainRoutes(app: FastifyInstance, s: Services) {
     actingTypes,
     query: domainsQuery,
     response: domainsResponse,
-    handler: (req) => s.domains.list(authOf(req), req.query),
+    handler: (req) => s.brands.list(authOf(req), req.query),
   });
 
   route(app, {
@@ -61,7 +61,7 @@ export function domainRoutes(app: FastifyInstance, s: Services) {
     actingTypes,
     query: domainQuery,
     response: domainResponse,
-    handler: (req) => s.domains.get(authOf(req), req.query),
+    handler: (req) => s.brands.get(authOf(req), req.query),
   });
 
   route(app, {
@@ -72,7 +72,7 @@ export function domainRoutes(app: FastifyInstance, s: Services) {
     actingTypes,
     body: domainSaveBody,
     response: domainResponse,
-    handler: (req) => s.domains.save(authOf(req), req.body),
+    handler: (req) => s.brands.save(authOf(req), req.body),
   });
 
   route(app, {
@@ -87,7 +87,7 @@ export function domainRoutes(app: FastifyInstance, s: Services) {
       const body = (req.body ?? {}) as { id?: unknown; domain?: unknown };
       const id = req.query.id ?? (body.id != null ? Number(body.id) : undefined);
       const domain = req.query.domain ?? (typeof body.domain === 'string' ? body.domain : undefined);
-      return s.domains.remove(authOf(req), { id, domain });
+      return s.brands.remove(authOf(req), { id, domain });
     },
   });
 
@@ -99,6 +99,6 @@ export function domainRoutes(app: FastifyInstance, s: Services) {
     actingTypes,
     body: domainDefaultBody,
     response: domainResponse,
-    handler: (req) => s.domains.setDefault(authOf(req), req.body),
+    handler: (req) => s.brands.setDefault(authOf(req), req.body),
   });
 }

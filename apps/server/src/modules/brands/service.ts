@@ -18,7 +18,7 @@ const INVALID_DOMAIN = 'domain: Please enter a valid domain name, like app.yourb
 const NOT_FOUND = 'No such domain on this account.';
 
 /** Brands: the domains a partner or reseller serves the app on, and the profile shown on each. */
-export function createDomainsService(deps: Deps) {
+export function createBrandsService(deps: Deps) {
   const { db, config } = deps;
   const ownHost = hostOf(config.publicUrl);
 
@@ -194,4 +194,4 @@ export function createDomainsService(deps: Deps) {
   };
 }
 
-export type DomainsService = ReturnType<typeof createDomainsService>;
+export type BrandsService = ReturnType<typeof createBrandsService>;

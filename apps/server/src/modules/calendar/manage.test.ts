@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 
-/** Rescheduling, cancelling, reminders and text confirmations of bookings (issue 15), on SQLite and PostgreSQL. */
+/** Rescheduling, cancelling, reminders and text confirmations of bookings, on SQLite and PostgreSQL. */
 let t: TestApp;
 let org: Session;
 let other: Session;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFake, type FakeServer } from '../../testing/fakes/server.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 
 /**
- * meeting.booked, meeting.rescheduled and meeting.cancelled webhook events (issue 17): written to the
+ * meeting.booked, meeting.rescheduled and meeting.cancelled webhook events: written to the
  * webhook outbox in the booking's own transaction, delivered once each, only to the host's endpoints.
  */
 let t: TestApp;
@@ -28,10 +28,13 @@ const received = (type: string) => receiver.seen.filter((r) => r.body?.type === 
  * same moment (on PostgreSQL it then holds the rows, SKIP LOCKED), so one manual round may find nothing.
  */
 const deliver = async (types: string[]) => {
-  for (let i = 0; i < 40 && !types.every((ty) => received(ty).length > 0); i++) {
-    await run();
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await vi.waitFor(
+    async () => {
+      await run();
+      expect(types.filter((ty) => received(ty).length === 0)).toEqual([]);
+    },
+    { timeout: 10_000, interval: 25 },
+  );
   await run();
 };
 

@@ -124,9 +124,14 @@ describe('live calls', () => {
     const staffFrame = mulawFrames(1, true)[0]!;
     for (let i = 0; i < 5; i++) viewer.ws.send(JSON.stringify({ event: 'media', payload: staffFrame }));
     await caller.until((m) => m.event === 'media' && m.media.payload === staffFrame, 'the staff member’s voice', mark);
-    // The agent no longer answers the caller.
+    // The agent no longer answers the caller: once the server has taken all the speech (a bridge, were
+    // one there, hears each frame), no caller turn was transcribed.
+    const entry = t.services.calls.live.get(callId)!;
+    let taken = 0;
+    entry.bridge = () => taken++;
     speak(caller);
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => taken).toBe(50);
+    entry.bridge = null;
     expect(caller.messages.slice(mark).filter((m) => m.event === 'transcript' && m.turn.role === 'caller')).toEqual([]);
 
     viewer.ws.send(JSON.stringify({ event: 'hangup' }));
@@ -151,7 +156,7 @@ describe('live calls', () => {
     const person = carrier().transferee(callId)!;
     // The agent says its line, then leaves: the caller is bridged to the person both ways.
     await expect.poll(() => turns(callId, 'agent')[1] ?? '', { timeout: 10_000 }).toContain('transferring');
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => t.services.calls.live.get(callId)?.bridge ?? null).not.toBeNull();
     caller.media(mulawFrames(10, true));
     await expect.poll(() => person.heardFrames).toBeGreaterThanOrEqual(10);
     const mark = caller.messages.length;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 import { ScriptedStt, ToneTts } from '../../testing/voice.ts';
 
-/** The call log and a call's detail show the contact's name (issue 15), only from the call's own organization. */
+/** The call log and a call's detail show the contact's name, only from the call's own organization. */
 describe('contact names on calls', () => {
   let t: TestApp;
   let org: Session;

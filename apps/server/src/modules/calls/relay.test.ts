@@ -165,8 +165,13 @@ function crossProcessCalls(procs: () => [Proc, Proc]) {
     first.ws.close();
     await expect.poll(() => B.built.services.calls.live.get(callId)!.remote.size).toBe(0);
     const sent = B.relay.out(callId);
+    // B takes every frame (a bridge, were one there, hears each) and publishes none of them.
+    const entry = B.built.services.calls.live.get(callId)!;
+    let taken = 0;
+    entry.bridge = () => taken++;
     caller.media(mulawFrames(10, true));
-    await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(() => taken).toBe(10);
+    entry.bridge = null;
     expect(B.relay.out(callId)).toBe(sent);
     // A viewer without a take-over cannot talk to the caller.
     const second = await socket(listenUrl(callId));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 import { ScriptedStt, ToneTts } from '../../testing/voice.ts';
 
-/** Issue 15: a contact's conversations, calls and meetings in one place, only within its organization. */
+/** A contact's conversations, calls and meetings in one place, only within its organization. */
 let t: TestApp;
 let org: Session;
 let other: Session;

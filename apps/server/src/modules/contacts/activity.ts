@@ -1,13 +1,23 @@
 import type { ContactActivity } from '@switchboard/core/contracts/contacts';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { latestBookingsOf } from '../calendar/index.ts';
-import { callsWithNumbers } from '../calls/index.ts';
-import { roomsWithAddresses } from '../conversations/index.ts';
+import type { latestBookingsOf } from '../calendar/index.ts';
+import type { callsWithNumbers } from '../calls/index.ts';
+import type { roomsWithAddresses } from '../conversations/index.ts';
 import { keyOf } from './keys.ts';
 import { contactsRepository } from './repository.ts';
 
 const LIMIT = 50;
+
+/**
+ * Where a contact's activity comes from: conversations, calls and calendar, which all sit above contacts
+ * (they name their contacts). Wired in services.ts.
+ */
+export interface ActivitySources {
+  roomsWithAddresses: typeof roomsWithAddresses;
+  callsWithNumbers: typeof callsWithNumbers;
+  latestBookingsOf: typeof latestBookingsOf;
+}
 
 /**
  * GET /api/v2/contact/{id}/activity: one contact's conversations (rooms whose address is one of its
@@ -15,7 +25,8 @@ const LIMIT = 50;
  * organization made with one of its numbers or e-mails, compared by normalised key), all within the
  * contact's own organization.
  */
-export async function contactActivity(deps: Deps, ctx: AuthContext, id: number): Promise<ContactActivity> {
+export async function contactActivity(deps: Deps, sources: ActivitySources, ctx: AuthContext, id: number): Promise<ContactActivity> {
+  const { roomsWithAddresses, callsWithNumbers, latestBookingsOf } = sources;
   await deps.requireAccess(ctx, 'contact.view', [id]);
   const orgId = ctx.acting.organization_id ?? ctx.acting.id;
   // The access check made sure the contact is the organization's.

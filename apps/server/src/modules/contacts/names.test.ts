@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 
-/** The inbox shows a contact's name instead of the number (issue 15), and only the organization's own contacts. */
+/** The inbox shows a contact's name instead of the number, and only the organization's own contacts. */
 let t: TestApp;
 let org: Session;
 let other: Session;

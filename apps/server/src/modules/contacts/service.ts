@@ -6,7 +6,7 @@ import type { PageRequest } from '../../platform/db/paginate.ts';
 import { badRequest, conflict } from '../../platform/http/errors.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { contactActivity } from './activity.ts';
+import { contactActivity, type ActivitySources } from './activity.ts';
 import { parseContactFile, type ImportedRow } from './import.ts';
 import { emailKey, keyOf, normaliseEmails, normalisePhones, phoneKey } from './keys.ts';
 import { toContact } from './mappers.ts';
@@ -93,7 +93,8 @@ async function checkFree(trx: Tx, orgId: number, keys: Normalised['keys'], self?
   }
 }
 
-export function createContactsService(deps: Deps) {
+/** `activity`: where a contact's conversations, calls and meetings are read (modules above contacts). */
+export function createContactsService(deps: Deps, activity: ActivitySources) {
   const { db } = deps;
 
   async function load(orgId: number, rows: ContactRow[]) {
@@ -137,7 +138,7 @@ export function createContactsService(deps: Deps) {
     },
 
     /** The contact's conversations, calls and meetings (activity.ts). */
-    activity: (ctx: AuthContext, id: number) => contactActivity(deps, ctx, id),
+    activity: (ctx: AuthContext, id: number) => contactActivity(deps, activity, ctx, id),
 
     async get(ctx: AuthContext, id: number) {
       const found = await deps.requireAccess(ctx, 'contact.view', [id]);

@@ -1,7 +1,7 @@
 /**
- * The conversations domain's view of the agent runtime (apps/server/src/domains/agents/runtime.ts):
- * `services.agentRuntime.respond(...)`. Kept to the shape this domain uses, so the inbox depends on the
- * runtime's contract and not its internals.
+ * The conversations module's port to the agent runtime (modules/agents/runtime.ts), which sits above
+ * it: the shape this module uses, handed to createConversationsService by the composition root
+ * (services.ts), so the inbox depends on the runtime's contract and never imports the agents module.
  */
 export interface AgentTurn {
   role: 'user' | 'assistant';
@@ -26,10 +26,4 @@ export interface AgentReply {
 
 export interface AgentResponder {
   respond(input: AgentRespondInput): Promise<AgentReply>;
-}
-
-/** Finds the runtime on the services object when it is there; null otherwise. */
-export function runtimeFrom(services: object): AgentResponder | null {
-  const rt = (services as { agentRuntime?: Partial<AgentResponder> }).agentRuntime;
-  return rt && typeof rt.respond === 'function' ? (rt as AgentResponder) : null;
 }

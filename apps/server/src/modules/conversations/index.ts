@@ -1,12 +1,12 @@
 import { roomsRepository } from './repository.ts';
 import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
-import { runtimeFrom } from './agentAdapter.ts';
 import { realtimeRoutes } from './realtime.ts';
 import { conversationRoutes } from './routes.ts';
 
 export { createConversationsService } from './service.ts';
 export type { ConversationsService } from './service.ts';
+export type { AgentReply, AgentResponder, AgentRespondInput } from './agentAdapter.ts';
 export { roomsInReach } from './access.ts';
 /** An organization's conversations with any of these addresses (a contact's activity). */
 export const roomsWithAddresses = roomsRepository.withAddresses.bind(roomsRepository);
@@ -21,7 +21,6 @@ export type { ConversationsTables } from './tables.ts';
 export const conversationsModule: ServerModule<Services> = {
   name: 'conversations',
   async register(app, s) {
-    s.inbox.conversations.useRuntime(() => runtimeFrom(s));
     await realtimeRoutes(app, s);
     conversationRoutes(app, s);
     if (s.deps.config.JOBS_AUTOSTART) app.addHook('onReady', async () => s.inbox.start());

@@ -18,7 +18,7 @@ const HISTORY_TURNS = 20;
  * The conversation jobs (the agent's reply, an SMS send, a delivery receipt) and the carrier ingress
  * (inbound SMS open or continue a room). Jobs run on the durable queue, so each is safe to run twice.
  */
-export function registerConversationJobs(deps: Deps, queue: JobQueue, m: Messaging, runtime: () => AgentResponder | null) {
+export function registerConversationJobs(deps: Deps, queue: JobQueue, m: Messaging, agent: AgentResponder) {
   const { db } = deps;
 
   async function runAgentReply(payload: { messageId: number }): Promise<void> {
@@ -35,8 +35,6 @@ export function registerConversationJobs(deps: Deps, queue: JobQueue, m: Messagi
     if (!inbound || isSet(inbound.blocked)) return;
     const room = await roomsRepository.byId(db, inbound.room_pk);
     if (!room || !isSet(room.ai_agent_enabled)) return;
-    const rt = runtime();
-    if (!rt) throw new Error('The agent runtime is not available yet.');
     await m.write(async (_trx, emit) => {
       await emit({ type: 'typing', ...scopeOf(room), payload: { roomId: room.room_id, who: 'agent', username: room.our_address } });
     });
@@ -45,7 +43,7 @@ export function registerConversationJobs(deps: Deps, queue: JobQueue, m: Messagi
       .reverse()
       .map((m) => ({ role: m.direction === 'inbound' ? ('user' as const) : ('assistant' as const), content: m.body }));
     const turn = { accountId: room.account_id, agentId: room.agent_id, contact: room.contact_address, roomId: room.room_id };
-    const reply = await rt
+    const reply = await agent
       .respond({
         accountId: room.agent_id ?? room.account_id,
         history,

@@ -60,8 +60,7 @@ describe('WebSocket limits, resets and visibility', () => {
 
   it('caps connections per session token and per address with close code 4429', async () => {
     // Sockets of earlier tests are gone on the server too.
-    for (let i = 0; i < 100 && t.services.inbox.hub.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(t.services.inbox.hub.size).toBe(0);
+    await expect.poll(() => t.services.inbox.hub.size).toBe(0);
     const one = (await visitor()).token;
     const open: WebSocket[] = [];
     for (let i = 0; i < 3; i++) {
@@ -73,7 +72,7 @@ describe('WebSocket limits, resets and visibility', () => {
     expect(refused.result).toBe(TOO_MANY_CONNECTIONS);
     // A slot freed is a slot again (once the server has seen the close).
     await closeAll([open.pop()!]);
-    for (let i = 0; i < 100 && t.services.inbox.hub.size > 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => t.services.inbox.hub.size).toBeLessThanOrEqual(2);
     const again = await outcome(wsUrl(one));
     expect(again.result).toBe('ready');
     open.push(again.ws);
@@ -86,7 +85,7 @@ describe('WebSocket limits, resets and visibility', () => {
     const sixth = await outcome(wsUrl((await visitor()).token));
     expect(sixth.result).toBe(TOO_MANY_CONNECTIONS);
     await closeAll(open);
-    for (let i = 0; i < 100 && t.services.inbox.hub.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => t.services.inbox.hub.size).toBe(0);
   });
 
   it('closes a connection that stops answering pings, and keeps one that answers', async () => {
@@ -96,10 +95,12 @@ describe('WebSocket limits, resets and visibility', () => {
     const hubBefore = t.services.inbox.hub.size;
     const code = await new Promise<number>((resolve) => dead.ws.once('close', resolve));
     expect(code).toBe(1006);
-    // Two more beats: the one that answers stays.
-    await new Promise((r) => setTimeout(r, 900));
+    // Two more beats (pings it answers): the one that answers stays.
+    let pings = 0;
+    healthy.ws.on('ping', () => pings++);
+    await expect.poll(() => pings, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     expect(healthy.ws.readyState).toBe(WebSocket.OPEN);
-    expect(t.services.inbox.hub.size).toBe(hubBefore - 1);
+    await expect.poll(() => t.services.inbox.hub.size).toBe(hubBefore - 1);
     await healthy.close();
   });
 

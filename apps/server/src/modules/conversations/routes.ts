@@ -46,7 +46,7 @@ function requireAccountId(q: Record<string, unknown>, b: unknown): void {
   if (!named) throw badRequest('no account id', 'targetAccountId');
 }
 
-/** GET /api/v1/needsPerson: the agent's actions waiting for a person (issue 10; not in the spec's API). */
+/** GET /api/v1/needsPerson: the agent's actions waiting for a person (not in the spec's API). */
 const needsPersonResponse = z.object({
   success: z.literal(true),
   items: z.array(

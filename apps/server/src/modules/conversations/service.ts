@@ -22,14 +22,14 @@ const TOTALS_TTL_MS = 30_000;
 
 /**
  * The conversations service: the inbox's public methods (each starts with the caller's access to the
- * room or inbox), on top of the message pipeline (messaging.ts) and the jobs (jobs.ts).
+ * room or inbox), on top of the message pipeline (messaging.ts) and the jobs (jobs.ts). `agent`: the
+ * agent runtime, which writes the agent's replies (a port: agents sit above conversations; services.ts).
  */
-export function createConversationsService(deps: Deps, bg: Background<Database>) {
+export function createConversationsService(deps: Deps, bg: Background<Database>, agent: AgentResponder) {
   const { db } = deps;
   const { queue, bus } = bg;
-  let runtime: () => AgentResponder | null = () => null;
   const pipeline = createMessaging(deps, queue, bg.write);
-  const carrierListener = registerConversationJobs(deps, queue, pipeline, () => runtime());
+  const carrierListener = registerConversationJobs(deps, queue, pipeline, agent);
   deps.carrier.listen(carrierListener);
 
   /**
@@ -48,9 +48,6 @@ export function createConversationsService(deps: Deps, bg: Background<Database>)
     carrierListener,
     /** A phone call's entry in its contact's conversation (calls.ts). */
     recordCall: createCallEntries(deps, pipeline),
-    useRuntime(get: () => AgentResponder | null) {
-      runtime = get;
-    },
 
     async list(ctx: AuthContext, q: { page: number; pageSize: number; pagination: boolean; unread: boolean; type: InboxType; status: 'open' | 'closed' }) {
       const owner = ownerOrThrow(ctx);

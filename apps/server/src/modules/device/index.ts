@@ -17,7 +17,7 @@ export const deviceModule: ServerModule<Services> = {
   name: 'device',
   async register(app, s) {
     const keys = createPushKeys(s.deps);
-    const device = createDeviceService(s.deps, s.domains.isOwnHost, keys);
+    const device = createDeviceService(s.deps, s.brands.isOwnHost, keys);
     const push = createPushSender(s.deps, keys, device.canView);
     s.inbox.queue.register(PUSH_JOB, (p) => push.runNewConversation(p));
     subscribeNewConversations(s.inbox.bus, s.inbox.queue, s.deps.log);

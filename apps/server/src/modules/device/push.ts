@@ -6,7 +6,7 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { EventBus } from '../../platform/realtime/bus.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { findAccount } from '../accounts/index.ts';
-import { isPrivateAddress, outboundUrlProblem } from '../apps/index.ts';
+import { isPrivateAddress, outboundUrlProblem } from '../../platform/http/outbound.ts';
 import { liveSubscriptions, pushDeliveriesRepository, pushKeysRepository, pushPreferencesRepository, pushSubscriptionsRepository, type PushSubscriptionRow } from './repository.ts';
 
 /**

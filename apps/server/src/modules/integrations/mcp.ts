@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AppFunction } from '@switchboard/core';
 import type { Deps } from '../../deps.ts';
-import { outboundUrlProblem } from '../apps/index.ts';
+import { outboundUrlProblem } from '../../platform/http/outbound.ts';
 import { IntegrationCallError } from './adapters/index.ts';
 
 /**

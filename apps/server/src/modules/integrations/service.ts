@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { fromJson } from '../../platform/db/columns.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { outboundUrlProblem } from '../apps/index.ts';
+import { outboundUrlProblem } from '../../platform/http/outbound.ts';
 import { ADAPTERS } from './adapters/index.ts';
 import {
   adapterContext,

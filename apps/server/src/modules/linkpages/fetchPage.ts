@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { isPrivateAddress } from '../apps/index.ts';
+import { isPrivateAddress } from '../../platform/http/outbound.ts';
 
 export class FetchPageError extends Error {}
 

@@ -7,7 +7,7 @@ export { createLinkpagesService, type LinkpagesService } from './service.ts';
 export { createRecorder, isBot } from './recorder.ts';
 
 /**
- * Link pages (issue 16): the account's links and page settings, the public page at /p/{username}
+ * Link pages: the account's links and page settings, the public page at /p/{username}
  * rendered by the server and cached in memory, click and view statistics recorded in batches.
  */
 export const linkpagesModule: ServerModule<Services> = {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 
 /**
- * Issue 14: "A CSV of 1,000,000 log rows exports with the server's memory growing by less than 50 MB",
+ * A CSV of 1,000,000 log rows exports with the server's memory growing by less than 50 MB,
  * over real HTTP. SQLite only: on PostgreSQL (TEST_DATABASE_URL set) the seeding plus the export of a
  * million rows took over 290 s on the shared CI machine (the 240 s test limit was hit), far above the
  * minute a test may take; the export code is the same keyset-batched stream on both. The server runs in this process (the harness), so the measure is

@@ -3,6 +3,7 @@ import type { Services } from '../../services.ts';
 import { logsRoutes } from './routes.ts';
 
 export { createLogsService, recordLog } from './service.ts';
+export type { LogsPorts } from './service.ts';
 export type { LogsService, NewLog } from './service.ts';
 export type { LogsTables } from './tables.ts';
 

@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { toJson } from '../../platform/db/columns.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { contactNamesByAddress } from '../contacts/index.ts';
-import { reportScope } from '../stats/index.ts';
+import type { contactNamesByAddress } from '../contacts/index.ts';
+import type { reportScope } from '../stats/index.ts';
 import { ALL_FIELDS, csvLine, pick, toLogEntry } from './mappers.ts';
 import { logsRepository, type LogFilter, type LogRow } from './repository.ts';
 
@@ -62,15 +62,25 @@ const CSV_BATCH = 1000;
 const PRUNE_BATCH = 5000;
 const DAY_MS = 86_400_000;
 
+/**
+ * What the logs read of modules above them (logs are written by conversations and webhooks, so they sit
+ * below contacts and stats): contacts' names for an address, stats' report scope. Wired in services.ts.
+ */
+export interface LogsPorts {
+  contactNamesByAddress: typeof contactNamesByAddress;
+  reportScope: typeof reportScope;
+}
+
 /** Contact names of a page's rows, looked up in each row's own organization (one query per organization). */
-async function namesOf(db: DbOrTx, rows: readonly LogRow[]): Promise<(string | null)[]> {
+async function namesOf(db: DbOrTx, rows: readonly LogRow[], { contactNamesByAddress }: LogsPorts): Promise<(string | null)[]> {
   const byOrg = new Map<number, Map<string, string>>();
   for (const orgId of new Set(rows.filter((r) => r.contact).map((r) => r.account_id)))
     byOrg.set(orgId, await contactNamesByAddress(db, orgId, rows.filter((r) => r.account_id === orgId && r.contact).map((r) => r.contact!)));
   return rows.map((r) => (r.contact ? (byOrg.get(r.account_id)?.get(r.contact) ?? null) : null));
 }
 
-export function createLogsService(deps: Deps) {
+export function createLogsService(deps: Deps, ports: LogsPorts) {
+  const { reportScope } = ports;
   const db: Db = deps.db;
 
   async function filterOf(ctx: AuthContext, q: LogsQuery): Promise<LogFilter> {
@@ -98,7 +108,7 @@ export function createLogsService(deps: Deps) {
       const filter = await filterOf(ctx, q);
       const rows = await logsRepository.page(db, filter, { before: q.before, limit: q.limit });
       const fields = q.fields?.length ? q.fields : ALL_FIELDS;
-      const names = fields.includes('contact') ? await namesOf(db, rows) : [];
+      const names = fields.includes('contact') ? await namesOf(db, rows, ports) : [];
       return {
         success: true as const,
         logs: rows.map((r, i) => pick(toLogEntry(r, names[i] ?? null), fields)),

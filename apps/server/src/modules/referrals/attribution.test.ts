@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 
 /**
- * The `?ref=` of an invite link attributes the sign-up to that invitation by its code (issue 16), whatever
+ * The `?ref=` of an invite link attributes the sign-up to that invitation by its code, whatever
  * address the person signs up with; the account's shareable code attributes too. On SQLite and PostgreSQL.
  */
 let t: TestApp;

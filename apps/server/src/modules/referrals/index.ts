@@ -16,7 +16,7 @@ export { rewardKey as referralRewardKey } from './constants.ts';
 /** Max invitations a user sends per hour. */
 export const INVITES_PER_HOUR = 20;
 
-/** Referrals (issue 16): invitations by e-mail or SMS, and who joined through them. */
+/** Referrals: invitations by e-mail or SMS, and who joined through them. */
 export const referralsModule: ServerModule<Services> = {
   name: 'referrals',
   register: (app, s) => referralRoutes(app, s.referrals, INVITES_PER_HOUR),

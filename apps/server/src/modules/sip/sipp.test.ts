@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromJson } from '../../platform/db/columns.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { freePort, runSipp, SIPP, sippUas } from '../../testing/sipp.ts';
+import { freePort, runSipp, SIPP, sippUas, udpBound } from '../../testing/sipp.ts';
 import { ScriptedStt, ToneTts } from '../../testing/voice.ts';
 
 /**
@@ -166,7 +166,7 @@ describeSipp('SIP endpoint with sipp', () => {
     });
     expect(added.status).toBe(200);
     const gateway = runSipp({ scenario: 'gateway-auth.xml', target: '', port, vars: { user: 'acme-gw', password: 'gateway-secret' }, args: ['-m', '1'], timeoutSec: 20 });
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => udpBound(port), { timeout: 10_000 }).toBe(true);
     const placed = await t.request('POST', '/api/v1/calls', { token: org.token, body: { to: '+442079460000' } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const id = placed.body.call.id;
@@ -190,7 +190,7 @@ describeSipp('SIP endpoint with sipp', () => {
   it('registers to a SIP provider with digest credentials and shows the registration live', async () => {
     const port = await freePort();
     const provider = runSipp({ scenario: 'provider-registrar.xml', target: '', port, vars: { user: 'acme', password: 'provider-pass' }, args: ['-m', '1'], timeoutSec: 15 });
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => udpBound(port), { timeout: 10_000 }).toBe(true);
     const body = { kind: 'provider', server: `127.0.0.1:${port}`, domain: 'provider.test', username: 'acme', password: 'provider-pass', expires: 300 };
     const added = await t.request('POST', '/api/v2/sip/registration', { token: org.token, body });
     expect(added.status).toBe(200);

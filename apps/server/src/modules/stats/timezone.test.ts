@@ -3,7 +3,7 @@ import { createTestApp, type Session, type TestApp } from '../../testing/harness
 import { dayIn, recordUsage, usageDayOf } from './index.ts';
 
 /**
- * Usage in the organization's time zone (issue 14): the zone of its business hours (schedule). Counters
+ * Usage in the organization's time zone: the zone of its business hours (schedule). Counters
  * are recorded on the organization-local date at write time, so days, weeks, months and billing periods
  * are the organization's; across the 2026-03-08 daylight-saving change of America/New_York (UTC-5 → UTC-4).
  */

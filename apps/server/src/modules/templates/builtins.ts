@@ -1,6 +1,6 @@
 import type { AgentTemplate } from '@switchboard/core';
 
-/** The templates every account can start from (spec §7 Agent; issue 4). Placeholders are {{fieldName}}. */
+/** The templates every account can start from (spec §7 Agent). Placeholders are {{fieldName}}. */
 type Builtin = Omit<AgentTemplate, 'builtIn' | 'ownerAccountId' | 'updatedAt' | 'published'>;
 
 const businessName = { name: 'businessName', label: 'Business name', placeholder: 'Bright Dental', required: true };

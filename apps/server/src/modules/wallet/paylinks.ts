@@ -4,7 +4,7 @@ import type { Db } from '../../db.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { findAccountByUsername } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { claimReferralRewards } from '../referrals/index.ts';
+import type { claimReferralRewards as claimReferralRewardsPort } from '../referrals/index.ts';
 
 /** Accounts that can be paid by their username (they hold a wallet). */
 const PAYABLE = new Set(['organization', 'reseller', 'partner']);
@@ -14,7 +14,8 @@ const PAYABLE = new Set(['organization', 'reseller', 'partner']);
  * page, by Lightning or card, into its wallet. And rewards (spec §7 Wallet claimRewards): each referral
  * that led to a sign-up is paid once, platform:rewards → wallet, keyed by the invitation.
  */
-export function createPayLinks(deps: Deps) {
+/** `claimReferralRewards`: the referrals module's claim (referrals sit above wallet; wired in services.ts). */
+export function createPayLinks(deps: Deps, claimReferralRewards: typeof claimReferralRewardsPort) {
   const db = deps.db as Db;
 
   async function payable(username: string) {

@@ -37,7 +37,12 @@ export type SubscriptionEventHandler = (trx: Tx, event: PaymentEvent, checkout: 
  * (local checkout or a processor, credited once by its signed webhook) and by Lightning (BOLT11 from
  * the node, credited once when the node reports it paid or the payer proves it with the preimage).
  */
-export function createWalletService(deps: Deps, providers: WalletProviders) {
+/** `ports.claimReferralRewards`: pays out referral rewards (referrals sit above wallet; wired in services.ts). */
+export function createWalletService(
+  deps: Deps,
+  providers: WalletProviders,
+  ports: { claimReferralRewards: Parameters<typeof createPayLinks>[1] },
+) {
   const db = deps.db as Db;
   const { payments, lightning, rates } = providers;
   const paidHandlers = new Map<string, CheckoutPaidHandler>();
@@ -84,7 +89,7 @@ export function createWalletService(deps: Deps, providers: WalletProviders) {
     payouts,
     payoutProviders: providers.payouts,
     /** Pay links by username, and rewards. */
-    payLinks: createPayLinks(deps),
+    payLinks: createPayLinks(deps, ports.claimReferralRewards),
 
     /** Billing registers what a processor's subscription events do. */
     onSubscriptionEvent(handler: SubscriptionEventHandler) {

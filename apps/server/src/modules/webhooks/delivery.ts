@@ -5,7 +5,7 @@ import { fromJson } from '../../platform/db/columns.ts';
 import type { JobRow } from '../../platform/jobs/queue.ts';
 import { secretBoxFor } from '../../platform/secrets/index.ts';
 import { findAccount } from '../accounts/index.ts';
-import { postJson, WebhookError } from '../apps/index.ts';
+import { OutboundError, postJson } from '../../platform/http/outbound.ts';
 import { recordLog } from '../logs/index.ts';
 import { cursorRepository, deliveriesRepository, endpointsRepository, outboxRepository } from './repository.ts';
 import { signatureHeaders } from './signing.ts';
@@ -142,7 +142,7 @@ export function createDelivery(deps: Deps, bg: Background) {
       status = res.status;
       if (res.status < 200 || res.status >= 300) error = `The endpoint answered ${res.status}.`;
     } catch (err) {
-      if (!(err instanceof WebhookError)) throw err;
+      if (!(err instanceof OutboundError)) throw err;
       error = err.message;
     }
     const durationMs = Math.round(performance.now() - started);

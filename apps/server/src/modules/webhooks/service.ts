@@ -5,7 +5,7 @@ import type { Background } from '../../platform/background.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { secretBoxFor } from '../../platform/secrets/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { outboundUrlProblem } from '../apps/index.ts';
+import { outboundUrlProblem } from '../../platform/http/outbound.ts';
 import { createDelivery } from './delivery.ts';
 import { toDelivery, toEndpoint } from './mappers.ts';
 import { deliveriesRepository, endpointsRepository, type EndpointRow } from './repository.ts';

@@ -23,15 +23,8 @@ describe('background WAL checkpoints (SQLite)', () => {
           for (let j = 0; j < 10; j++) await sql`insert into filler (body) values (${'x'.repeat(3000)})`.execute(trx);
         });
       }
-      const grown = async () => {
-        for (let i = 0; i < 100; i++) {
-          if (fs.statSync(file).size > before + 4 * 1024 * 1024) return true;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        return false;
-      };
       // ...and the pages still reach the database file.
-      expect(await grown()).toBe(true);
+      await expect.poll(() => fs.statSync(file).size, { timeout: 10_000 }).toBeGreaterThan(before + 4 * 1024 * 1024);
     } finally {
       await handle.close();
       fs.rmSync(dir, { recursive: true, force: true });

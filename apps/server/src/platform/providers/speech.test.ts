@@ -178,6 +178,5 @@ describe('configuration', () => {
 });
 
 async function until(pred: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !pred(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(pred()).toBe(true);
+  await expect.poll(pred, { timeout: 5_000 }).toBe(true);
 }

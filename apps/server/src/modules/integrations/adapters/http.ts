@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.ts';
-import { requestJson, WebhookError, type WebhookResult } from '../../apps/index.ts';
+import { OutboundError, requestJson, type WebhookResult } from '../../../platform/http/outbound.ts';
 
 /** A failed call to an integration's API: what the user sees in the integration's health. */
 export class IntegrationCallError extends Error {
@@ -71,7 +71,7 @@ export async function callApi(
   try {
     res = await requestJson(url, { method, body, headers, timeoutMs: INTEGRATION_TIMEOUT_MS, allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS });
   } catch (err) {
-    if (err instanceof WebhookError)
+    if (err instanceof OutboundError)
       throw new IntegrationCallError(`${service} could not be reached: ${err.message.replace(/^The webhook /, '')}`, null, 'network');
     throw err;
   }

@@ -1,4 +1,4 @@
-import type { WebhookResult } from '../../apps/index.ts';
+import type { WebhookResult } from '../../../platform/http/outbound.ts';
 import { callApi, IntegrationCallError, text, type AdapterContext, type CheckResult, type IntegrationAdapter } from './http.ts';
 
 /**

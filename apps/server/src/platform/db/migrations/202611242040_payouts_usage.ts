@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from '../columns.ts';
 
 /**
- * Payouts and usage charges (issue 13): withdrawals (Lightning, Stripe Connect, PayPal, Venmo) with
+ * Payouts and usage charges: withdrawals (Lightning, Stripe Connect, PayPal, Venmo) with
  * their states, the accounts connected for Stripe payouts, the local payout processor's own state,
  * and each organization's usage charged per billing period and item (the graduated/volume tiers need
  * the running quantity).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Link pages (issue 16, second part): the campaign (UTM parameters) of a view or click, and referral
+ * Link pages: the campaign (UTM parameters) of a view or click, and referral
  * rewards: what an invitation that led to a sign-up earned, and when it was claimed into the wallet.
  */
 export async function up(db: Kysely<any>): Promise<void> {

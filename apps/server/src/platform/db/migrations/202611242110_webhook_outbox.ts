@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { jsonType, withId } from '../columns.ts';
 
-/** Webhooks (issue 17, second part): events of calls, contacts and payments waiting to become deliveries. */
+/** Webhooks: events of calls, contacts and payments waiting to become deliveries. */
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('webhook_outbox'))
     .addColumn('account_id', 'integer', (c) => c.notNull())

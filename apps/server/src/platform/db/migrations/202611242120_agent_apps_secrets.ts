@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { flag } from '../columns.ts';
 
 /**
- * Custom apps' secrets (issue 17): every stored app is marked as not yet sealed; the apps module seals
+ * Custom apps' secrets: every stored app is marked as not yet sealed; the apps module seals
  * the secret parameter values of those rows at start, with the secrets key (which a migration has not),
  * and marks them (apps/secrets.ts `sealStoredAppSecrets`). Apps saved afterwards are stored sealed.
  */

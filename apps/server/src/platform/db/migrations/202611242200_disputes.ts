@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Card disputes (issue 13): one row per processor dispute, so its hold and its outcome each move the
+ * Card disputes: one row per processor dispute, so its hold and its outcome each move the
  * ledger once whatever order or number of webhooks report it. `held` is what the wallet could cover,
  * `owed` the rest (recorded on the account's `owed:<id>` ledger account).
  */

@@ -4,7 +4,8 @@ import https from 'node:https';
 import net from 'node:net';
 
 /**
- * Outbound HTTP for agent webhooks (DESIGN.md §10): http/https only, never to private, loopback,
+ * Outbound HTTP to addresses users give (agent webhooks, integrations, webhook deliveries, push
+ * endpoints, link-page fetches; DESIGN.md §10): http/https only, never to private, loopback,
  * link-local or multicast addresses (checked on the address actually connected to, so DNS cannot
  * point a public name at an inside address) unless the host is in WEBHOOK_ALLOW_HOSTS; a timeout;
  * the answer read up to 64 KB.
@@ -61,7 +62,8 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
-export class WebhookError extends Error {}
+/** An outbound request refused (an inside address, a bad URL) or that failed (timeout, unreachable). */
+export class OutboundError extends Error {}
 
 /** Names that always mean this machine or its network, whatever DNS says. */
 const LOCAL_NAME = /^(localhost|.*\.localhost|.*\.local|.*\.internal|.*\.home\.arpa)$/;
@@ -122,13 +124,13 @@ export async function requestJson(
   try {
     url = new URL(rawUrl);
   } catch {
-    throw new WebhookError('The webhook URL is not a valid URL.');
+    throw new OutboundError('The webhook URL is not a valid URL.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new WebhookError('Webhooks must use http or https.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('Webhooks must use http or https.');
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const allowed = (addr: string) => opts.allowHosts.includes(host) || opts.allowHosts.includes(addr);
   if (net.isIP(host) && isPrivateAddress(host) && !allowed(host)) {
-    throw new WebhookError('Webhooks cannot reach private or loopback addresses.');
+    throw new OutboundError('Webhooks cannot reach private or loopback addresses.');
   }
 
   const lookup: net.LookupFunction = (hostname, options, callback) => {
@@ -137,7 +139,7 @@ export async function requestJson(
       const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => isPrivateAddress(a.address) && !allowed(a.address));
       if (bad || list.length === 0) {
-        return callback(new WebhookError('Webhooks cannot reach private or loopback addresses.') as NodeJS.ErrnoException, '', 4);
+        return callback(new OutboundError('Webhooks cannot reach private or loopback addresses.') as NodeJS.ErrnoException, '', 4);
       }
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
@@ -182,10 +184,10 @@ export async function requestJson(
         });
       },
     );
-    const timer = setTimeout(() => req.destroy(new WebhookError(`The webhook did not answer within ${opts.timeoutMs} ms.`)), opts.timeoutMs);
+    const timer = setTimeout(() => req.destroy(new OutboundError(`The webhook did not answer within ${opts.timeoutMs} ms.`)), opts.timeoutMs);
     req.on('error', (e) => {
       clearTimeout(timer);
-      reject(e instanceof WebhookError ? e : new WebhookError(`The webhook could not be reached: ${(e as NodeJS.ErrnoException).code ?? e.message}`));
+      reject(e instanceof OutboundError ? e : new OutboundError(`The webhook could not be reached: ${(e as NodeJS.ErrnoException).code ?? e.message}`));
     });
     req.end(opts.method === 'GET' ? undefined : body);
   });

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { findAccountByUsername, findPrincipalsByEmail, insertAccount, recordAccountEvent, toListItem, uniqueUsername, updateAccount } from '../accounts/index.ts';
-import { adminRepository } from './repository.ts';
+import { superAdminRepository } from './repository.ts';
 
 /** The super admin's console: find accounts, disable and enable them, create partners. */
 export function createSuperAdminService(deps: Deps) {
@@ -44,7 +44,7 @@ export function createSuperAdminService(deps: Deps) {
     async search(phrase: string, enhanced: boolean) {
       const p = phrase.trim();
       if (!p) throw badRequest('phrase: Please enter something to search for.', 'phrase');
-      const rows = await adminRepository.searchAccounts(db, p, enhanced);
+      const rows = await superAdminRepository.searchAccounts(db, p, enhanced);
       return {
         success: true as const,
         accounts: rows.map((r) => ({ ...toListItem(r), disabledReason: r.disabled_reason, phoneNumber: r.phone_number })),

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db.ts';
 import { ilike } from '../accounts/index.ts';
 
 /** The super admin's reads across every account (the only code that looks outside one tree). */
-export const adminRepository = {
+export const superAdminRepository = {
   /** Plain: names and usernames. Enhanced: also e-mail, phone, id and the e-mails of the accounts' admins. */
   async searchAccounts(db: DbOrTx, p: string, enhanced: boolean) {
     return db
