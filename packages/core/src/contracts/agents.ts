@@ -35,6 +35,18 @@ export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
   endOfTurnMs: 600,
 };
 
+/**
+ * What the agent asks for when it takes a message (without a language model it only takes messages):
+ * `contact` is a phone number or an e-mail, whichever the person gives.
+ */
+export const MESSAGE_FIELDS = ['name', 'contact', 'phone', 'email', 'reason'] as const;
+export type MessageField = (typeof MESSAGE_FIELDS)[number];
+export const DEFAULT_MESSAGE_FIELDS: MessageField[] = ['name', 'contact', 'reason'];
+export const messageFields = z
+  .array(z.enum(MESSAGE_FIELDS))
+  .max(MESSAGE_FIELDS.length)
+  .refine((a) => new Set(a).size === a.length, 'Each field once.');
+
 export const campaignData = z.object({
   agentInstructions: z.string().max(50_000),
   actions: z.array(campaignAction).max(100),
@@ -50,6 +62,7 @@ export const campaignData = z.object({
   templateId: z.string().nullable(),
   templateFields: z.record(z.string(), z.string()),
   mode: z.enum(AGENT_MODES),
+  messageFields,
 });
 export type CampaignData = z.infer<typeof campaignData>;
 
@@ -75,6 +88,7 @@ export const campaignPatch = z.object({
   voiceSettings: voiceSettings.partial().optional(),
   timezone: z.string().max(64).optional(),
   templateFields: z.record(z.string(), z.string()).optional(),
+  messageFields: messageFields.optional(),
 });
 export type CampaignPatch = z.infer<typeof campaignPatch>;
 

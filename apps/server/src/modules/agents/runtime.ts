@@ -15,7 +15,8 @@ import {
 import { findAccount, type AccountRow } from '../accounts/index.ts';
 import { availableApps, builtinApp, resolveApp, runFunction, turnKey, type FunctionContext } from '../apps/index.ts';
 import { builtinVariables, effectiveText } from './prompt.ts';
-import { contactNamesByAddress } from '../contacts/index.ts';
+import { contactNamesByAddress, saveCallerContact } from '../contacts/index.ts';
+import { phoneOf, takeMessageTurn, type TakenMessage } from './messageTaker.ts';
 import { campaignsRepository, type Copy } from './repository.ts';
 import { createUsageRecorder } from './usage.ts';
 import { chargeAfter } from '../billing/index.ts';
@@ -68,7 +69,11 @@ const VOICE_TOOLS: LlmTool[] = [
   {
     name: 'send_dtmf',
     description: 'Press keys on the phone keypad (to navigate a phone menu)',
-    parameters: { type: 'object', properties: { digits: { type: 'string', description: 'Keys to press: 0-9, * and #' } }, required: ['digits'] },
+    parameters: {
+      type: 'object',
+      properties: { digits: { type: 'string', description: 'Keys to press: 0-9, * and #' } },
+      required: ['digits'],
+    },
     keywords: ['press', 'keypad', 'extension'],
   },
 ];
@@ -91,9 +96,7 @@ export interface RespondResult {
 }
 
 export type RuntimeEvent =
-  | { type: 'text'; delta: string }
-  | { type: 'function_call'; call: FunctionCallRecord }
-  | { type: 'done'; result: RespondResult };
+  { type: 'text'; delta: string } | { type: 'function_call'; call: FunctionCallRecord } | { type: 'done'; result: RespondResult };
 
 /** Model turns per reply: each may call functions; the last one must answer. */
 const MAX_ROUNDS = 4;
@@ -101,11 +104,16 @@ const MAX_ROUNDS = 4;
 const HISTORY_LIMIT = 40;
 
 /** Places a call for an agent account: `to`, and the key that makes a retried turn place one call. */
-export type CallPlacer = (agentAccountId: number, to: string, idempotencyKey: string) => Promise<{ callId: string; status: string; error: string | null }>;
+export type CallPlacer = (
+  agentAccountId: number,
+  to: string,
+  idempotencyKey: string,
+) => Promise<{ callId: string; status: string; error: string | null }>;
 
 interface Prepared {
   account: AccountRow;
   campaign: CampaignData;
+  businessName: string;
   request: LlmRequest;
   tools: Map<string, { app: AppDefinition; fn: string }>;
   fctx: Omit<FunctionContext, 'idempotencyKey'>;
@@ -156,16 +164,21 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
       '',
       `Business: ${vars.businessName}.`,
       text.greeting ? `Start a new conversation with this greeting: "${text.greeting}"` : '',
-      campaign.actions.length ? `Actions you can take:\n${campaign.actions.map((a) => `- ${a.name}${a.description ? `: ${a.description}` : ''}`).join('\n')}` : '',
+      campaign.actions.length
+        ? `Actions you can take:\n${campaign.actions.map((a) => `- ${a.name}${a.description ? `: ${a.description}` : ''}`).join('\n')}`
+        : '',
       `Today is ${vars.today} (${campaign.timezone}). Reply in the language ${campaign.language}.`,
       input.channel === 'voice' || input.channel === 'sms' ? 'Keep replies short: one or two sentences.' : '',
-      input.conversation?.from ? `The person you are talking with is ${knownAs ? `${knownAs} (${input.conversation.from}), a saved contact` : input.conversation.from}.` : '',
+      input.conversation?.from
+        ? `The person you are talking with is ${knownAs ? `${knownAs} (${input.conversation.from}), a saved contact` : input.conversation.from}.`
+        : '',
     ].filter((l, i) => i < 2 || l);
 
     const history = input.history.slice(-HISTORY_LIMIT);
     return {
       account,
       campaign,
+      businessName: vars.businessName,
       tools,
       request: {
         system: lines.join('\n'),
@@ -202,23 +215,50 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     if (voice && rec.name === 'transfer_call' && rec.ok) {
       const r = (rec.result ?? {}) as Record<string, unknown>;
       const a = call.arguments;
-      const outcome = await voice.transfer({ destination: strArg(r.destination), warm: a.mode === 'warm', brief: strArg(a.brief) ?? strArg(r.reason) });
-      return { ...rec, result: { ...r, transfer: outcome, summary: outcome.ok ? r.summary : `The transfer did not go through: ${String(outcome.reason)}.` }, ok: outcome.ok !== false };
+      const outcome = await voice.transfer({
+        destination: strArg(r.destination),
+        warm: a.mode === 'warm',
+        brief: strArg(a.brief) ?? strArg(r.reason),
+      });
+      return {
+        ...rec,
+        result: {
+          ...r,
+          transfer: outcome,
+          summary: outcome.ok ? r.summary : `The transfer did not go through: ${String(outcome.reason)}.`,
+        },
+        ok: outcome.ok !== false,
+      };
     }
     return rec;
   }
 
   async function callApp(p: Prepared, call: LlmToolCall, index: number): Promise<FunctionCallRecord> {
     const target = p.tools.get(call.name);
-    if (!target) return { name: call.name, appId: '', arguments: call.arguments, result: { ok: false, error: `no function ${call.name}` }, ok: false };
+    if (!target)
+      return { name: call.name, appId: '', arguments: call.arguments, result: { ok: false, error: `no function ${call.name}` }, ok: false };
     try {
-      const app = target.app.builtIn ? ((await resolveApp(db, p.account.id, target.app.appId, target.app.appVersion)) ?? target.app) : target.app;
+      const app = target.app.builtIn
+        ? ((await resolveApp(db, p.account.id, target.app.appId, target.app.appVersion)) ?? target.app)
+        : target.app;
       const keyBase = turnKey(p.account.id, p.fctx.conversation?.roomId, p.turn, p.fctx.message);
-      const out = await runFunction(deps, { ...p.fctx, idempotencyKey: `${keyBase}:${index}:${target.fn}` }, app, target.fn, call.arguments);
+      const out = await runFunction(
+        deps,
+        { ...p.fctx, idempotencyKey: `${keyBase}:${index}:${target.fn}` },
+        app,
+        target.fn,
+        call.arguments,
+      );
       return { name: target.fn, appId: target.app.appId, arguments: call.arguments, result: out.result, ok: out.ok };
     } catch (err) {
       deps.log.error({ err, fn: target.fn, accountId: p.account.id }, 'agent function failed');
-      return { name: target.fn, appId: target.app.appId, arguments: call.arguments, result: { ok: false, error: 'the function failed' }, ok: false };
+      return {
+        name: target.fn,
+        appId: target.app.appId,
+        arguments: call.arguments,
+        result: { ok: false, error: 'the function failed' },
+        ok: false,
+      };
     }
   }
 
@@ -226,12 +266,69 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
   /** Tokens are counted, then charged by the plan's `tokens` item (after the fact: a model answer cannot be refused). */
   const recordUsage = async (accountId: number, tokens: number) => {
     await usage.add(accountId, tokens);
-    if (tokens > 0) await chargeAfter(db, null, { accountId, item: 'tokens', quantity: tokens, key: `tokens:${accountId}:${crypto.randomUUID()}` }, deps.log);
+    if (tokens > 0)
+      await chargeAfter(
+        db,
+        null,
+        { accountId, item: 'tokens', quantity: tokens, key: `tokens:${accountId}:${crypto.randomUUID()}` },
+        deps.log,
+      );
   };
 
   function modelFailed(err: unknown): never {
     if (err instanceof LlmError) throw new AppError('unavailable', `The language model did not answer: ${err.message}`);
     throw err;
+  }
+
+  /** The number the person calls or texts from (a chat's visitor has none until they give it). */
+  const knownPhoneOf = (input: RespondInput) =>
+    input.channel === 'voice' || input.channel === 'sms' ? phoneOf(input.conversation?.from) : null;
+
+  /**
+   * Without a model the agent takes messages (messageTaker.ts): one question at a time, then the
+   * conversation goes to a person: the `message_taken` action (the inbox moves it to Priority and records
+   * "Message taken") and the details on the person's contact. Nothing of the instructions is used.
+   */
+  async function takeMessage(p: Prepared, input: RespondInput, onCall?: (c: FunctionCallRecord) => void): Promise<RespondResult> {
+    const knownPhone = knownPhoneOf(input);
+    const t = takeMessageTurn({
+      fields: p.campaign.messageFields,
+      greeting: p.request.agent?.greeting ?? '',
+      businessName: p.businessName,
+      history: input.history,
+      message: input.message,
+      knownPhone,
+    });
+    const functionCalls: FunctionCallRecord[] = [];
+    if (t.handOff) {
+      const args: Record<string, string> = {};
+      for (const k of ['name', 'phone', 'email', 'reason'] as (keyof TakenMessage)[]) if (t.taken[k]) args[k] = t.taken[k]!;
+      let contactId: number | null = null;
+      // The editor's test chat takes no real message: nothing is saved from it.
+      if (input.channel !== 'test' && (t.taken.phone || t.taken.email)) {
+        try {
+          const saved = await saveCallerContact(
+            db,
+            p.account.organization_id ?? p.account.id,
+            { phone: t.taken.phone ?? null, email: t.taken.email ?? null },
+            { name: t.taken.name, email: t.taken.email, note: t.taken.reason ? `Message: ${t.taken.reason}` : undefined },
+          );
+          contactId = saved?.id ?? null;
+        } catch (err) {
+          deps.log.error({ err, accountId: p.account.id }, 'saving the contact of a message failed');
+        }
+      }
+      const rec: FunctionCallRecord = {
+        name: 'message_taken',
+        appId: 'messages',
+        arguments: args,
+        result: { ok: true, contactId, summary: 'Message taken' },
+        ok: true,
+      };
+      functionCalls.push(rec);
+      onCall?.(rec);
+    }
+    return { text: t.text, functionCalls, usage: { inputTokens: 0, outputTokens: 0 }, provider: llm.name };
   }
 
   /** Runs the model/function loop; `turn` is one model call (plain or streamed). */
@@ -240,8 +337,14 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     turn: (req: LlmRequest) => Promise<LlmResult>,
     onCall?: (c: FunctionCallRecord) => void,
     preloaded?: AccountRow,
+    onText?: (delta: string) => void,
   ): Promise<RespondResult> {
     const p = await prepare(input, preloaded);
+    if (llm.name === 'none') {
+      const r = await takeMessage(p, input, onCall);
+      onText?.(r.text);
+      return r;
+    }
     const usage = { inputTokens: 0, outputTokens: 0 };
     const functionCalls: FunctionCallRecord[] = [];
     const messages = [...p.request.messages];
@@ -278,14 +381,25 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
       callPlacer = placer;
     },
 
-    /** The greeting the agent opens a conversation with (a voice call speaks it first). */
-    async greeting(accountId: number, copy?: 'default' | 'staging'): Promise<string> {
-      const p = await prepare({ accountId, copy, history: [], message: '', channel: 'voice' });
+    /** The greeting the agent opens a conversation with (a voice call speaks it first); `from`: the caller's number. */
+    async greeting(accountId: number, copy?: 'default' | 'staging', from?: string): Promise<string> {
+      const input: RespondInput = {
+        accountId,
+        copy,
+        history: [],
+        message: '',
+        channel: 'voice',
+        conversation: from ? { from } : undefined,
+      };
+      const p = await prepare(input);
+      // Without a model the opening says a person will get back to them and asks the first question.
+      if (llm.name === 'none') return (await takeMessage(p, input)).text;
       return p.request.agent?.greeting ?? '';
     },
 
     /** One turn: the agent's reply and the functions it called. `account` may pass the agent's row already read. */
-    respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> => run(input, (req) => llm.complete(req), undefined, account),
+    respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> =>
+      run(input, (req) => llm.complete(req), undefined, account),
 
     /** The same turn as events: text as the model writes it, each function call as it finishes, then the result. */
     async *stream(input: RespondInput): AsyncIterable<RuntimeEvent> {
@@ -309,6 +423,8 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
           return result;
         },
         (call) => push({ type: 'function_call', call }),
+        undefined,
+        (delta) => push({ type: 'text', delta }),
       ).then(
         (result) => {
           push({ type: 'done', result });
