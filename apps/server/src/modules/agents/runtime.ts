@@ -19,6 +19,7 @@ import { contactNamesByAddress, saveCallerContact } from '../contacts/index.ts';
 import { phoneOf, takeMessageTurn, type TakenMessage } from './messageTaker.ts';
 import { campaignsRepository, type Copy } from './repository.ts';
 import { createUsageRecorder } from './usage.ts';
+import { createModelConnections } from './model.ts';
 import { chargeAfter } from '../billing/index.ts';
 
 /**
@@ -112,6 +113,7 @@ export type CallPlacer = (
 
 interface Prepared {
   account: AccountRow;
+  llm: LlmProvider;
   campaign: CampaignData;
   businessName: string;
   request: LlmRequest;
@@ -123,6 +125,9 @@ interface Prepared {
 export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {}) {
   const llm = opts.llm ?? createLlmProvider(deps.config);
   const { db } = deps;
+  // The organization's own model when it connected one (model.ts), else the environment's; a model given here (tests) always.
+  const models = createModelConnections(deps, llm);
+  const modelFor = async (account: AccountRow): Promise<LlmProvider> => (opts.llm ? llm : (await models.providerFor(account)).provider);
   // The calls module places calls for the place_call function (set once it exists: calls depend on agents).
   let callPlacer: CallPlacer | null = null;
 
@@ -177,6 +182,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     const history = input.history.slice(-HISTORY_LIMIT);
     return {
       account,
+      llm: await modelFor(account),
       campaign,
       businessName: vars.businessName,
       tools,
@@ -328,19 +334,19 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
       functionCalls.push(rec);
       onCall?.(rec);
     }
-    return { text: t.text, functionCalls, usage: { inputTokens: 0, outputTokens: 0 }, provider: llm.name };
+    return { text: t.text, functionCalls, usage: { inputTokens: 0, outputTokens: 0 }, provider: p.llm.name };
   }
 
   /** Runs the model/function loop; `turn` is one model call (plain or streamed). */
   async function run(
     input: RespondInput,
-    turn: (req: LlmRequest) => Promise<LlmResult>,
+    turn: (llm: LlmProvider, req: LlmRequest) => Promise<LlmResult>,
     onCall?: (c: FunctionCallRecord) => void,
     preloaded?: AccountRow,
     onText?: (delta: string) => void,
   ): Promise<RespondResult> {
     const p = await prepare(input, preloaded);
-    if (llm.name === 'none') {
+    if (p.llm.name === 'none') {
       const r = await takeMessage(p, input, onCall);
       onText?.(r.text);
       return r;
@@ -352,7 +358,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     try {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const last = round === MAX_ROUNDS - 1;
-        const result = await turn({ ...p.request, messages, tools: last ? [] : p.request.tools });
+        const result = await turn(p.llm, { ...p.request, messages, tools: last ? [] : p.request.tools });
         usage.inputTokens += result.usage.inputTokens;
         usage.outputTokens += result.usage.outputTokens;
         text = result.text;
@@ -370,11 +376,16 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
       modelFailed(err);
     }
     await recordUsage(p.account.id, usage.inputTokens + usage.outputTokens);
-    return { text: text.trim(), functionCalls, usage, provider: llm.name };
+    return { text: text.trim(), functionCalls, usage, provider: p.llm.name };
   }
 
   return {
+    /** The environment's model (the default of organizations without their own). */
     provider: llm,
+    /** Organizations' own model connections. */
+    models,
+    /** The model an account's agents use now. */
+    modelFor,
 
     /** How agents place calls (place_call): the calls service's dialer for an agent account. */
     placeCallsWith(placer: CallPlacer) {
@@ -393,13 +404,13 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
       };
       const p = await prepare(input);
       // Without a model the opening says a person will get back to them and asks the first question.
-      if (llm.name === 'none') return (await takeMessage(p, input)).text;
+      if (p.llm.name === 'none') return (await takeMessage(p, input)).text;
       return p.request.agent?.greeting ?? '';
     },
 
     /** One turn: the agent's reply and the functions it called. `account` may pass the agent's row already read. */
     respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> =>
-      run(input, (req) => llm.complete(req), undefined, account),
+      run(input, (model, req) => model.complete(req), undefined, account),
 
     /** The same turn as events: text as the model writes it, each function call as it finishes, then the result. */
     async *stream(input: RespondInput): AsyncIterable<RuntimeEvent> {
@@ -413,13 +424,13 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
       let finished = false;
       const done = run(
         input,
-        async (req) => {
+        async (model, req) => {
           let result: LlmResult | undefined;
-          for await (const ev of llm.stream(req)) {
+          for await (const ev of model.stream(req)) {
             if (ev.type === 'text') push({ type: 'text', delta: ev.delta });
             else if (ev.type === 'done') result = ev.result;
           }
-          if (!result) throw new LlmError(llm.name, 'The model stream ended without a result.');
+          if (!result) throw new LlmError(model.name, 'The model stream ended without a result.');
           return result;
         },
         (call) => push({ type: 'function_call', call }),

@@ -250,9 +250,10 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
           : 'Your goals: answer questions, book appointments and take messages for the team.',
         'Answer briefly and warmly. If you do not know an answer, offer to take a message.',
       ].join('\n');
-      if (!isModel(runtime.provider)) return { success: true as const, agentInstructions: fallback, provider: 'offline' };
+      const model = await runtime.modelFor(ctx.acting);
+      if (!isModel(model)) return { success: true as const, agentInstructions: fallback, provider: 'offline' };
       try {
-        const r = await runtime.provider.complete({
+        const r = await model.complete({
           system:
             'You write system prompts for AI phone and chat agents of small businesses. Answer with the prompt only, in second person, under 200 words.',
           messages: [
@@ -263,7 +264,7 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
           ],
           tools: [],
         });
-        return { success: true as const, agentInstructions: r.text.trim() || fallback, provider: runtime.provider.name };
+        return { success: true as const, agentInstructions: r.text.trim() || fallback, provider: model.name };
       } catch (err) {
         log.warn({ err }, 'generate: model failed, using the offline text');
         return { success: true as const, agentInstructions: fallback, provider: 'offline' };
