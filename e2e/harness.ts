@@ -39,6 +39,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     HOST: '127.0.0.1',
     // Browser tests open no SIP port unless they ask (e2e/sip.test.ts).
     SIP_PORT: 'off',
+    // Without a model the agent only takes messages; tests of functions use the keyword stand-in
+    // (tests of the message taker pass LLM_STAND_IN: 'none').
+    LLM_STAND_IN: 'keywords',
     ...env,
   });
   const built = await buildApp(config);
@@ -122,7 +125,12 @@ export async function signIn(server: RunningServer, email: string): Promise<Sess
 }
 
 /** A browser context whose local storage holds the session, as the app keeps it after sign-in. */
-export async function signedInPage(browser: Browser, s: Session, width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPage(
+  browser: Browser,
+  s: Session,
+  width = 1280,
+  height = 800,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height } });
   await context.addInitScript((session) => {
     if (!sessionStorage.getItem('seeded')) {
@@ -153,7 +161,12 @@ export async function openSection(page: Page, name: string): Promise<void> {
 export function describedBy(element: Locator): Promise<string> {
   return element.evaluate((el) => {
     const ids = el.getAttribute('aria-describedby');
-    return ids ? ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
+    return ids
+      ? ids
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+      : '';
   });
 }
 

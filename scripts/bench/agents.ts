@@ -19,31 +19,40 @@ async function post(url: string, body: unknown, opts: { connections?: number; se
 
 export async function benchAgents(): Promise<string[]> {
   const barePort = await freePort();
-  // The offline responder: no model configured.
-  return withProduct('agents', { LLM_BASE_URL: '', LLM_API_KEY: '', ANTHROPIC_API_KEY: '' }, async ({ base, dataDir, post: json, signIn }) => {
-    const { token } = await signIn('bench@agents.test', { businessName: 'Bench Dental' });
-    const saved = await json(`/api/v2/campaign?token=${token}`, {
-      agentInstructions: 'You are the receptionist of Bench Dental.\nOur opening hours are Monday to Friday, 9am to 5pm.\nParking is free behind the building.',
-    });
-    if (!saved.success) throw new Error(`campaign save failed: ${JSON.stringify(saved)}`);
-    const body = { promptText: 'What are your opening hours?' };
-    const check = await json(`/api/v1/agent/runPrompt?token=${token}`, body);
-    if (!String(check.response).includes('9am to 5pm')) throw new Error(`unexpected answer: ${JSON.stringify(check)}`);
+  // The keyword stand-in model (no model configured).
+  return withProduct(
+    'agents',
+    { LLM_BASE_URL: '', LLM_API_KEY: '', ANTHROPIC_API_KEY: '', LLM_STAND_IN: 'keywords' },
+    async ({ base, dataDir, post: json, signIn }) => {
+      const { token } = await signIn('bench@agents.test', { businessName: 'Bench Dental' });
+      const saved = await json(`/api/v2/campaign?token=${token}`, {
+        agentInstructions:
+          'You are the receptionist of Bench Dental.\nOur opening hours are Monday to Friday, 9am to 5pm.\nParking is free behind the building.',
+      });
+      if (!saved.success) throw new Error(`campaign save failed: ${JSON.stringify(saved)}`);
+      const body = { promptText: 'What are your opening hours?' };
+      const check = await json(`/api/v1/agent/runPrompt?token=${token}`, body);
+      if (!String(check.response).includes('9am to 5pm')) throw new Error(`unexpected answer: ${JSON.stringify(check)}`);
 
-    const bare = start(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/agents-bare.ts'), path.join(dataDir, 'switchboard.db'), String(barePort)], {});
-    try {
-      await new Promise<void>((resolve) => bare.once('message', () => resolve()));
-      const p = await post(`${base}/api/v1/agent/runPrompt?token=${token}`, body);
-      const b = await post(`http://127.0.0.1:${barePort}/api/v1/agent/runPrompt?token=${token}`, body);
-      if (p.non2xx || b.non2xx) throw new Error(`non-2xx answers during load (product ${p.non2xx}, bare ${b.non2xx})`);
-      const ratio = p.rps / b.rps;
-      return [
-        'runPrompt, offline responder (SQLite, 20 connections, 5 s; budget: ratio >= 0.5)',
-        'endpoint                          product req/s   p99 ms   bare req/s   p99 ms   ratio',
-        `${'POST /api/v1/agent/runPrompt'.padEnd(32)}${fmt(p.rps)}${fmt(p.p99, 1)}   ${fmt(b.rps)}${fmt(b.p99, 1)}   ${ratio.toFixed(2)} ${ratio >= 0.5 ? 'ok' : 'UNDER BUDGET 0.5'}`,
-      ];
-    } finally {
-      await stop(bare);
-    }
-  });
+      const bare = start(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'scripts/bench/agents-bare.ts'), path.join(dataDir, 'switchboard.db'), String(barePort)],
+        {},
+      );
+      try {
+        await new Promise<void>((resolve) => bare.once('message', () => resolve()));
+        const p = await post(`${base}/api/v1/agent/runPrompt?token=${token}`, body);
+        const b = await post(`http://127.0.0.1:${barePort}/api/v1/agent/runPrompt?token=${token}`, body);
+        if (p.non2xx || b.non2xx) throw new Error(`non-2xx answers during load (product ${p.non2xx}, bare ${b.non2xx})`);
+        const ratio = p.rps / b.rps;
+        return [
+          'runPrompt, offline responder (SQLite, 20 connections, 5 s; budget: ratio >= 0.5)',
+          'endpoint                          product req/s   p99 ms   bare req/s   p99 ms   ratio',
+          `${'POST /api/v1/agent/runPrompt'.padEnd(32)}${fmt(p.rps)}${fmt(p.p99, 1)}   ${fmt(b.rps)}${fmt(b.p99, 1)}   ${ratio.toFixed(2)} ${ratio >= 0.5 ? 'ok' : 'UNDER BUDGET 0.5'}`,
+        ];
+      } finally {
+        await stop(bare);
+      }
+    },
+  );
 }

@@ -24,9 +24,15 @@ const schema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   SUPER_ADMIN_EMAILS: lowercaseList,
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which peers are proxies whose X-Forwarded-For / -Proto count: unset (default) means none, the client
@@ -36,7 +42,10 @@ const schema = z.object({
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^[0-9a-zA-Z.:/]+(\s*,\s*[0-9a-zA-Z.:/]+)*$/, 'must be a comma list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal')
+    .regex(
+      /^[0-9a-zA-Z.:/]+(\s*,\s*[0-9a-zA-Z.:/]+)*$/,
+      'must be a comma list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal',
+    )
     .optional(),
   /**
    * Who may use the development conveniences (the local outbox with its sign-in codes, the simulated
@@ -80,7 +89,10 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  /** OpenAI-compatible language model (OpenAI, Ollama, vLLM); unset with no ANTHROPIC_API_KEY means the offline responder. */
+  /**
+   * OpenAI-compatible language model (OpenAI, Ollama, vLLM); unset with no ANTHROPIC_API_KEY (and no
+   * connection of the organization's own) the agent takes messages without a model.
+   */
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -88,9 +100,18 @@ const schema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
   ANTHROPIC_BASE_URL: z.url().optional(),
+  /**
+   * `keywords`: instead of taking messages when no model is configured, a deterministic stand-in model
+   * answers (it calls functions by their keywords and quotes the instructions). For tests and demos of
+   * functions only: it shows its instructions, so never to customers.
+   */
+  LLM_STAND_IN: z.enum(['none', 'keywords']).default('none'),
   /** Deepgram live speech-to-text (calls): the API key; base and model for a fake Deepgram or another model. */
   DEEPGRAM_API_KEY: z.string().min(1).optional(),
-  DEEPGRAM_BASE_URL: z.string().regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL').default('wss://api.deepgram.com'),
+  DEEPGRAM_BASE_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL')
+    .default('wss://api.deepgram.com'),
   DEEPGRAM_MODEL: z.string().min(1).default('nova-2-phonecall'),
   /** OpenAI speech (transcription and speech synthesis on calls); OPENAI_BASE_URL for a compatible server or a fake. */
   OPENAI_API_KEY: z.string().min(1).optional(),
@@ -117,7 +138,10 @@ const schema = z.object({
   APP_STORE_URL: z.url().optional(),
   PLAY_STORE_URL: z.url().optional(),
   /** The contact in Web Push (VAPID) signatures: a mailto: or https: URL (default mailto:SUPPORT_EMAIL). */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
   /** Hosts push endpoints may use even when private, loopback or plain http (comma list; for tests). */
   PUSH_ALLOW_HOSTS: lowercaseList,
   /** A BTC spot-price API in Coinbase's shape for the exchange rate; unset: the fixed BTC_USD_PRICE. */
@@ -162,7 +186,10 @@ const schema = z.object({
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20000),
   /** The digest realm of our registrar. */
-  SIP_REALM: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, 'must be letters, digits, dots or dashes').default('switchboard'),
+  SIP_REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, 'must be letters, digits, dots or dashes')
+    .default('switchboard'),
   /** How long an inbound SIP call rings (180 Ringing) before the agent answers. */
   SIP_RING_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
@@ -209,5 +236,8 @@ function defaultSipAddress(host: string): string {
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (!value || value === 'false') return false;
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -62,7 +62,15 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
   const webhooks = createWebhooksService(deps, background);
   // Live calls between processes: in memory, or Redis pub/sub beside the bus when REDIS_URL is set.
   const relay = opts.relay ?? createCallRelay(deps.config, deps.log);
-  const calls = createCallsService(deps, { write: background.write, recordCall: (e) => inbox.conversations.recordCall(e) }, relay);
+  const calls = createCallsService(
+    deps,
+    {
+      write: background.write,
+      recordCall: (e) => inbox.conversations.recordCall(e),
+      recordActions: (roomId, actions, key) => inbox.conversations.recordActionsIn(roomId, actions, key),
+    },
+    relay,
+  );
   // Speech engines of calls (tests may swap them for fakes with fixed delays).
   const voice: VoiceEngines = createVoiceEngines(deps);
   const stats = createStatsService(deps);
@@ -72,7 +80,33 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
   const linkpages = createLinkpagesService(deps, createRecorder(deps));
   const referrals = createReferralsService(deps);
   const sip = createSipService(deps, createSipTrunk(deps, calls));
-  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, brands, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs, contacts, calendar, linkpages, referrals, sip };
+  return {
+    deps,
+    inbox,
+    calls,
+    voice,
+    auth,
+    admins,
+    accounts,
+    superAdmin,
+    brands,
+    agentRuntime,
+    agentDomain,
+    notifications,
+    numbers,
+    search,
+    wallet,
+    billing,
+    integrations,
+    webhooks,
+    stats,
+    logs,
+    contacts,
+    calendar,
+    linkpages,
+    referrals,
+    sip,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -45,7 +45,12 @@ export interface Session {
  */
 export function checkResponse(method: string, url: string, status: number, body: unknown): void {
   const path = url.split('?')[0]!;
-  const schema = status >= 200 && status < 300 ? responseContractOf(method, path) : status >= 400 && body !== null && typeof body === 'object' ? errorResponse : undefined;
+  const schema =
+    status >= 200 && status < 300
+      ? responseContractOf(method, path)
+      : status >= 400 && body !== null && typeof body === 'object'
+        ? errorResponse
+        : undefined;
   if (!schema) return;
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
@@ -65,6 +70,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: path.join(dataDir, 'no-web'),
     // Only the SIP tests open a SIP port (an ephemeral one).
     SIP_PORT: 'off',
+    // Without a model the agent only takes messages; tests of functions use the keyword stand-in
+    // (tests of the message taker pass LLM_STAND_IN: 'none').
+    LLM_STAND_IN: 'keywords',
     ...env,
   });
   const pgUrl = process.env.TEST_DATABASE_URL;

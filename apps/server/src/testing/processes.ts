@@ -42,6 +42,9 @@ export function processConfig(env: Record<string, string> = {}): { config: Confi
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     SIP_PORT: 'off',
+    // Without a model the agent only takes messages; tests of functions use the keyword stand-in
+    // (tests of the message taker pass LLM_STAND_IN: 'none').
+    LLM_STAND_IN: 'keywords',
     ...env,
   });
   return { config, dataDir };

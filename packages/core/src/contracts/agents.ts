@@ -35,6 +35,18 @@ export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
   endOfTurnMs: 600,
 };
 
+/**
+ * What the agent asks for when it takes a message (without a language model it only takes messages):
+ * `contact` is a phone number or an e-mail, whichever the person gives.
+ */
+export const MESSAGE_FIELDS = ['name', 'contact', 'phone', 'email', 'reason'] as const;
+export type MessageField = (typeof MESSAGE_FIELDS)[number];
+export const DEFAULT_MESSAGE_FIELDS: MessageField[] = ['name', 'contact', 'reason'];
+export const messageFields = z
+  .array(z.enum(MESSAGE_FIELDS))
+  .max(MESSAGE_FIELDS.length)
+  .refine((a) => new Set(a).size === a.length, 'Each field once.');
+
 export const campaignData = z.object({
   agentInstructions: z.string().max(50_000),
   actions: z.array(campaignAction).max(100),
@@ -50,6 +62,7 @@ export const campaignData = z.object({
   templateId: z.string().nullable(),
   templateFields: z.record(z.string(), z.string()),
   mode: z.enum(AGENT_MODES),
+  messageFields,
 });
 export type CampaignData = z.infer<typeof campaignData>;
 
@@ -75,6 +88,7 @@ export const campaignPatch = z.object({
   voiceSettings: voiceSettings.partial().optional(),
   timezone: z.string().max(64).optional(),
   templateFields: z.record(z.string(), z.string()).optional(),
+  messageFields: messageFields.optional(),
 });
 export type CampaignPatch = z.infer<typeof campaignPatch>;
 
@@ -161,3 +175,54 @@ export const appDefinition = z.object({
   }),
 });
 export type AppDefinition = z.infer<typeof appDefinition>;
+
+/**
+ * The organization's own language model (POST /api/v2/agent/model): OpenAI, Anthropic, or any
+ * OpenAI-compatible server by its base URL (Ollama, vLLM, LM Studio). The key is stored sealed and never
+ * returned; leaving it out keeps the saved one.
+ */
+export const MODEL_PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+export const modelConnectionInput = z.object({
+  provider: z.enum(MODEL_PROVIDERS),
+  model: z.string().trim().min(1, 'Please name the model.').max(200),
+  baseUrl: z.url('Please enter the server’s base URL (http or https).').max(500).optional(),
+  apiKey: z.string().trim().min(1).max(500).optional(),
+});
+export type ModelConnectionInput = z.infer<typeof modelConnectionInput>;
+
+/** A saved connection as the API shows it (the key only as whether there is one). */
+export const modelConnection = z.object({
+  provider: z.enum(MODEL_PROVIDERS),
+  model: z.string(),
+  baseUrl: z.string().nullable(),
+  hasApiKey: z.boolean(),
+  updatedAt: z.number(),
+});
+export type ModelConnection = z.infer<typeof modelConnection>;
+
+/**
+ * Which of the two modes customers meet: `model` (the organization's connection, else the server's
+ * environment) or `messages` (no model: the agent takes messages).
+ */
+export const modelStatus = z.object({
+  success: z.literal(true),
+  mode: z.enum(['model', 'messages']),
+  source: z.enum(['organization', 'environment']).nullable(),
+  /** The provider answering ('openai-compatible', 'anthropic', the test stand-in 'offline'), or null. */
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  connection: modelConnection.nullable(),
+  canEdit: z.boolean(),
+});
+export type ModelStatus = z.infer<typeof modelStatus>;
+
+/** POST /api/v2/agent/model/test: the provider's answer to a small request, or its error in its words. */
+export const modelTestResult = z.object({
+  success: z.literal(true),
+  ok: z.boolean(),
+  answer: z.string().nullable(),
+  error: z.string().nullable(),
+  ms: z.number(),
+});
+export type ModelTestResult = z.infer<typeof modelTestResult>;

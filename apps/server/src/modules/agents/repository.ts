@@ -1,4 +1,12 @@
-import { DEFAULT_VOICE_SETTINGS, displayName, normalizeApps, voiceSettings, type CampaignData } from '@switchboard/core';
+import {
+  DEFAULT_MESSAGE_FIELDS,
+  DEFAULT_VOICE_SETTINGS,
+  displayName,
+  messageFields,
+  normalizeApps,
+  voiceSettings,
+  type CampaignData,
+} from '@switchboard/core';
 import { fromJson, toJson } from '../../platform/db/columns.ts';
 import type { DbOrTx } from '../../db.ts';
 import type { AccountRow } from '../accounts/index.ts';
@@ -30,6 +38,7 @@ export function normalizeCampaign(raw: Partial<CampaignData> | null | undefined)
     templateId: r.templateId ?? null,
     templateFields: r.templateFields ?? {},
     mode: r.mode ?? (r.templateId ? 'TEMPLATE' : 'FULL_AGENT'),
+    messageFields: messageFields.safeParse(r.messageFields).data ?? [...DEFAULT_MESSAGE_FIELDS],
   };
 }
 

@@ -1,4 +1,4 @@
-import { campaign, campaignPatch, functionCall, queryBool } from '@switchboard/core';
+import { campaign, campaignPatch, functionCall, modelConnectionInput, modelStatus, modelTestResult, queryBool } from '@switchboard/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../auth/index.ts';
@@ -18,7 +18,9 @@ export async function promptAware(reply: FastifyReply, fn: () => Promise<unknown
     return await fn();
   } catch (err) {
     if (err instanceof PromptRequired) {
-      return reply.status(400).send({ success: false, message: err.message, code: err.code, field: err.input, input: err.input, value: err.value });
+      return reply
+        .status(400)
+        .send({ success: false, message: err.message, code: err.code, field: err.input, input: err.input, value: err.value });
     }
     throw err;
   }
@@ -101,16 +103,16 @@ export function agentRoutes(app: FastifyInstance, s: Services) {
     response: z.looseObject({ success: z.literal(true), response: z.string(), functionCalls: z.array(functionCall) }),
     handler: (req, reply) =>
       promptAware(reply, async () => {
-      let ctx = authOf(req);
-      const target = req.body.targetAgent;
-      if (target != null && target !== '') {
-        const row = /^\d+$/.test(String(target))
-          ? await findAccount(s.deps.db, Number(target))
-          : await findAccountByUsername(s.deps.db, String(target));
-        if (!row) throw notFound('Agent not found.');
-        ctx = await authForAccount(s.deps, req, row.id);
-      }
-      return agents.runPrompt(ctx, req.body.promptText, req.body.history);
+        let ctx = authOf(req);
+        const target = req.body.targetAgent;
+        if (target != null && target !== '') {
+          const row = /^\d+$/.test(String(target))
+            ? await findAccount(s.deps.db, Number(target))
+            : await findAccountByUsername(s.deps.db, String(target));
+          if (!row) throw notFound('Agent not found.');
+          ctx = await authForAccount(s.deps, req, row.id);
+        }
+        return agents.runPrompt(ctx, req.body.promptText, req.body.history);
       }),
   });
 
@@ -128,7 +130,11 @@ export function agentRoutes(app: FastifyInstance, s: Services) {
     url: '/api/v2/agent/generate',
     summary: 'Write first instructions from a description of the business (onboarding)',
     tags,
-    body: withAuthParams({ description: z.string().max(5000).default(''), businessName: z.string().max(200).optional(), goals: z.string().max(2000).optional() }),
+    body: withAuthParams({
+      description: z.string().max(5000).default(''),
+      businessName: z.string().max(200).optional(),
+      goals: z.string().max(2000).optional(),
+    }),
     handler: (req) => agents.generate(authOf(req), req.body),
   });
 
@@ -156,5 +162,48 @@ export function agentRoutes(app: FastifyInstance, s: Services) {
     body: withAuthParams({}).nullish(),
     response: campaignResponse,
     handler: (req) => agents.detach(authOf(req)),
+  });
+
+  // The organization's own language model (model.ts): status, save, remove, and a real test request.
+  const models = s.agentRuntime.models;
+  route(app, {
+    method: 'GET',
+    url: '/api/v2/agent/model',
+    summary: 'Which mode customers meet (a language model, or taking messages without one) and the organization’s own connection',
+    tags,
+    actingTypes: agentTypes,
+    response: modelStatus,
+    handler: (req) => models.status(authOf(req)),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/v2/agent/model',
+    summary:
+      'Connect a language model for the organization’s agents (OpenAI, Anthropic, or an OpenAI-compatible server); the key is stored sealed',
+    tags,
+    actingTypes: agentTypes,
+    body: withAuthParams(modelConnectionInput.shape),
+    response: modelStatus,
+    handler: (req) => models.save(authOf(req), modelConnectionInput.parse(req.body)),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/v2/agent/model/test',
+    summary: 'Test a connection with one small request: the provider’s answer or its error',
+    tags,
+    actingTypes: agentTypes,
+    body: withAuthParams(modelConnectionInput.shape),
+    response: modelTestResult,
+    handler: (req) => models.test(authOf(req), modelConnectionInput.parse(req.body)),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/v2/agent/model/remove',
+    summary: 'Remove the organization’s own connection (its agents use the server’s model, or take messages)',
+    tags,
+    actingTypes: agentTypes,
+    body: withAuthParams({}).nullish(),
+    response: modelStatus,
+    handler: (req) => models.remove(authOf(req)),
   });
 }

@@ -15,9 +15,11 @@ import {
 import { findAccount, type AccountRow } from '../accounts/index.ts';
 import { availableApps, builtinApp, resolveApp, runFunction, turnKey, type FunctionContext } from '../apps/index.ts';
 import { builtinVariables, effectiveText } from './prompt.ts';
-import { contactNamesByAddress } from '../contacts/index.ts';
+import { contactNamesByAddress, saveCallerContact } from '../contacts/index.ts';
+import { phoneOf, takeMessageTurn, type TakenMessage } from './messageTaker.ts';
 import { campaignsRepository, type Copy } from './repository.ts';
 import { createUsageRecorder } from './usage.ts';
+import { createModelConnections } from './model.ts';
 import { chargeAfter } from '../billing/index.ts';
 
 /**
@@ -68,7 +70,11 @@ const VOICE_TOOLS: LlmTool[] = [
   {
     name: 'send_dtmf',
     description: 'Press keys on the phone keypad (to navigate a phone menu)',
-    parameters: { type: 'object', properties: { digits: { type: 'string', description: 'Keys to press: 0-9, * and #' } }, required: ['digits'] },
+    parameters: {
+      type: 'object',
+      properties: { digits: { type: 'string', description: 'Keys to press: 0-9, * and #' } },
+      required: ['digits'],
+    },
     keywords: ['press', 'keypad', 'extension'],
   },
 ];
@@ -91,9 +97,7 @@ export interface RespondResult {
 }
 
 export type RuntimeEvent =
-  | { type: 'text'; delta: string }
-  | { type: 'function_call'; call: FunctionCallRecord }
-  | { type: 'done'; result: RespondResult };
+  { type: 'text'; delta: string } | { type: 'function_call'; call: FunctionCallRecord } | { type: 'done'; result: RespondResult };
 
 /** Model turns per reply: each may call functions; the last one must answer. */
 const MAX_ROUNDS = 4;
@@ -101,11 +105,17 @@ const MAX_ROUNDS = 4;
 const HISTORY_LIMIT = 40;
 
 /** Places a call for an agent account: `to`, and the key that makes a retried turn place one call. */
-export type CallPlacer = (agentAccountId: number, to: string, idempotencyKey: string) => Promise<{ callId: string; status: string; error: string | null }>;
+export type CallPlacer = (
+  agentAccountId: number,
+  to: string,
+  idempotencyKey: string,
+) => Promise<{ callId: string; status: string; error: string | null }>;
 
 interface Prepared {
   account: AccountRow;
+  llm: LlmProvider;
   campaign: CampaignData;
+  businessName: string;
   request: LlmRequest;
   tools: Map<string, { app: AppDefinition; fn: string }>;
   fctx: Omit<FunctionContext, 'idempotencyKey'>;
@@ -120,6 +130,9 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
   const llm = opts.llm ?? createLlmProvider(deps.config);
   const { db } = deps;
   const callPlacer = opts.placeCall ?? null;
+  // The organization's own model when it connected one (model.ts), else the environment's; a model given here (tests) always.
+  const models = createModelConnections(deps, llm);
+  const modelFor = async (account: AccountRow): Promise<LlmProvider> => (opts.llm ? llm : (await models.providerFor(account)).provider);
 
   async function prepare(input: RespondInput, preloaded?: AccountRow): Promise<Prepared> {
     const account = preloaded?.id === input.accountId ? preloaded : await findAccount(db, input.accountId);
@@ -159,16 +172,22 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
       '',
       `Business: ${vars.businessName}.`,
       text.greeting ? `Start a new conversation with this greeting: "${text.greeting}"` : '',
-      campaign.actions.length ? `Actions you can take:\n${campaign.actions.map((a) => `- ${a.name}${a.description ? `: ${a.description}` : ''}`).join('\n')}` : '',
+      campaign.actions.length
+        ? `Actions you can take:\n${campaign.actions.map((a) => `- ${a.name}${a.description ? `: ${a.description}` : ''}`).join('\n')}`
+        : '',
       `Today is ${vars.today} (${campaign.timezone}). Reply in the language ${campaign.language}.`,
       input.channel === 'voice' || input.channel === 'sms' ? 'Keep replies short: one or two sentences.' : '',
-      input.conversation?.from ? `The person you are talking with is ${knownAs ? `${knownAs} (${input.conversation.from}), a saved contact` : input.conversation.from}.` : '',
+      input.conversation?.from
+        ? `The person you are talking with is ${knownAs ? `${knownAs} (${input.conversation.from}), a saved contact` : input.conversation.from}.`
+        : '',
     ].filter((l, i) => i < 2 || l);
 
     const history = input.history.slice(-HISTORY_LIMIT);
     return {
       account,
+      llm: await modelFor(account),
       campaign,
+      businessName: vars.businessName,
       tools,
       request: {
         system: lines.join('\n'),
@@ -205,23 +224,50 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
     if (voice && rec.name === 'transfer_call' && rec.ok) {
       const r = (rec.result ?? {}) as Record<string, unknown>;
       const a = call.arguments;
-      const outcome = await voice.transfer({ destination: strArg(r.destination), warm: a.mode === 'warm', brief: strArg(a.brief) ?? strArg(r.reason) });
-      return { ...rec, result: { ...r, transfer: outcome, summary: outcome.ok ? r.summary : `The transfer did not go through: ${String(outcome.reason)}.` }, ok: outcome.ok !== false };
+      const outcome = await voice.transfer({
+        destination: strArg(r.destination),
+        warm: a.mode === 'warm',
+        brief: strArg(a.brief) ?? strArg(r.reason),
+      });
+      return {
+        ...rec,
+        result: {
+          ...r,
+          transfer: outcome,
+          summary: outcome.ok ? r.summary : `The transfer did not go through: ${String(outcome.reason)}.`,
+        },
+        ok: outcome.ok !== false,
+      };
     }
     return rec;
   }
 
   async function callApp(p: Prepared, call: LlmToolCall, index: number): Promise<FunctionCallRecord> {
     const target = p.tools.get(call.name);
-    if (!target) return { name: call.name, appId: '', arguments: call.arguments, result: { ok: false, error: `no function ${call.name}` }, ok: false };
+    if (!target)
+      return { name: call.name, appId: '', arguments: call.arguments, result: { ok: false, error: `no function ${call.name}` }, ok: false };
     try {
-      const app = target.app.builtIn ? ((await resolveApp(db, p.account.id, target.app.appId, target.app.appVersion)) ?? target.app) : target.app;
+      const app = target.app.builtIn
+        ? ((await resolveApp(db, p.account.id, target.app.appId, target.app.appVersion)) ?? target.app)
+        : target.app;
       const keyBase = turnKey(p.account.id, p.fctx.conversation?.roomId, p.turn, p.fctx.message);
-      const out = await runFunction(deps, { ...p.fctx, idempotencyKey: `${keyBase}:${index}:${target.fn}` }, app, target.fn, call.arguments);
+      const out = await runFunction(
+        deps,
+        { ...p.fctx, idempotencyKey: `${keyBase}:${index}:${target.fn}` },
+        app,
+        target.fn,
+        call.arguments,
+      );
       return { name: target.fn, appId: target.app.appId, arguments: call.arguments, result: out.result, ok: out.ok };
     } catch (err) {
       deps.log.error({ err, fn: target.fn, accountId: p.account.id }, 'agent function failed');
-      return { name: target.fn, appId: target.app.appId, arguments: call.arguments, result: { ok: false, error: 'the function failed' }, ok: false };
+      return {
+        name: target.fn,
+        appId: target.app.appId,
+        arguments: call.arguments,
+        result: { ok: false, error: 'the function failed' },
+        ok: false,
+      };
     }
   }
 
@@ -229,7 +275,13 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
   /** Tokens are counted, then charged by the plan's `tokens` item (after the fact: a model answer cannot be refused). */
   const recordUsage = async (accountId: number, tokens: number) => {
     await usage.add(accountId, tokens);
-    if (tokens > 0) await chargeAfter(db, null, { accountId, item: 'tokens', quantity: tokens, key: `tokens:${accountId}:${crypto.randomUUID()}` }, deps.log);
+    if (tokens > 0)
+      await chargeAfter(
+        db,
+        null,
+        { accountId, item: 'tokens', quantity: tokens, key: `tokens:${accountId}:${crypto.randomUUID()}` },
+        deps.log,
+      );
   };
 
   function modelFailed(err: unknown): never {
@@ -237,14 +289,71 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
     throw err;
   }
 
+  /** The number the person calls or texts from (a chat's visitor has none until they give it). */
+  const knownPhoneOf = (input: RespondInput) =>
+    input.channel === 'voice' || input.channel === 'sms' ? phoneOf(input.conversation?.from) : null;
+
+  /**
+   * Without a model the agent takes messages (messageTaker.ts): one question at a time, then the
+   * conversation goes to a person: the `message_taken` action (the inbox moves it to Priority and records
+   * "Message taken") and the details on the person's contact. Nothing of the instructions is used.
+   */
+  async function takeMessage(p: Prepared, input: RespondInput, onCall?: (c: FunctionCallRecord) => void): Promise<RespondResult> {
+    const knownPhone = knownPhoneOf(input);
+    const t = takeMessageTurn({
+      fields: p.campaign.messageFields,
+      greeting: p.request.agent?.greeting ?? '',
+      businessName: p.businessName,
+      history: input.history,
+      message: input.message,
+      knownPhone,
+    });
+    const functionCalls: FunctionCallRecord[] = [];
+    if (t.handOff) {
+      const args: Record<string, string> = {};
+      for (const k of ['name', 'phone', 'email', 'reason'] as (keyof TakenMessage)[]) if (t.taken[k]) args[k] = t.taken[k]!;
+      let contactId: number | null = null;
+      // The editor's test chat takes no real message: nothing is saved from it.
+      if (input.channel !== 'test' && (t.taken.phone || t.taken.email)) {
+        try {
+          const saved = await saveCallerContact(
+            db,
+            p.account.organization_id ?? p.account.id,
+            { phone: t.taken.phone ?? null, email: t.taken.email ?? null },
+            { name: t.taken.name, email: t.taken.email, note: t.taken.reason ? `Message: ${t.taken.reason}` : undefined },
+          );
+          contactId = saved?.id ?? null;
+        } catch (err) {
+          deps.log.error({ err, accountId: p.account.id }, 'saving the contact of a message failed');
+        }
+      }
+      const rec: FunctionCallRecord = {
+        name: 'message_taken',
+        appId: 'messages',
+        arguments: args,
+        result: { ok: true, contactId, summary: 'Message taken' },
+        ok: true,
+      };
+      functionCalls.push(rec);
+      onCall?.(rec);
+    }
+    return { text: t.text, functionCalls, usage: { inputTokens: 0, outputTokens: 0 }, provider: p.llm.name };
+  }
+
   /** Runs the model/function loop; `turn` is one model call (plain or streamed). */
   async function run(
     input: RespondInput,
-    turn: (req: LlmRequest) => Promise<LlmResult>,
+    turn: (llm: LlmProvider, req: LlmRequest) => Promise<LlmResult>,
     onCall?: (c: FunctionCallRecord) => void,
     preloaded?: AccountRow,
+    onText?: (delta: string) => void,
   ): Promise<RespondResult> {
     const p = await prepare(input, preloaded);
+    if (p.llm.name === 'none') {
+      const r = await takeMessage(p, input, onCall);
+      onText?.(r.text);
+      return r;
+    }
     const usage = { inputTokens: 0, outputTokens: 0 };
     const functionCalls: FunctionCallRecord[] = [];
     const messages = [...p.request.messages];
@@ -252,7 +361,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
     try {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const last = round === MAX_ROUNDS - 1;
-        const result = await turn({ ...p.request, messages, tools: last ? [] : p.request.tools });
+        const result = await turn(p.llm, { ...p.request, messages, tools: last ? [] : p.request.tools });
         usage.inputTokens += result.usage.inputTokens;
         usage.outputTokens += result.usage.outputTokens;
         text = result.text;
@@ -270,20 +379,36 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
       modelFailed(err);
     }
     await recordUsage(p.account.id, usage.inputTokens + usage.outputTokens);
-    return { text: text.trim(), functionCalls, usage, provider: llm.name };
+    return { text: text.trim(), functionCalls, usage, provider: p.llm.name };
   }
 
   return {
+    /** The environment's model (the default of organizations without their own). */
     provider: llm,
+    /** Organizations' own model connections. */
+    models,
+    /** The model an account's agents use now. */
+    modelFor,
 
-    /** The greeting the agent opens a conversation with (a voice call speaks it first). */
-    async greeting(accountId: number, copy?: 'default' | 'staging'): Promise<string> {
-      const p = await prepare({ accountId, copy, history: [], message: '', channel: 'voice' });
+    /** The greeting the agent opens a conversation with (a voice call speaks it first); `from`: the caller's number. */
+    async greeting(accountId: number, copy?: 'default' | 'staging', from?: string): Promise<string> {
+      const input: RespondInput = {
+        accountId,
+        copy,
+        history: [],
+        message: '',
+        channel: 'voice',
+        conversation: from ? { from } : undefined,
+      };
+      const p = await prepare(input);
+      // Without a model the opening says a person will get back to them and asks the first question.
+      if (p.llm.name === 'none') return (await takeMessage(p, input)).text;
       return p.request.agent?.greeting ?? '';
     },
 
     /** One turn: the agent's reply and the functions it called. `account` may pass the agent's row already read. */
-    respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> => run(input, (req) => llm.complete(req), undefined, account),
+    respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> =>
+      run(input, (model, req) => model.complete(req), undefined, account),
 
     /** The same turn as events: text as the model writes it, each function call as it finishes, then the result. */
     async *stream(input: RespondInput): AsyncIterable<RuntimeEvent> {
@@ -297,16 +422,18 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
       let finished = false;
       const done = run(
         input,
-        async (req) => {
+        async (model, req) => {
           let result: LlmResult | undefined;
-          for await (const ev of llm.stream(req)) {
+          for await (const ev of model.stream(req)) {
             if (ev.type === 'text') push({ type: 'text', delta: ev.delta });
             else if (ev.type === 'done') result = ev.result;
           }
-          if (!result) throw new LlmError(llm.name, 'The model stream ended without a result.');
+          if (!result) throw new LlmError(model.name, 'The model stream ended without a result.');
           return result;
         },
         (call) => push({ type: 'function_call', call }),
+        undefined,
+        (delta) => push({ type: 'text', delta }),
       ).then(
         (result) => {
           push({ type: 'done', result });

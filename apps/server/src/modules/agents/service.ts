@@ -13,6 +13,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { ACCOUNT_TYPE_MISMATCH, type AuthContext } from '../auth/index.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { isModel } from '../../platform/providers/llm/index.ts';
 import type { AccountRow } from '../accounts/index.ts';
 import { availableApps } from '../apps/index.ts';
 import { findTemplate, templatesVisibleTo } from '../templates/index.ts';
@@ -104,14 +105,19 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
       await deps.requireAccess(ctx, 'canEditOrg');
       const current = (await load(ctx.acting, 'staging')).data;
       const next: CampaignData = { ...current };
-      for (const k of ['actions', 'confirmTransfers', 'greeting', 'language', 'voice', 'timezone'] as const) {
+      for (const k of ['actions', 'confirmTransfers', 'greeting', 'language', 'voice', 'timezone', 'messageFields'] as const) {
         if (patch[k] !== undefined) (next as Record<string, unknown>)[k] = patch[k];
       }
       if (patch.voiceSettings !== undefined) next.voiceSettings = { ...current.voiceSettings, ...patch.voiceSettings };
       if (patch.templateFields !== undefined) next.templateFields = { ...patch.templateFields };
       if (patch.apps !== undefined) next.apps = normalizeApps(patch.apps, ruleLog);
       if (patch.enabledFunctions !== undefined || patch.apps !== undefined) {
-        next.enabledFunctions = cleanEnabledFunctions(patch.enabledFunctions ?? current.enabledFunctions, next.apps, await offeredFunctions(ctx.acting.id), ruleLog);
+        next.enabledFunctions = cleanEnabledFunctions(
+          patch.enabledFunctions ?? current.enabledFunctions,
+          next.apps,
+          await offeredFunctions(ctx.acting.id),
+          ruleLog,
+        );
       }
       if (patch.agentInstructions !== undefined) {
         if (next.mode === 'TEMPLATE' && next.templateId) {
@@ -156,7 +162,10 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
       await deps.requireAccess(ctx, 'canViewOrg');
       if (!promptText.trim()) throw new PromptRequired();
       if (!['organization', 'agent'].includes(ctx.acting.account_type)) throw notFound('Agent not found.');
-      const r = await runtime.respond({ accountId: ctx.acting.id, copy: 'staging', history, message: promptText, channel: 'test' }, ctx.acting);
+      const r = await runtime.respond(
+        { accountId: ctx.acting.id, copy: 'staging', history, message: promptText, channel: 'test' },
+        ctx.acting,
+      );
       return { success: true as const, response: r.text, functionCalls: r.functionCalls, usage: r.usage, provider: r.provider };
     },
 
@@ -236,17 +245,26 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
       const fallback = [
         `You are the friendly assistant of ${name}.`,
         `About the business: ${description.replace(/\s+/g, ' ')}${/[.!?]$/.test(description) ? '' : '.'}`,
-        input.goals?.trim() ? `Your goals: ${input.goals.trim()}` : 'Your goals: answer questions, book appointments and take messages for the team.',
+        input.goals?.trim()
+          ? `Your goals: ${input.goals.trim()}`
+          : 'Your goals: answer questions, book appointments and take messages for the team.',
         'Answer briefly and warmly. If you do not know an answer, offer to take a message.',
       ].join('\n');
-      if (runtime.provider.name === 'offline') return { success: true as const, agentInstructions: fallback, provider: 'offline' };
+      const model = await runtime.modelFor(ctx.acting);
+      if (!isModel(model)) return { success: true as const, agentInstructions: fallback, provider: 'offline' };
       try {
-        const r = await runtime.provider.complete({
-          system: 'You write system prompts for AI phone and chat agents of small businesses. Answer with the prompt only, in second person, under 200 words.',
-          messages: [{ role: 'user', content: `Business: ${name}\nDescription: ${description}\nGoals: ${input.goals ?? 'answer questions, book appointments, take messages'}` }],
+        const r = await model.complete({
+          system:
+            'You write system prompts for AI phone and chat agents of small businesses. Answer with the prompt only, in second person, under 200 words.',
+          messages: [
+            {
+              role: 'user',
+              content: `Business: ${name}\nDescription: ${description}\nGoals: ${input.goals ?? 'answer questions, book appointments, take messages'}`,
+            },
+          ],
           tools: [],
         });
-        return { success: true as const, agentInstructions: r.text.trim() || fallback, provider: runtime.provider.name };
+        return { success: true as const, agentInstructions: r.text.trim() || fallback, provider: model.name };
       } catch (err) {
         log.warn({ err }, 'generate: model failed, using the offline text');
         return { success: true as const, agentInstructions: fallback, provider: 'offline' };

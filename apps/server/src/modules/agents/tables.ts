@@ -17,7 +17,19 @@ export interface UsageDailyTable {
   quantity: number;
 }
 
+/** An organization's own language model (model.ts); `api_key` sealed. */
+export interface LlmConnectionsTable {
+  org_id: number;
+  provider: 'openai' | 'anthropic' | 'openai-compatible';
+  model: string;
+  base_url: string | null;
+  api_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface AgentsTables {
   campaigns: CampaignsTable;
   usage_daily: UsageDailyTable;
+  llm_connections: LlmConnectionsTable;
 }

@@ -15,6 +15,12 @@ import { callsRepository, type CallRow } from './repository.ts';
 /** The inbox side a call needs: a call's entries in its contact's conversation. */
 export interface CallInbox {
   recordCall(e: CallEntry): Promise<{ roomId: string }>;
+  /** The agent's actions during the call (a message taken), in the call's conversation, once per key. */
+  recordActions?(
+    roomId: string,
+    actions: { name: string; appId?: string; arguments: Record<string, unknown>; ok: boolean }[],
+    key: string,
+  ): Promise<void>;
 }
 
 const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
@@ -131,8 +137,8 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
       // The minutes are charged once the call is stored as completed (a call cannot be refused after it happened):
       // when the wallet ran out during it, the charge is refused, the owner notified, and the minutes stay counted.
       if (row.direction !== 'web') {
-        await chargeUsage(db as Db, null, { accountId: row.agent_id, item, quantity: minutes, key: `call:${callId}` }).catch(
-          (err: Error) => deps.log.warn({ err, callId }, 'calls: the minutes could not be charged'),
+        await chargeUsage(db as Db, null, { accountId: row.agent_id, item, quantity: minutes, key: `call:${callId}` }).catch((err: Error) =>
+          deps.log.warn({ err, callId }, 'calls: the minutes could not be charged'),
         );
       }
       const fresh = (await callsRepository.byId(db, callId))!;
@@ -148,7 +154,9 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
           ...entryBase(fresh),
           phase: 'ended',
           body: lines.join('\n'),
-          attachments: recording ? [{ url: `/api/v1/calls/${callId}/recording`, type: 'audio/wav', size: recording.bytes, name: 'Call recording.wav' }] : [],
+          attachments: recording
+            ? [{ url: `/api/v1/calls/${callId}/recording`, type: 'audio/wav', size: recording.bytes, name: 'Call recording.wav' }]
+            : [],
         })
         .catch((err) => deps.log.error({ err, callId }, 'the call transcript could not join its conversation'));
     },

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { MediaConnection } from '../../platform/providers/carrier/index.ts';
 import type { SttProvider } from '../../platform/providers/stt/index.ts';
 import type { TtsProvider } from '../../platform/providers/tts/index.ts';
-import type { createAgentRuntime, VoiceControl } from '../agents/index.ts';
+import type { createAgentRuntime, FunctionCallRecord, VoiceControl } from '../agents/index.ts';
 import type { LiveEntry } from './live.ts';
 import type { CallRow } from './repository.ts';
 import type { CallsService } from './service.ts';
@@ -96,7 +96,8 @@ export function handleMediaStream(
       conn.send(
         JSON.stringify({
           event: 'error',
-          message: 'This call cannot be streamed (unknown, expired or already connected, or a phone call on a stream the carrier did not sign).',
+          message:
+            'This call cannot be streamed (unknown, expired or already connected, or a phone call on a stream the carrier did not sign).',
         }),
       );
       conn.close();
@@ -104,7 +105,9 @@ export function handleMediaStream(
     }
     callId = call.id;
     const web = call.direction === 'web';
-    const settings = await deps.engines.settingsFor?.(call).catch((err) => (deps.log.error({ err, callId }, 'reading voice settings failed'), null));
+    const settings = await deps.engines
+      .settingsFor?.(call)
+      .catch((err) => (deps.log.error({ err, callId }, 'reading voice settings failed'), null));
     const e = enginesFor(deps.engines, settings ?? null);
     const send = (m: object) => conn.send(JSON.stringify({ ...m, streamSid }));
     const toCaller = (frame: Buffer) => {
@@ -121,7 +124,15 @@ export function handleMediaStream(
           if (entry) deps.calls.live.sessionEvent(entry, e).catch((err) => deps.log.warn({ err, callId }, 'live call event failed'));
         },
       },
-      { stt: e.stt, tts: e.tts, vad: e.vad, voice: e.voice, sttMissing: e.sttMissing, ttsMissing: e.ttsMissing, brain: deps.brainFor(call, () => entry) },
+      {
+        stt: e.stt,
+        tts: e.tts,
+        vad: e.vad,
+        voice: e.voice,
+        sttMissing: e.sttMissing,
+        ttsMissing: e.ttsMissing,
+        brain: deps.brainFor(call, () => entry),
+      },
     );
     entry = deps.calls.register(call, session, {
       hangUp: () => {
@@ -138,14 +149,24 @@ export function handleMediaStream(
   }
 }
 
-/** The agent runtime as a call's brain: the same turn as chat and SMS, on the voice channel. */
-export function runtimeBrain(runtime: ReturnType<typeof createAgentRuntime>, call: CallRow, voice?: VoiceControl): AgentBrain {
+/**
+ * The agent runtime as a call's brain: the same turn as chat and SMS, on the voice channel. `handOff`
+ * records what hands the call to a person (the message taken without a model) in its conversation.
+ */
+export function runtimeBrain(
+  runtime: ReturnType<typeof createAgentRuntime>,
+  call: CallRow,
+  voice?: VoiceControl,
+  handOff?: (actions: FunctionCallRecord[], key: string) => Promise<void>,
+  log?: Logger,
+): AgentBrain {
   const accountId = call.agent_id;
   const copy = call.direction === 'web' ? ('staging' as const) : ('default' as const);
   const caller = call.direction === 'inbound' ? call.from_number : call.to_number;
   return {
-    greeting: () => runtime.greeting(accountId, copy),
+    greeting: () => runtime.greeting(accountId, copy, caller),
     async *reply(history, message) {
+      const handedOff: FunctionCallRecord[] = [];
       for await (const ev of runtime.stream({
         accountId,
         copy,
@@ -156,6 +177,12 @@ export function runtimeBrain(runtime: ReturnType<typeof createAgentRuntime>, cal
         voice,
       })) {
         if (ev.type === 'text') yield ev.delta;
+        else if (ev.type === 'function_call' && ev.call.name === 'message_taken') handedOff.push(ev.call);
+      }
+      if (handedOff.length && handOff) {
+        await handOff(handedOff, `turn:${history.length}`).catch((err) =>
+          log?.error({ err, callId: call.id }, 'recording the message taken failed'),
+        );
       }
     },
   };

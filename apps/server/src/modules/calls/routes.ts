@@ -40,7 +40,10 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
       direction: z.enum(CALL_DIRECTIONS).optional(),
       status: z.enum(CALL_STATUSES).optional(),
       agentId: z.coerce.number().int().positive().optional(),
-      number: z.string().regex(/^\+?[0-9]{2,15}$/, 'must be digits of a phone number').optional(),
+      number: z
+        .string()
+        .regex(/^\+?[0-9]{2,15}$/, 'must be digits of a phone number')
+        .optional(),
       dateFrom: isoDate.optional(),
       dateTo: isoDate.optional(),
       ...pageParams,
@@ -190,6 +193,8 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
         s.agentRuntime,
         call,
         createVoiceControl({ carrier: s.deps.carrier, live: s.calls.live, tts: () => s.voice.tts, end: s.calls.finish }, entry),
+        (actions, key) => s.calls.recordAgentActions(call.id, actions, key),
+        s.deps.log,
       ),
     log: s.deps.log,
   };

@@ -86,7 +86,8 @@ export function reviewReasons(r: CallRow, rating?: number): string[] {
  * every process sharing that key (and the database) accepts the tickets of the others, and a restart
  * keeps tickets valid. It is a keyed hash of a fixed label, so the secrets key itself is never used twice.
  */
-export const ticketKey = (config: Deps['config']): Buffer => Buffer.from(secretBoxFor(config).digest('calls:media-stream-ticket:v1'), 'hex');
+export const ticketKey = (config: Deps['config']): Buffer =>
+  Buffer.from(secretBoxFor(config).digest('calls:media-stream-ticket:v1'), 'hex');
 /** Another way out for a call (SIP trunks): it dials and answers, or says null to leave it to the carrier. */
 export type CallDialer = (call: OutboundCall & { accountId: number }) => Promise<DialResult | null>;
 type DialResult = { status: 'ringing' | 'failed' | 'no-answer'; error?: string };
@@ -95,7 +96,8 @@ type DialResult = { status: 'ringing' | 'failed' | 'no-answer'; error?: string }
 const TICKET_TTL_MS = 10 * 60_000;
 
 /** The other party's number: the caller of an inbound call, the callee of an outbound one (none for browser calls). */
-const otherParty = (r: CallRow): string | null => (r.direction === 'inbound' ? r.from_number : r.direction === 'outbound' ? r.to_number : null);
+const otherParty = (r: CallRow): string | null =>
+  r.direction === 'inbound' ? r.from_number : r.direction === 'outbound' ? r.to_number : null;
 
 /** Calls with the name of the organization's contact on the other end, looked up in each call's own organization, costed by its plan. */
 async function withContactNames(db: DbOrTx, rows: readonly CallRow[]): Promise<Call[]> {
@@ -103,7 +105,11 @@ async function withContactNames(db: DbOrTx, rows: readonly CallRow[]): Promise<C
   for (const orgId of new Set(rows.map((r) => r.account_id)))
     byOrg.set(
       orgId,
-      await contactNamesByAddress(db, orgId, rows.filter((r) => r.account_id === orgId).flatMap((r) => otherParty(r) ?? [])),
+      await contactNamesByAddress(
+        db,
+        orgId,
+        rows.filter((r) => r.account_id === orgId).flatMap((r) => otherParty(r) ?? []),
+      ),
     );
   const costs = await planCallCosts(db, rows);
   return rows.map((r) => {
@@ -184,7 +190,11 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
     created_by: null,
   });
 
-  async function create(scope: Scope, createdBy: number | null, input: { direction: 'outbound' | 'web'; from: string; to: string; idempotencyKey?: string }) {
+  async function create(
+    scope: Scope,
+    createdBy: number | null,
+    input: { direction: 'outbound' | 'web'; from: string; to: string; idempotencyKey?: string },
+  ) {
     const now = Date.now();
     const key = clientKey('call', scope.agentId ?? scope.accountId, input.idempotencyKey);
     const { row, repeated } = await insertOnce(
@@ -233,9 +243,7 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
         : { status: 'failed' as const, error: 'The carrier cannot place calls.' };
       if (dial.status === 'ringing') await callsRepository.update(db, row.id, { status: 'ringing' }, ['queued']);
       else
-        await callsRepository.update(db, row.id, { status: dial.status, ended_at: Date.now(), end_reason: dial.error ?? null }, [
-          'queued',
-        ]);
+        await callsRepository.update(db, row.id, { status: dial.status, ended_at: Date.now(), end_reason: dial.error ?? null }, ['queued']);
     }
     const fresh = (await callsRepository.byId(db, row.id))!;
     return { success: true as const, call: toCall(fresh), streamUrl: streamUrl(), ticket };
@@ -267,13 +275,19 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
     /** GET /internal/fetchCallsForReview (super admin): failed and unanswered calls, long silences, missing engines. */
     async forReview() {
       const rows = await callsRepository.forReview(db, 500);
-      const ratings = await roomRatings(db, rows.flatMap((r) => (r.room_id ? [r.room_id] : [])));
+      const ratings = await roomRatings(
+        db,
+        rows.flatMap((r) => (r.room_id ? [r.room_id] : [])),
+      );
       const flagged = rows
         .map((r) => ({ row: r, reasons: reviewReasons(r, r.room_id ? ratings.get(r.room_id) : undefined) }))
         .filter((c) => c.reasons.length > 0)
         .slice(0, 100);
       // Costed like the call log: by each organization's plan.
-      const costs = await planCallCosts(db, flagged.map((c) => c.row));
+      const costs = await planCallCosts(
+        db,
+        flagged.map((c) => c.row),
+      );
       const calls = flagged.map(({ row, reasons }) => ({ ...toCall(row, costs.get(row.id)), reasons }));
       return { success: true as const, calls };
     },
@@ -363,6 +377,21 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
 
     /** The call ended: its transcript, events and recording are stored. */
     finish: (callId: string, reason: string | null) => lifecycle.finish(callId, reason),
+
+    /**
+     * What the agent did on a call that hands it to a person (a message taken) goes in the call's
+     * conversation: the inbox lists it under Priority. `key` makes a repeated report count once.
+     */
+    async recordAgentActions(
+      callId: string,
+      actions: { name: string; appId?: string; arguments: Record<string, unknown>; ok: boolean }[],
+      key: string,
+    ) {
+      if (!actions.length || !inbox.recordActions) return;
+      const roomId = liveCalls.get(callId)?.row.room_id ?? (await callsRepository.byId(db, callId))?.room_id;
+      if (!roomId) return;
+      await inbox.recordActions(roomId, actions, `call:${callId}:${key}`);
+    },
 
     /** The heartbeat: this process still holds its live calls (every HEARTBEAT_MS, whatever JOBS_AUTOSTART says). */
     heartbeat: (now = Date.now()) => callsRepository.markAlive(db, liveCalls.ids(), now),

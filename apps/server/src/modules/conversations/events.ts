@@ -15,13 +15,18 @@ export type EventKind = 'booking' | 'message' | 'transfer' | 'function';
 const KINDS: Record<string, { kind: EventKind; label: string }> = {
   book_appointment: { kind: 'booking', label: 'Booked an appointment' },
   take_message: { kind: 'message', label: 'Took a message' },
+  // Without a model the agent takes messages; the last one hands the conversation to a person.
+  message_taken: { kind: 'message', label: 'Message taken' },
   transfer_call: { kind: 'transfer', label: 'Asked to transfer to a person' },
 };
 
 const MAX_VALUE = 120;
 
 /** The action as one line of text: what happened, then its arguments (shortened), then a failure. */
-export function describeAction(a: AgentAction): { kind: EventKind; body: string; needsPerson: boolean } {
+/** Actions that hand the conversation to a person: it moves to the Priority inbox. */
+const HAND_OFF = new Set(['message_taken']);
+
+export function describeAction(a: AgentAction): { kind: EventKind; body: string; needsPerson: boolean; handOff: boolean } {
   const known = KINDS[a.name];
   const kind = known?.kind ?? 'function';
   const label = known?.label ?? `Ran ${a.name.replace(/_/g, ' ')}`;
@@ -32,7 +37,7 @@ export function describeAction(a: AgentAction): { kind: EventKind; body: string;
       return `${k.replace(/_/g, ' ')}: ${text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text}`;
     });
   const body = [a.ok ? label : `${label} (failed)`, ...details].join(' · ');
-  return { kind, body, needsPerson: a.ok && kind !== 'function' };
+  return { kind, body, needsPerson: a.ok && kind !== 'function', handOff: a.ok && HAND_OFF.has(a.name) };
 }
 
 /** The function calls of a runtime reply, read defensively (the adapter types them as unknown). */

@@ -55,19 +55,20 @@ export interface NewMessage {
   externalId?: string | null;
   key?: string | null;
   /** An agent action recorded in the thread (sender kind 'system'; events.ts). */
-  event?: { kind: string; needsPerson: boolean };
+  event?: { kind: string; needsPerson: boolean; handOff?: boolean };
   /** The message's own channel when it differs from the room's (a call's entry: 'voice'). */
   channel?: 'voice';
 }
 
 /** Whom `to` names: a phone number, an external destination, or an account by username. */
-export type Target =
-  | { kind: 'phone'; phone: string }
-  | { kind: 'email'; address: string }
-  | { kind: 'account'; account: AccountRow };
+export type Target = { kind: 'phone'; phone: string } | { kind: 'email'; address: string } | { kind: 'account'; account: AccountRow };
 
 /** The events of a room go to its organization's (and agent's) inbox and to its visitor. */
-export const scopeOf = (room: RoomRow) => ({ accountId: room.account_id, agentId: room.agent_id, contactAccountId: room.contact_account_id });
+export const scopeOf = (room: RoomRow) => ({
+  accountId: room.account_id,
+  agentId: room.agent_id,
+  contactAccountId: room.contact_account_id,
+});
 
 /**
  * The message pipeline every conversation write goes through: rooms are opened, messages stored with
@@ -80,19 +81,36 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
   async function loadRoomDtos(trx: DbOrTx, rows: (RoomRow & { last_read?: number | null })[], userId: number): Promise<RoomDto[]> {
     // Related rows in two batched queries, never one per room.
     const [lasts, parts] = await Promise.all([
-      messagesRepository.byIds(trx, rows.map((r) => r.last_message_id).filter((id): id is number => id != null)),
-      roomsRepository.participants(trx, rows.filter((r) => isSet(r.is_group)).map((r) => r.id)),
+      messagesRepository.byIds(
+        trx,
+        rows.map((r) => r.last_message_id).filter((id): id is number => id != null),
+      ),
+      roomsRepository.participants(
+        trx,
+        rows.filter((r) => isSet(r.is_group)).map((r) => r.id),
+      ),
     ]);
     const lastById = new Map(lasts.map((m) => [m.id, m]));
     const usersByRoom = new Map<number, string[]>();
     for (const p of parts) usersByRoom.set(p.room_pk, [...(usersByRoom.get(p.room_pk) ?? []), p.address]);
     const reads = rows.some((r) => r.last_read === undefined)
-      ? await roomsRepository.readsOf(trx, userId, rows.map((r) => r.id))
+      ? await roomsRepository.readsOf(
+          trx,
+          userId,
+          rows.map((r) => r.id),
+        )
       : null;
     // Contact names, one query per organization on the page (a page is one organization's inbox).
     const names = new Map<number, Map<string, string>>();
     for (const orgId of new Set(rows.map((r) => r.account_id)))
-      names.set(orgId, await contactNamesByAddress(trx, orgId, rows.filter((r) => r.account_id === orgId).map((r) => r.contact_address)));
+      names.set(
+        orgId,
+        await contactNamesByAddress(
+          trx,
+          orgId,
+          rows.filter((r) => r.account_id === orgId).map((r) => r.contact_address),
+        ),
+      );
     return rows.map((r) => ({
       ...toRoomDto(
         r,
@@ -133,7 +151,13 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     });
     const parts = r.group ?? [{ address: r.contactAddress, accountId: r.contactAccountId, role: 'contact' as const }];
     await roomsRepository.addParticipants(trx, [
-      { room_pk: room.id, account_id: r.owner.agentId ?? r.owner.orgId, address: r.ourAddress ?? String(r.owner.orgId), role: 'owner', created_at: now },
+      {
+        room_pk: room.id,
+        account_id: r.owner.agentId ?? r.owner.orgId,
+        address: r.ourAddress ?? String(r.owner.orgId),
+        role: 'owner',
+        created_at: now,
+      },
       ...parts.map((p) => ({ room_pk: room.id, account_id: p.accountId, address: p.address, role: p.role, created_at: now })),
     ]);
     await emit({ type: 'conversation.created', ...scopeOf(room), payload: { room: await roomDtoOf(trx, room, 0) } });
@@ -176,6 +200,8 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     if (m.direction === 'inbound' && !blocked) patch.last_inbound_message_id = row.id;
     if (room.status === 'closed' && !blocked) patch.status = 'open';
     if (blocked) patch.inbox_type = 'agent';
+    // The agent handed the conversation to a person (a message taken): it is listed under Priority.
+    if (m.event?.handOff && !blocked) patch.inbox_type = 'priority';
     // A person answering takes the conversation over: the AI stays quiet in it until handed back
     // (POST /api/v1/conversations/:roomId/aiAgentEnabled), and it is listed under Priority.
     if (m.senderKind === 'staff') {
@@ -188,7 +214,9 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     const dto = toMessageDto(row, room.room_id);
     await emit({ type: 'message.created', ...scopeOf(room), payload: { roomId: room.room_id, message: dto } });
     // The room as it now reads, from rows in hand (the reader's own unread state is not in an event).
-    const users = isSet(updated.is_group) ? (await roomsRepository.participants(trx, [updated.id])).map((p) => p.address) : [updated.contact_address];
+    const users = isSet(updated.is_group)
+      ? (await roomsRepository.participants(trx, [updated.id])).map((p) => p.address)
+      : [updated.contact_address];
     const moved = updated.status !== room.status || updated.inbox_type !== room.inbox_type;
     await emit({ type: 'conversation.updated', ...scopeOf(room), payload: { room: toRoomDto(updated, row, users, null), moved } });
     return { message: row, room: updated };
@@ -197,13 +225,24 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
   /** Usage (messages in and out, agents' actions excepted) and the log row, in the message's own transaction. */
   async function countMessage(trx: Tx, room: RoomRow, row: MessageRow) {
     const system = row.sender_kind === 'system';
-    if (!system && !isSet(row.blocked)) await recordUsage(trx, room.agent_id ?? room.account_id, row.direction === 'inbound' ? 'inbound-message' : 'outbound-message');
+    if (!system && !isSet(row.blocked))
+      await recordUsage(trx, room.agent_id ?? room.account_id, row.direction === 'inbound' ? 'inbound-message' : 'outbound-message');
     // A message sent is charged as it is sent (the plan's tiers, from the wallet): refused with a 402 and not stored when the wallet cannot pay.
     if (!system && !isSet(row.blocked) && row.direction === 'outbound')
-      await chargeUsage(db as Db, trx, { accountId: room.agent_id ?? room.account_id, item: 'outbound-message', quantity: 1, key: `message:${row.id}` });
+      await chargeUsage(db as Db, trx, {
+        accountId: room.agent_id ?? room.account_id,
+        item: 'outbound-message',
+        quantity: 1,
+        key: `message:${row.id}`,
+      });
     // A message received cannot be refused: it is charged when the wallet can pay, else counted, logged and the owner notified.
     if (!system && !isSet(row.blocked) && row.direction === 'inbound')
-      await chargeAfter(db as Db, trx, { accountId: room.agent_id ?? room.account_id, item: 'inbound-message', quantity: 1, key: `message:${row.id}` }, deps.log);
+      await chargeAfter(
+        db as Db,
+        trx,
+        { accountId: room.agent_id ?? room.account_id, item: 'inbound-message', quantity: 1, key: `message:${row.id}` },
+        deps.log,
+      );
     await recordLog(trx, {
       accountId: room.account_id,
       agentId: room.agent_id,
@@ -228,8 +267,19 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
       if (!res) return null;
       if (!blocked) {
         const preview = m.body || '[attachment]';
-        await activityRepository.upsert(trx, { accountId: room.account_id, type: res.room.inbox_type, room: res.room, username: room.username, lastMessage: preview });
-        await emit({ type: 'activity', ...scopeOf(room), contactAccountId: null, payload: { type: res.room.inbox_type, roomId: room.room_id, username: room.username, lastMessage: preview } });
+        await activityRepository.upsert(trx, {
+          accountId: room.account_id,
+          type: res.room.inbox_type,
+          room: res.room,
+          username: room.username,
+          lastMessage: preview,
+        });
+        await emit({
+          type: 'activity',
+          ...scopeOf(room),
+          contactAccountId: null,
+          payload: { type: res.room.inbox_type, roomId: room.room_id, username: room.username, lastMessage: preview },
+        });
         if (opts.isNewRoom) {
           await addNotification(trx, {
             accountId: room.account_id,
@@ -261,12 +311,31 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
           trx,
           emit,
           room,
-          { direction: 'outbound', senderKind: 'system', senderAccountId: room.agent_id, senderAddress: room.our_address, body: d.body, key: `${replyKey}:event:${i}`, event: { kind: d.kind, needsPerson: d.needsPerson } },
+          {
+            direction: 'outbound',
+            senderKind: 'system',
+            senderAccountId: room.agent_id,
+            senderAddress: room.our_address,
+            body: d.body,
+            key: `${replyKey}:event:${i}`,
+            event: { kind: d.kind, needsPerson: d.needsPerson, handOff: d.handOff },
+          },
           false,
         );
         if (res && d.needsPerson) {
-          await activityRepository.upsert(trx, { accountId: room.account_id, type: 'priority', room: res.room, username: room.username, lastMessage: d.body });
-          await emit({ type: 'activity', ...scopeOf(room), contactAccountId: null, payload: { type: 'priority', roomId: room.room_id, username: room.username, lastMessage: d.body } });
+          await activityRepository.upsert(trx, {
+            accountId: room.account_id,
+            type: 'priority',
+            room: res.room,
+            username: room.username,
+            lastMessage: d.body,
+          });
+          await emit({
+            type: 'activity',
+            ...scopeOf(room),
+            contactAccountId: null,
+            payload: { type: 'priority', roomId: room.room_id, username: room.username, lastMessage: d.body },
+          });
         }
       }
     });
@@ -343,7 +412,8 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
         }),
       );
     }
-    if (target.kind === 'email') throw unableToStart('E-mail addresses cannot be messaged from the inbox; use a phone number or a username.');
+    if (target.kind === 'email')
+      throw unableToStart('E-mail addresses cannot be messaged from the inbox; use a phone number or a username.');
     const account = target.account;
     if (inboxOf(account)?.orgId === owner.orgId) throw unableToStart('That is this organization’s own account.');
     const existing = await roomsRepository.findChat(db, owner, account.id);
@@ -368,16 +438,51 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     const room = await roomsRepository.byId(db, msg.room_pk);
     if (!room) return;
     await write(async (trx, emit) => {
-      const row = await messagesRepository.update(trx, msg.id, { status, error, updated_at: Date.now(), ...(externalId ? { external_id: externalId } : {}) });
-      await emit({ type: 'message.updated', ...scopeOf(room), payload: { roomId: room.room_id, message: toMessageDto(row, room.room_id) } });
+      const row = await messagesRepository.update(trx, msg.id, {
+        status,
+        error,
+        updated_at: Date.now(),
+        ...(externalId ? { external_id: externalId } : {}),
+      });
+      await emit({
+        type: 'message.updated',
+        ...scopeOf(room),
+        payload: { roomId: room.room_id, message: toMessageDto(row, room.room_id) },
+      });
       if (status === 'failed') {
-        const l = { accountId: room.account_id, agentId: room.agent_id, direction: row.direction, contact: room.contact_address, roomId: room.room_id };
-        await recordLog(trx, { ...l, kind: 'error', status: 'failed', summary: error ?? 'The message could not be delivered.', details: { messageId: row.id }, key: `failed:${row.id}` });
+        const l = {
+          accountId: room.account_id,
+          agentId: room.agent_id,
+          direction: row.direction,
+          contact: room.contact_address,
+          roomId: room.room_id,
+        };
+        await recordLog(trx, {
+          ...l,
+          kind: 'error',
+          status: 'failed',
+          summary: error ?? 'The message could not be delivered.',
+          details: { messageId: row.id },
+          key: `failed:${row.id}`,
+        });
       }
     });
   }
 
-  return { write, loadRoomDtos, roomDtoOf, createRoom, insertMessage, receive, sendOut, recordActions, resolveTarget, visitorRoom, staffRoom, updateStatus };
+  return {
+    write,
+    loadRoomDtos,
+    roomDtoOf,
+    createRoom,
+    insertMessage,
+    receive,
+    sendOut,
+    recordActions,
+    resolveTarget,
+    visitorRoom,
+    staffRoom,
+    updateStatus,
+  };
 }
 
 export type Messaging = ReturnType<typeof createMessaging>;

@@ -16,7 +16,16 @@ import { publicProfile, toActivityItem, toMessageDto, type InboxType } from './m
 import { createMessaging, MESSAGE_MAX, UNABLE_TO_START, scopeOf, unableToStart, type NewMessage } from './messaging.ts';
 import { inboxOf } from './owner.ts';
 import { createCallEntries } from './calls.ts';
-import { activityRepository, blocksRepository, destinationsRepository, messagesRepository, roomsRepository, type Attachment, type RoomRow } from './repository.ts';
+import type { AgentAction } from './events.ts';
+import {
+  activityRepository,
+  blocksRepository,
+  destinationsRepository,
+  messagesRepository,
+  roomsRepository,
+  type Attachment,
+  type RoomRow,
+} from './repository.ts';
 
 const TOTALS_TTL_MS = 30_000;
 
@@ -43,13 +52,20 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     if (e.type.startsWith('conversation.') && e.payload.moved !== false) totals.delete(e.accountId);
   });
 
-
   return {
     carrierListener,
     /** A phone call's entry in its contact's conversation (calls.ts). */
     recordCall: createCallEntries(deps, pipeline),
+    /** An agent's actions during a call, in the call's conversation (once per key); unknown rooms are skipped. */
+    async recordActionsIn(roomId: string, actions: AgentAction[], key: string): Promise<void> {
+      const room = await roomsRepository.byRoomId(db, roomId);
+      if (room) await pipeline.recordActions(room, actions, key);
+    },
 
-    async list(ctx: AuthContext, q: { page: number; pageSize: number; pagination: boolean; unread: boolean; type: InboxType; status: 'open' | 'closed' }) {
+    async list(
+      ctx: AuthContext,
+      q: { page: number; pageSize: number; pagination: boolean; unread: boolean; type: InboxType; status: 'open' | 'closed' },
+    ) {
       const owner = ownerOrThrow(ctx);
       const pageSize = q.pagination ? q.pageSize : 100;
       const totalKey = `${owner.agentId ?? ''}:${q.type}:${q.status}`;
@@ -88,8 +104,14 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       }
       const dto = await pipeline.roomDtoOf(db, room, ctx.user.id);
       // Staff see whether the other party is blocked (the inbox offers to unblock).
-      const blocked = role === 'staff' ? await blocksRepository.isBlocked(db, room.account_id, [room.contact_address, room.username]) : undefined;
-      return { success: true as const, room: { ...dto, ...(blocked !== undefined ? { blocked } : {}) }, messages: page.map((m) => toMessageDto(m, room.room_id)), hasMore };
+      const blocked =
+        role === 'staff' ? await blocksRepository.isBlocked(db, room.account_id, [room.contact_address, room.username]) : undefined;
+      return {
+        success: true as const,
+        room: { ...dto, ...(blocked !== undefined ? { blocked } : {}) },
+        messages: page.map((m) => toMessageDto(m, room.room_id)),
+        hasMore,
+      };
     },
 
     /** The caller's conversation with a username: a visitor's with an organization or agent, or staff's with a contact. */
@@ -114,7 +136,10 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     /** POST /api/v1/messages: sends as the caller, into a room or to a username or phone number. */
-    async send(ctx: AuthContext, input: { roomId?: string; to?: string; body: string; attachments?: Attachment[]; idempotencyKey?: string }) {
+    async send(
+      ctx: AuthContext,
+      input: { roomId?: string; to?: string; body: string; attachments?: Attachment[]; idempotencyKey?: string },
+    ) {
       const body = input.body.trim();
       if (!body && !input.attachments?.length) throw badRequest('Please write a message.', 'body');
       if (body.length > MESSAGE_MAX) throw badRequest(`Messages are at most ${MESSAGE_MAX} characters.`, 'body');
@@ -150,8 +175,24 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       }
       const m: NewMessage =
         role === 'visitor'
-          ? { direction: 'inbound', senderKind: 'contact', senderAccountId: ctx.user.id, senderAddress: ctx.user.username, body, attachments: input.attachments, key }
-          : { direction: 'outbound', senderKind: 'staff', senderAccountId: ctx.user.id, senderAddress: ctx.user.username, body, attachments: input.attachments, key };
+          ? {
+              direction: 'inbound',
+              senderKind: 'contact',
+              senderAccountId: ctx.user.id,
+              senderAddress: ctx.user.username,
+              body,
+              attachments: input.attachments,
+              key,
+            }
+          : {
+              direction: 'outbound',
+              senderKind: 'staff',
+              senderAccountId: ctx.user.id,
+              senderAddress: ctx.user.username,
+              body,
+              attachments: input.attachments,
+              key,
+            };
       const res = role === 'visitor' ? await pipeline.receive(room, m, { isNewRoom: isNew }) : await pipeline.sendOut(room, m, ctx.user.id);
       if (!res) {
         const first = await earlier();
@@ -188,7 +229,9 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
       await pipeline.write(async (trx, emit) => {
         // Turning the AI off means a person takes over: the conversation moves to the priority inbox.
-        const patch = enabled ? { ai_agent_enabled: 1, updated_at: Date.now() } : { ai_agent_enabled: 0, inbox_type: 'priority' as const, updated_at: Date.now() };
+        const patch = enabled
+          ? { ai_agent_enabled: 1, updated_at: Date.now() }
+          : { ai_agent_enabled: 0, inbox_type: 'priority' as const, updated_at: Date.now() };
         const row = await roomsRepository.update(trx, room.id, patch);
         await emit({ type: 'conversation.updated', ...scopeOf(row), payload: { room: await pipeline.roomDtoOf(trx, row, 0) } });
       });
@@ -252,7 +295,11 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
         if (add) list = [...list, { reaction, username: ctx.user.username, accountId: ctx.user.id }];
         await messagesRepository.setReactions(trx, messageId, list);
         const row = (await messagesRepository.byId(trx, messageId))!;
-        await emit({ type: 'message.updated', ...scopeOf(room), payload: { roomId: room.room_id, message: toMessageDto(row, room.room_id) } });
+        await emit({
+          type: 'message.updated',
+          ...scopeOf(room),
+          payload: { roomId: room.room_id, message: toMessageDto(row, room.room_id) },
+        });
         return toMessageDto(row, room.room_id);
       });
       return { success: true as const, message };
@@ -261,7 +308,11 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     async typing(ctx: AuthContext, roomId: string) {
       const { room, role } = await accessibleRoom(db, ctx, roomId);
       await pipeline.write(async (_trx, emit) => {
-        await emit({ type: 'typing', ...scopeOf(room), payload: { roomId, who: role === 'staff' ? 'staff' : 'contact', username: ctx.user.username } });
+        await emit({
+          type: 'typing',
+          ...scopeOf(room),
+          payload: { roomId, who: role === 'staff' ? 'staff' : 'contact', username: ctx.user.username },
+        });
       });
     },
 
@@ -301,7 +352,13 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       if (by.roomId) roomPk = (await accessibleRoom(db, ctx, by.roomId, 'staff')).room.id;
       const cleared = await pipeline.write(async (trx, emit) => {
         const n = await activityRepository.clear(trx, owner.orgId, type, { username: by.username, roomPk, all: by.clearAll });
-        await emit({ type: 'activity', accountId: owner.orgId, agentId: owner.agentId, contactAccountId: null, payload: { type, cleared: by.clearAll ? 'all' : (by.username ?? by.roomId) } });
+        await emit({
+          type: 'activity',
+          accountId: owner.orgId,
+          agentId: owner.agentId,
+          contactAccountId: null,
+          payload: { type, cleared: by.clearAll ? 'all' : (by.username ?? by.roomId) },
+        });
         return n;
       });
       return { success: true as const, cleared };
@@ -312,8 +369,19 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       await pipeline.write(async (trx, emit) => {
         await roomsRepository.setRead(trx, room.id, ctx.user.id, 0);
         const last = room.last_message_id ? await messagesRepository.byId(trx, room.last_message_id) : undefined;
-        await activityRepository.upsert(trx, { accountId: room.account_id, type, room, username: room.username, lastMessage: last?.body ?? '' });
-        await emit({ type: 'activity', ...scopeOf(room), contactAccountId: null, payload: { type, roomId, username: room.username, unread: true } });
+        await activityRepository.upsert(trx, {
+          accountId: room.account_id,
+          type,
+          room,
+          username: room.username,
+          lastMessage: last?.body ?? '',
+        });
+        await emit({
+          type: 'activity',
+          ...scopeOf(room),
+          contactAccountId: null,
+          payload: { type, roomId, username: room.username, unread: true },
+        });
       });
       return { success: true as const, roomId, unread: true };
     },
@@ -347,7 +415,12 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
           for (const r of rooms) {
             const row = await roomsRepository.update(trx, r.id, { inbox_type: 'agent', updated_at: Date.now() });
             await activityRepository.clear(trx, owner.orgId, 'priority', { roomPk: r.id });
-            await emit({ type: 'conversation.updated', ...scopeOf(row), contactAccountId: null, payload: { room: await pipeline.roomDtoOf(trx, row, 0) } });
+            await emit({
+              type: 'conversation.updated',
+              ...scopeOf(row),
+              contactAccountId: null,
+              payload: { room: await pipeline.roomDtoOf(trx, row, 0) },
+            });
           }
         });
       }

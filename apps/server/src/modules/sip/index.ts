@@ -14,7 +14,13 @@ export const sipModule: ServerModule<Services> = {
   register(app, s) {
     sipRoutes(app, s.sip);
     s.calls.useDialer(s.sip.trunk.dialer);
-    const media = { calls: s.calls, engines: s.voice, brainFor: (call: CallRow) => runtimeBrain(s.agentRuntime, call), log: s.deps.log };
+    const media = {
+      calls: s.calls,
+      engines: s.voice,
+      brainFor: (call: CallRow) =>
+        runtimeBrain(s.agentRuntime, call, undefined, (actions, key) => s.calls.recordAgentActions(call.id, actions, key), s.deps.log),
+      log: s.deps.log,
+    };
     app.addHook('onReady', async () => s.sip.trunk.start((conn) => handleMediaStream(conn, media)));
     app.addHook('onClose', async () => s.sip.trunk.stop());
   },

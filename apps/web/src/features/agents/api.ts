@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgentTemplate, AgentVersion, AppDefinition, Campaign, FunctionCall } from '@switchboard/core/contracts/agents';
+import type {
+  AgentTemplate,
+  AgentVersion,
+  AppDefinition,
+  Campaign,
+  FunctionCall,
+  ModelConnectionInput,
+  ModelStatus,
+  ModelTestResult,
+} from '@switchboard/core/contracts/agents';
 import { api } from '../../api/client.ts';
 import { tgt } from '../accounts/api.ts';
 
@@ -135,3 +144,30 @@ export const agentCalls = {
   saveIntegration: (target: T, slug: string, appData: Record<string, unknown>) =>
     api(`/api/v2/integration/${slug}`, { target: tgt(target), body: { appData } }),
 };
+
+/** Which mode customers meet (a language model, or taking messages without one) and the organization's connection. */
+export function useModelStatus(target: number | null) {
+  return useQuery({
+    queryKey: ['agents', 'model', target ?? 'self'] as const,
+    queryFn: ({ signal }) => api<ModelStatus>('/api/v2/agent/model', { target: tgt(target), signal }),
+    staleTime: 30_000,
+  });
+}
+
+export function useModelConnection(target: number | null) {
+  const qc = useQueryClient();
+  const refresh = (s: ModelStatus) => qc.setQueryData(['agents', 'model', target ?? 'self'], s);
+  return {
+    test: useMutation({
+      mutationFn: (input: ModelConnectionInput) => api<ModelTestResult>('/api/v2/agent/model/test', { target: tgt(target), body: input }),
+    }),
+    save: useMutation({
+      mutationFn: (input: ModelConnectionInput) => api<ModelStatus>('/api/v2/agent/model', { target: tgt(target), body: input }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: () => api<ModelStatus>('/api/v2/agent/model/remove', { target: tgt(target), body: {} }),
+      onSuccess: refresh,
+    }),
+  };
+}

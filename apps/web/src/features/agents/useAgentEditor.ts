@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TIMINGS } from '@switchboard/core/constants';
-import { DEFAULT_VOICE_SETTINGS, type AgentTemplate, type Campaign } from '@switchboard/core/contracts/agents';
+import { DEFAULT_MESSAGE_FIELDS, DEFAULT_VOICE_SETTINGS, type AgentTemplate, type Campaign } from '@switchboard/core/contracts/agents';
 import { validateInstructions } from '@switchboard/core/rules/campaign';
 import { api, ApiError } from '../../api/client.ts';
 import { tgt } from '../accounts/api.ts';
@@ -86,6 +86,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
         templateId: t.templateId,
         templateFields: {},
         mode: 'TEMPLATE',
+        messageFields: [...DEFAULT_MESSAGE_FIELDS],
         accountId: t.ownerAccountId ?? 0,
         copy: 'staging',
         updatedAt: t.updatedAt,

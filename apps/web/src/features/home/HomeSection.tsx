@@ -6,8 +6,8 @@ import { useOpenOverlay } from '../../overlays/open.ts';
 import type { SectionProps } from '../../shell/sections.ts';
 import { Button, Card, Skeleton } from '../../ui/index.ts';
 import { appPathUrl } from '@switchboard/core/rules/appPath';
-import { useCampaign } from '../agents/api.ts';
-import { Walkthrough } from '../agents/index.ts';
+import { useCampaign, useModelStatus } from '../agents/api.ts';
+import { ModelStatusLine, modeLabel, Walkthrough } from '../agents/index.ts';
 import { SuperAdminPanel, TreePanel } from '../accounts/index.ts';
 import { useNeedsPerson, useTodayCount, useUnreadCount } from '../inbox/api.ts';
 import { NeedsPersonList, timeAgo } from '../inbox/index.ts';
@@ -25,7 +25,9 @@ export default function HomeSection({ account, path }: SectionProps) {
       <header>
         <h1 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{account.displayName}</h1>
         {account.user.id !== account.id && (
-          <p className="mt-1 text-sm text-slate-500" data-signed-in-as={account.user.email ?? account.user.username}>You manage this account as {account.user.email ?? `@${account.user.username}`}</p>
+          <p className="mt-1 text-sm text-slate-500" data-signed-in-as={account.user.email ?? account.user.username}>
+            You manage this account as {account.user.email ?? `@${account.user.username}`}
+          </p>
         )}
       </header>
       {superAdmin && <SuperAdminPanel account={account} path={path} />}
@@ -47,7 +49,10 @@ function AgentHome({ account, path }: SectionProps) {
   const canEdit = account.permissions.canEditOrg;
   const c = staging.data?.campaign;
   const number = account.vidaPhoneNumber;
-  const live = !!c;
+  // Without a language model the agent takes messages: said so, never "Live".
+  const model = useModelStatus(target);
+  const takingMessages = model.data?.mode === 'messages';
+  const live = !!c && !!model.data && !takingMessages;
 
   return (
     <>
@@ -64,14 +69,21 @@ function AgentHome({ account, path }: SectionProps) {
               <p className="mt-1 text-sm text-red-700">We could not read the agent: {(staging.error as Error).message}</p>
             ) : (
               <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="agent-state">
-                <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ${live ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}>
+                <span
+                  className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ${live ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}
+                >
                   <span className={`size-1.5 rounded-full ${live ? 'bg-emerald-500' : 'bg-amber-500'}`} aria-hidden />
-                  {live ? 'Live: answering chats' : 'Not live yet'}
+                  {takingMessages ? modeLabel(model.data) : live ? 'Live: answering chats' : 'Not live yet'}
                 </span>
                 {staging.data?.hasUnpublishedChanges && <span className="text-xs text-slate-500">Draft changes not yet live</span>}
-                {c?.mode === 'TEMPLATE' && staging.data?.template && <span className="text-xs text-slate-500">From the {staging.data.template.name} template</span>}
+                {c?.mode === 'TEMPLATE' && staging.data?.template && (
+                  <span className="text-xs text-slate-500">From the {staging.data.template.name} template</span>
+                )}
               </p>
             )}
+            <div className="mt-2">
+              <ModelStatusLine target={target} />
+            </div>
             <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600" data-testid="agent-number">
               <Phone className="size-4 text-slate-400" aria-hidden />
               {number ? formatPhone(number) : 'No phone number yet'}
@@ -90,7 +102,10 @@ function AgentHome({ account, path }: SectionProps) {
             </Button>
           )}
           {canEdit && (
-            <Link to={sectionUrl(base, 'agents')} className="inline-flex h-9 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50">
+            <Link
+              to={sectionUrl(base, 'agents')}
+              className="inline-flex h-9 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+            >
               Edit agent
             </Link>
           )}
@@ -134,7 +149,10 @@ function TodayCards({ accountId, inboxHref }: { accountId: number; inboxHref: st
               <ul className="mt-3 divide-y divide-slate-100 border-t border-slate-100">
                 {today.data.recent.map((r) => (
                   <li key={r.roomId}>
-                    <Link to={`${inboxHref}?${r.inboxType === 'agent' ? 'filter=agent&' : ''}active=${encodeURIComponent(r.roomId)}`} className="flex items-center gap-2 py-2 text-sm hover:bg-slate-50">
+                    <Link
+                      to={`${inboxHref}?${r.inboxType === 'agent' ? 'filter=agent&' : ''}active=${encodeURIComponent(r.roomId)}`}
+                      className="flex items-center gap-2 py-2 text-sm hover:bg-slate-50"
+                    >
                       <span className="truncate font-medium text-slate-800">{formatPhone(r.username)}</span>
                       <span className="min-w-0 flex-1 truncate text-slate-500">{r.lastMessage}</span>
                       <span className="shrink-0 text-xs text-slate-500">{timeAgo(r.lastMessageTimestamp)}</span>
@@ -158,7 +176,9 @@ function TodayCards({ accountId, inboxHref }: { accountId: number; inboxHref: st
               {(needs.data ?? 0) + followUps}
             </p>
             <p className="text-sm text-slate-600">
-              {needs.data ? `${needs.data} unread conversation${needs.data === 1 ? '' : 's'} your team handles` : 'No unread conversations for your team.'}
+              {needs.data
+                ? `${needs.data} unread conversation${needs.data === 1 ? '' : 's'} your team handles`
+                : 'No unread conversations for your team.'}
               {followUps > 0 && ` ${followUps} thing${followUps === 1 ? '' : 's'} the AI did to follow up.`}
             </p>
             <h3 className="mt-4 text-xs font-medium tracking-wide text-slate-500 uppercase">What the AI did that needs you</h3>

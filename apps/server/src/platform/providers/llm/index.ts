@@ -4,8 +4,9 @@ import { OfflineResponder } from './offline.ts';
 import { OpenAiCompatibleProvider } from './openai.ts';
 
 /**
- * Language models (DESIGN.md §6): the offline responder by default, an OpenAI-compatible API
- * (OpenAI, Ollama, vLLM) when LLM_BASE_URL or LLM_API_KEY is set, Anthropic when ANTHROPIC_API_KEY is.
+ * Language models (DESIGN.md §6): an OpenAI-compatible API (OpenAI, Ollama, vLLM) when LLM_BASE_URL or
+ * LLM_API_KEY is set, Anthropic when ANTHROPIC_API_KEY is; otherwise none (`NoModel`: the agent runtime
+ * takes messages). LLM_STAND_IN=keywords puts the deterministic keyword responder in its place (tests).
  */
 export interface LlmTool {
   name: string;
@@ -49,9 +50,7 @@ export interface LlmResult {
 }
 
 export type LlmStreamEvent =
-  | { type: 'text'; delta: string }
-  | { type: 'tool_call'; call: LlmToolCall }
-  | { type: 'done'; result: LlmResult };
+  { type: 'text'; delta: string } | { type: 'tool_call'; call: LlmToolCall } | { type: 'done'; result: LlmResult };
 
 export interface LlmProvider {
   /** 'offline', 'openai-compatible' or 'anthropic'. */
@@ -91,8 +90,24 @@ export function createLlmProvider(config: Config): LlmProvider {
       timeoutMs: config.LLM_TIMEOUT_MS,
     });
   }
-  return new OfflineResponder();
+  return config.LLM_STAND_IN === 'keywords' ? new OfflineResponder() : new NoModel();
 }
+
+/** No language model is configured: the agent runtime takes messages instead of asking one. */
+export class NoModel implements LlmProvider {
+  readonly name = 'none';
+  readonly model = 'none';
+  async complete(): Promise<LlmResult> {
+    throw new LlmError('none', 'No language model is configured.');
+  }
+  // eslint-disable-next-line require-yield
+  async *stream(): AsyncIterable<LlmStreamEvent> {
+    throw new LlmError('none', 'No language model is configured.');
+  }
+}
+
+/** Whether a provider is a real model (not the message taker's absence of one nor the keyword stand-in). */
+export const isModel = (p: LlmProvider) => p.name !== 'none' && p.name !== 'offline';
 
 /** Rough token count for providers that do not report one (about four characters a token). */
 export function estimateTokens(text: string): number {

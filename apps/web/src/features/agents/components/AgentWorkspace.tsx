@@ -5,6 +5,7 @@ import { AgentEditor, EditorBar } from '../AgentEditor.tsx';
 import { TestChat } from '../TestChat.tsx';
 import { useAgentEditor } from '../useAgentEditor.ts';
 import { VersionsPanel } from '../VersionsPanel.tsx';
+import { AgentModeBar } from './ModelConnection.tsx';
 
 /**
  * The agent editor with the test chat and the versions side by side (the full page, and the
@@ -12,7 +13,15 @@ import { VersionsPanel } from '../VersionsPanel.tsx';
  * publishing saves it as published) and forceReplaceTemplateVars (a reseller sees the values instead
  * of the placeholders).
  */
-export function AgentWorkspace({ targetTemplateId, forceReplaceTemplateVars, page = false }: { targetTemplateId: string | null; forceReplaceTemplateVars: boolean; page?: boolean }) {
+export function AgentWorkspace({
+  targetTemplateId,
+  forceReplaceTemplateVars,
+  page = false,
+}: {
+  targetTemplateId: string | null;
+  forceReplaceTemplateVars: boolean;
+  page?: boolean;
+}) {
   const acting = useActingAccount();
   const model = useAgentEditor(acting.target, { targetTemplateId, forceReplaceTemplateVars });
   const [side, setSide] = useState<'test' | 'versions'>('test');
@@ -37,6 +46,7 @@ export function AgentWorkspace({ targetTemplateId, forceReplaceTemplateVars, pag
         <div className={cn(page && 'sticky top-0 z-10 -mx-1 bg-slate-50/95 px-1 py-2 backdrop-blur')}>
           <EditorBar model={model} />
         </div>
+        <AgentModeBar target={acting.target} />
         <AgentEditor model={model} target={acting.target} />
       </div>
       <div className={cn('min-w-0', page ? '@4xl:sticky @4xl:top-16 @4xl:self-start' : 'lg:sticky lg:top-0 lg:self-start')}>
@@ -57,7 +67,10 @@ export function AgentWorkspace({ targetTemplateId, forceReplaceTemplateVars, pag
                 setSide(next);
                 document.getElementById(`agent-side-${next}`)?.focus();
               }}
-              className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', side === t ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:text-slate-800')}
+              className={cn(
+                '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+                side === t ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:text-slate-800',
+              )}
             >
               {label}
             </button>
@@ -67,7 +80,11 @@ export function AgentWorkspace({ targetTemplateId, forceReplaceTemplateVars, pag
           {side === 'test' ? (
             <TestChat target={acting.target} agentId={agentId} className={page ? 'h-[70dvh]' : 'lg:max-h-[70dvh]'} />
           ) : (
-            <VersionsPanel agentId={agentId} stagingInstructions={model.draft?.agentInstructions ?? ''} onRestored={() => void model.reload()} />
+            <VersionsPanel
+              agentId={agentId}
+              stagingInstructions={model.draft?.agentInstructions ?? ''}
+              onRestored={() => void model.reload()}
+            />
           )}
         </div>
       </div>
