@@ -95,7 +95,7 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
       const reason = e?.transfer?.status === 'connected' && given === 'hung up' ? `transferred to ${e.transfer.to}` : given;
       const row = await callsRepository.byId(db, callId);
       if (!row || row.status !== 'in-progress') return;
-      const { transcript, events } = e ? e.session.stop() : { transcript: [], events: [] };
+      const { transcript, events, timings } = e ? e.session.stop() : { transcript: [], events: [], timings: [] };
       const recording = e ? await storeRecording(e) : null;
       const now = endedAt ?? Date.now();
       const durationMs = Math.max(0, now - Number(row.answered_at ?? now));
@@ -113,6 +113,7 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
             end_reason: reason,
             transcript: toJson(transcript),
             events: toJson(events),
+            turn_timings: toJson(timings),
             recording_key: recording?.key ?? null,
             recording_bytes: recording?.bytes ?? null,
             usage_item: row.direction === 'web' ? null : item,
@@ -131,8 +132,8 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
       // The minutes are charged once the call is stored as completed (a call cannot be refused after it happened):
       // when the wallet ran out during it, the charge is refused, the owner notified, and the minutes stay counted.
       if (row.direction !== 'web') {
-        await chargeUsage(db as Db, null, { accountId: row.agent_id, item, quantity: minutes, key: `call:${callId}` }).catch(
-          (err: Error) => deps.log.warn({ err, callId }, 'calls: the minutes could not be charged'),
+        await chargeUsage(db as Db, null, { accountId: row.agent_id, item, quantity: minutes, key: `call:${callId}` }).catch((err: Error) =>
+          deps.log.warn({ err, callId }, 'calls: the minutes could not be charged'),
         );
       }
       const fresh = (await callsRepository.byId(db, callId))!;
@@ -148,7 +149,9 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
           ...entryBase(fresh),
           phase: 'ended',
           body: lines.join('\n'),
-          attachments: recording ? [{ url: `/api/v1/calls/${callId}/recording`, type: 'audio/wav', size: recording.bytes, name: 'Call recording.wav' }] : [],
+          attachments: recording
+            ? [{ url: `/api/v1/calls/${callId}/recording`, type: 'audio/wav', size: recording.bytes, name: 'Call recording.wav' }]
+            : [],
         })
         .catch((err) => deps.log.error({ err, callId }, 'the call transcript could not join its conversation'));
     },

@@ -1,4 +1,4 @@
-import type { CallLiveEvent, CallTurn } from '@switchboard/core/contracts/calls';
+import type { CallLiveEvent, CallTurn, CallTurnTiming } from '@switchboard/core/contracts/calls';
 import { concatPcm, decodeMulaw, encodeMulaw, FRAME_MS, FRAME_SAMPLES, frames } from '../../platform/audio/index.ts';
 import { heardText, once, splitSentences, type Segment } from './sentences.ts';
 
@@ -77,7 +77,12 @@ interface Reply {
   /** Aborted when the reply is cut: stops its speech requests. */
   stop: AbortController;
   firstAudio: boolean;
+  /** Where this reply's time goes (replies to speech; none for the greeting or keys pressed). */
+  timing: CallTurnTiming | null;
 }
+
+/** The mark sent after a reply's first frame: its echo says when the caller heard the reply start. */
+const PLAYED_MARK = /^played-(\d+)$/;
 
 /**
  * One call, independent of its transport: caller audio in 20 ms frames → voice activity and end of
@@ -88,6 +93,8 @@ interface Reply {
 export class CallSession {
   readonly transcript: CallTurn[] = [];
   readonly events: CallEvent[] = [];
+  /** Per caller turn spoken, where the time to the reply went. */
+  readonly timings: CallTurnTiming[] = [];
   /** The speech engines that synthesized this call's speech (their `name`): decides voice or advancedVoice minutes. */
   readonly ttsEnginesUsed = new Set<string>();
   private readonly vad: Vad;
@@ -148,7 +155,7 @@ export class CallSession {
     } else {
       const stream = this.sttStream;
       this.sttStream = null;
-      void this.onUtterance(ev.utterance, stream);
+      void this.onUtterance(ev.utterance, stream, ev.trailingMs);
     }
   }
 
@@ -165,6 +172,9 @@ export class CallSession {
 
   markPlayed(name: string): void {
     this.log('mark', name);
+    const played = PLAYED_MARK.exec(name);
+    const timing = played ? this.timings[Number(played[1])] : undefined;
+    if (timing && timing.playedMs == null) timing.playedMs = this.since(timing);
   }
 
   /**
@@ -193,14 +203,19 @@ export class CallSession {
   }
 
   /** The call ended: stop everything; the agent's unfinished turn keeps what was heard. */
-  stop(): { transcript: CallTurn[]; events: CallEvent[] } {
+  stop(): { transcript: CallTurn[]; events: CallEvent[]; timings: CallTurnTiming[] } {
     this.digits.stop();
     if (!this.ended) {
       if (this.reply) this.cut(this.reply, false);
       this.sttStream?.abort();
       this.ended = true;
     }
-    return { transcript: this.transcript, events: this.events };
+    return { transcript: this.transcript, events: this.events, timings: this.timings };
+  }
+
+  /** Milliseconds since the caller stopped speaking in this turn (never negative). */
+  private since(t: CallTurnTiming): number {
+    return Math.max(0, Math.round(this.now() - t.at));
   }
 
   private log(type: CallEvent['type'], detail?: string | number): void {
@@ -217,13 +232,23 @@ export class CallSession {
 
   private engineFailed(err: unknown): void {
     if ((err as Error)?.name === 'AbortError' || this.ended) return;
-    this.notice((err as Error)?.name === 'SpeechError' ? (err as Error).message : `A speech engine failed: ${(err as Error)?.message ?? err}`);
+    this.notice(
+      (err as Error)?.name === 'SpeechError' ? (err as Error).message : `A speech engine failed: ${(err as Error)?.message ?? err}`,
+    );
   }
 
-  private async onUtterance(pcm: Int16Array, stream: SttStream | null = null): Promise<void> {
+  private async onUtterance(pcm: Int16Array, stream: SttStream | null = null, trailingMs = 0): Promise<void> {
     const speechEndAt = this.now();
     this.log('speech_end');
     if (!this.o.stt) return;
+    const timing: CallTurnTiming = {
+      at: speechEndAt - trailingMs,
+      endDetectedMs: trailingMs,
+      transcriptMs: null,
+      firstTokenMs: null,
+      firstAudioMs: null,
+      playedMs: null,
+    };
     let text: string;
     try {
       text = (await (stream ? stream.finish() : this.o.stt.transcribe(pcm))).trim();
@@ -232,12 +257,14 @@ export class CallSession {
       return;
     }
     if (!text || this.ended || this.kicked) return;
+    timing.transcriptMs = this.since(timing);
+    this.timings.push(timing);
     this.log('final_transcript', text);
-    this.callerTurn(text, speechEndAt);
+    this.callerTurn(text, speechEndAt, timing);
   }
 
   /** What the caller said (or pressed) goes into the transcript and to the agent, whose reply is spoken. */
-  private callerTurn(text: string, speechEndAt: number): void {
+  private callerTurn(text: string, speechEndAt: number, timing: CallTurnTiming | null = null): void {
     const turn: CallTurn = { role: 'caller', text, at: speechEndAt, latencyMs: null, interrupted: false };
     const history = this.transcript.map((t) => ({
       role: t.role === 'caller' ? ('user' as const) : ('assistant' as const),
@@ -246,11 +273,11 @@ export class CallSession {
     this.transcript.push(turn);
     this.out.event({ event: 'transcript', turn });
     if (this.reply) this.bargeIn();
-    void this.speakFrom(this.o.brain.reply(history, text), speechEndAt);
+    void this.speakFrom(this.o.brain.reply(history, text), speechEndAt, timing);
   }
 
   /** Speaks a stream of text: sentence by sentence, synthesis of one overlapping the model's next. */
-  private async speakFrom(source: AsyncIterable<string>, speechEndAt: number | null): Promise<void> {
+  private async speakFrom(source: AsyncIterable<string>, speechEndAt: number | null, timing: CallTurnTiming | null = null): Promise<void> {
     const r: Reply = {
       turn: { role: 'agent', text: '', at: this.now(), latencyMs: null, interrupted: false },
       segments: [],
@@ -261,6 +288,7 @@ export class CallSession {
       ttsPending: 0,
       stop: new AbortController(),
       firstAudio: false,
+      timing,
     };
     this.reply = r;
     let buf = '';
@@ -268,7 +296,10 @@ export class CallSession {
     try {
       for await (const delta of source) {
         if (r.aborted) return;
-        if (first) this.log('first_token');
+        if (first) {
+          this.log('first_token');
+          if (timing) timing.firstTokenMs = this.since(timing);
+        }
         first = false;
         buf += delta;
         const { sentences, rest } = splitSentences(buf);
@@ -343,8 +374,11 @@ export class CallSession {
         reply.turn.at = this.now();
         if (reply.speechEndAt != null) reply.turn.latencyMs = this.now() - reply.speechEndAt;
         this.log('first_audio');
+        if (reply.timing) reply.timing.firstAudioMs = this.since(reply.timing);
       }
       this.out.audio(item.frame);
+      // The carrier echoes a mark once the audio before it has played: this one times the reply's first frame heard.
+      if (reply.timing && seg.sent === 0 && reply.segments[0] === seg) this.out.mark(`played-${this.timings.indexOf(reply.timing)}`);
       seg.sent++;
       if (seg.done && seg.sent === seg.frames) this.out.mark(`s${++this.marks}`);
       this.sentInRun++;

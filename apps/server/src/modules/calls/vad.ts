@@ -15,7 +15,10 @@ export interface VadSettings {
 export const DEFAULT_VAD: VadSettings = { threshold: 400, confirmMs: 120, endSilenceMs: 600, preRollMs: 200 };
 
 /** speech_start carries the audio so far (pre-roll and the confirming frames) for streaming recognisers. */
-export type VadEvent = { type: 'speech_start'; audio: Int16Array } | { type: 'speech_end'; utterance: Int16Array };
+export type VadEvent =
+  | { type: 'speech_start'; audio: Int16Array }
+  /** `trailingMs`: the silence counted after the last loud frame (the caller stopped that long before the end was detected). */
+  | { type: 'speech_end'; utterance: Int16Array; trailingMs: number };
 
 /**
  * Energy-based voice activity detection with hangover, counted in frames of the caller's audio (not
@@ -50,10 +53,11 @@ export class Vad {
     this.silent = loud ? 0 : this.silent + 1;
     if (this.silent * FRAME_MS >= this.s.endSilenceMs) {
       const utterance = concatPcm(this.buffered);
+      const trailingMs = this.silent * FRAME_MS;
       this.buffered = [];
       this.speaking = false;
       this.voiced = 0;
-      return { type: 'speech_end', utterance };
+      return { type: 'speech_end', utterance, trailingMs };
     }
     return null;
   }
