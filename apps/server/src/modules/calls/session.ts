@@ -1,10 +1,11 @@
 import type { CallLiveEvent, CallTurn, CallTurnTiming } from '@switchboard/core/contracts/calls';
 import { concatPcm, decodeMulaw, encodeMulaw, FRAME_MS, FRAME_SAMPLES, frames } from '../../platform/audio/index.ts';
-import { heardText, once, splitSentences, type Segment } from './sentences.ts';
+import { firstChunks, heardText, looksComplete, once, splitSentences, type Segment } from './sentences.ts';
 
 export { heardText, splitSentences } from './sentences.ts';
 import type { SttProvider, SttStream } from '../../platform/providers/stt/index.ts';
 import { STT_MISSING } from '../../platform/providers/stt/index.ts';
+import { ttsCache } from '../../platform/providers/tts/cache.ts';
 import { TTS_MISSING, type TtsProvider } from '../../platform/providers/tts/index.ts';
 import { DEFAULT_VAD, Vad, type VadSettings } from './vad.ts';
 import { DigitCollector, dtmfKey, dtmfTurnText, DTMF_PAUSE_MS } from './dtmf.ts';
@@ -132,15 +133,18 @@ export class CallSession {
   async start(): Promise<void> {
     if (!this.o.stt) this.notice(this.o.sttMissing ?? STT_MISSING);
     if (!this.o.tts) this.notice(this.o.ttsMissing ?? TTS_MISSING);
+    // A local recogniser loads its model while the greeting plays, not when the caller first speaks.
+    this.o.stt?.warm?.();
     const text = (await this.o.brain.greeting()).trim();
-    if (text && !this.ended) void this.speakFrom(once(text), null);
+    if (text && !this.ended) void this.speakFrom(once(text), null, null, true);
   }
 
   /** One 20 ms μ-law frame of the caller's audio. */
   pushAudio(mulaw: Uint8Array): void {
     if (this.ended || this.kicked) return;
     const pcm = decodeMulaw(mulaw);
-    const ev = this.vad.push(pcm);
+    // What the recogniser has so far reads as a finished sentence: a shorter silence ends the turn.
+    const ev = this.vad.push(pcm, this.vad.inSpeech && looksComplete(this.sttStream?.partial?.() ?? ''));
     if (this.sttStream && ev?.type !== 'speech_start') this.sttStream.write(pcm);
     if (!ev) return;
     if (ev.type === 'speech_start') {
@@ -277,7 +281,13 @@ export class CallSession {
   }
 
   /** Speaks a stream of text: sentence by sentence, synthesis of one overlapping the model's next. */
-  private async speakFrom(source: AsyncIterable<string>, speechEndAt: number | null, timing: CallTurnTiming | null = null): Promise<void> {
+  /** `fixed`: a phrase said on every call (the greeting): its speech is made once and kept. */
+  private async speakFrom(
+    source: AsyncIterable<string>,
+    speechEndAt: number | null,
+    timing: CallTurnTiming | null = null,
+    fixed = false,
+  ): Promise<void> {
     const r: Reply = {
       turn: { role: 'agent', text: '', at: this.now(), latencyMs: null, interrupted: false },
       segments: [],
@@ -304,19 +314,24 @@ export class CallSession {
         buf += delta;
         const { sentences, rest } = splitSentences(buf);
         buf = rest;
-        for (const s of sentences) this.say(r, s);
+        for (const s of sentences) this.sayChunks(r, s, fixed);
       }
-      if (buf.trim()) this.say(r, buf.trim());
+      if (buf.trim()) this.sayChunks(r, buf.trim(), fixed);
     } catch {
       if (r.aborted) return;
-      this.say(r, 'Sorry, I cannot answer right now.');
+      this.say(r, 'Sorry, I cannot answer right now.', true);
     }
     r.llmDone = true;
     await r.tts;
     this.maybeFinish(r);
   }
 
-  private say(r: Reply, text: string): void {
+  /** A sentence to speak; the reply's first, when long, in two parts so its speech starts sooner. */
+  private sayChunks(r: Reply, sentence: string, fixed: boolean): void {
+    for (const part of r.segments.length === 0 ? firstChunks(sentence) : [sentence]) this.say(r, part, fixed);
+  }
+
+  private say(r: Reply, text: string, fixed = false): void {
     const seg: Segment = { text, frames: 0, sent: 0, done: false };
     r.segments.push(seg);
     r.ttsPending++;
@@ -325,15 +340,26 @@ export class CallSession {
         const tts = this.o.tts;
         if (r.aborted || !tts) return;
         this.ttsEnginesUsed.add(tts.name);
+        // Fixed phrases (and every short sentence of a local engine) are made once and then played at once.
+        const keep = fixed || tts.reusable === true;
+        const cached = keep ? ttsCache.get(tts, this.o.voice, text) : undefined;
+        if (cached) {
+          this.enqueue(r, seg, cached, true);
+          return;
+        }
+        const made: Int16Array[] = [];
         const signal = r.stop.signal;
         // A streaming engine's chunks are played as they arrive; another's sentence once it is made.
         const chunks = tts.stream ? tts.stream(text, signal, this.o.voice) : once(await tts.synthesize(text, signal, this.o.voice));
         let rest: Int16Array = new Int16Array(0);
         for await (const chunk of chunks) {
           if (r.aborted) return;
+          if (keep) made.push(chunk);
           rest = this.enqueue(r, seg, rest.length ? concatPcm([rest, chunk]) : chunk, false);
         }
-        if (!r.aborted) this.enqueue(r, seg, rest, true);
+        if (r.aborted) return;
+        if (keep) ttsCache.set(tts, this.o.voice, text, concatPcm(made));
+        this.enqueue(r, seg, rest, true);
       } catch (err) {
         // A sentence that could not be synthesized is skipped (the transcript keeps it as unheard); the call says why.
         this.engineFailed(err);
