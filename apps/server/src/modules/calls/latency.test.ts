@@ -23,7 +23,7 @@ function framesToEnd(vad: Vad, complete: boolean): number | null {
 describe('calls: end of turn and speech made sooner', () => {
   it('ends a turn after the shorter silence when the words so far read as a complete sentence', () => {
     expect(framesToEnd(new Vad(DEFAULT_VAD), false)).toBe(DEFAULT_VAD.endSilenceMs / 20);
-    expect(framesToEnd(new Vad(DEFAULT_VAD), true)).toBe(DEFAULT_VAD.shortEndSilenceMs! / 20);
+    expect(framesToEnd(new Vad(DEFAULT_VAD), true)).toBe(Math.ceil(DEFAULT_VAD.shortEndSilenceMs! / 20));
     // An agent's own end-of-turn silence shorter than the short one is kept.
     expect(framesToEnd(new Vad({ ...DEFAULT_VAD, endSilenceMs: 200 }), true)).toBe(10);
   });
@@ -65,7 +65,7 @@ describe('calls: end of turn and speech made sooner', () => {
       }
       ends.push(n);
     }
-    expect(ends).toEqual([DEFAULT_VAD.endSilenceMs / 20, DEFAULT_VAD.shortEndSilenceMs! / 20]);
+    expect(ends).toEqual([DEFAULT_VAD.endSilenceMs / 20, Math.ceil(DEFAULT_VAD.shortEndSilenceMs! / 20)]);
     s.stop();
   });
 

@@ -17,7 +17,7 @@ export interface VadSettings {
   shortEndSilenceMs?: number;
 }
 
-export const DEFAULT_VAD: VadSettings = { threshold: 400, confirmMs: 120, endSilenceMs: 600, preRollMs: 200, shortEndSilenceMs: 300 };
+export const DEFAULT_VAD: VadSettings = { threshold: 400, confirmMs: 120, endSilenceMs: 600, preRollMs: 200, shortEndSilenceMs: 250 };
 
 /** speech_start carries the audio so far (pre-roll and the confirming frames) for streaming recognisers. */
 export type VadEvent =
