@@ -13,6 +13,8 @@ export interface SttProvider {
   stream?(signal?: AbortSignal): SttStream;
   /** Gets ready for a turn before it starts (a local engine loads its model): called when a call connects. */
   warm?(): void;
+  /** Stops what `warm` started (the server is closing). */
+  close?(): void;
 }
 
 export interface SttStream {

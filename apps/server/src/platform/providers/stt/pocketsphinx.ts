@@ -28,6 +28,7 @@ const SPARE_IDLE_MS = 10 * 60_000;
 export class PocketsphinxStt implements SttProvider {
   readonly name = 'pocketsphinx';
   private spare: { proc: ChildProcess; timer: NodeJS.Timeout } | null = null;
+  private closed = false;
 
   constructor(
     private readonly log: Logger,
@@ -57,7 +58,7 @@ export class PocketsphinxStt implements SttProvider {
 
   /** Starts the warm recogniser the next turn takes (no-op when one is waiting). */
   warm(): void {
-    if (this.spare) return;
+    if (this.spare || this.closed) return;
     const proc = this.spawn();
     // A waiting recogniser does not keep the server's process alive.
     proc.unref();
@@ -73,8 +74,9 @@ export class PocketsphinxStt implements SttProvider {
     this.spare = { proc, timer };
   }
 
-  /** Stops the warm recogniser (server shutdown). */
+  /** Stops the warm recogniser and keeps none from now on (server shutdown); turns still start their own. */
   close(): void {
+    this.closed = true;
     if (!this.spare) return;
     clearTimeout(this.spare.timer);
     kill(this.spare.proc);
