@@ -280,8 +280,10 @@ export class CallSession {
     void this.speakFrom(this.o.brain.reply(history, text), speechEndAt, timing);
   }
 
-  /** Speaks a stream of text: sentence by sentence, synthesis of one overlapping the model's next. */
-  /** `fixed`: a phrase said on every call (the greeting): its speech is made once and kept. */
+  /**
+   * Speaks a stream of text: sentence by sentence, synthesis of one overlapping the model's next.
+   * `fixed`: a phrase said on every call (the greeting): its speech is made once and kept.
+   */
   private async speakFrom(
     source: AsyncIterable<string>,
     speechEndAt: number | null,
