@@ -158,10 +158,12 @@ async function run(env: Record<string, string>, speech: Int16Array[], turns: num
       const from = caller.client.messages.length;
       const spokeEnd = await caller.say(speech[i % speech.length]!);
       const c = caller;
+      let onClose = () => {};
       const replied = await Promise.race([
         c.client.until(agentTurn, 'the reply', from, 60_000).then(() => true),
-        new Promise<boolean>((r) => c.client.ws.once('close', () => r(false))),
+        new Promise<boolean>((r) => c.client.ws.once('close', (onClose = () => r(false)))),
       ]);
+      c.client.ws.off('close', onClose);
       const first = c.replyFrames.find((at) => at > spokeEnd);
       if (replied && first != null) latencies.push(first - spokeEnd);
     }
