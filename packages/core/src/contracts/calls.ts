@@ -17,6 +17,22 @@ export const callTurn = z.object({
 });
 export type CallTurn = z.infer<typeof callTurn>;
 
+/**
+ * Where the time of one reply went. `at`: when the caller stopped speaking (epoch ms); each figure is
+ * milliseconds after it, in pipeline order: end of speech detected (the end-of-turn silence waited),
+ * transcript final, the model's first token, the reply's first audio frame sent, and that frame played
+ * as the carrier reported it (its mark came back). null: that step did not happen (cut off, no engine).
+ */
+export const callTurnTiming = z.object({
+  at: z.number(),
+  endDetectedMs: z.number(),
+  transcriptMs: z.number().nullable(),
+  firstTokenMs: z.number().nullable(),
+  firstAudioMs: z.number().nullable(),
+  playedMs: z.number().nullable(),
+});
+export type CallTurnTiming = z.infer<typeof callTurnTiming>;
+
 export const call = z.object({
   id: z.string(),
   organizationId: z.number(),
@@ -31,6 +47,8 @@ export const call = z.object({
   durationMs: z.number(),
   endReason: z.string().nullable(),
   transcript: z.array(callTurn),
+  /** Per caller turn, where the time to the agent's reply went (stored when the call ends). */
+  timings: z.array(callTurnTiming),
   /** The two-channel recording (caller left, agent right), while the organization's retention keeps it. */
   recording: z.object({ url: z.string(), bytes: z.number() }).nullable(),
   /** The inbox conversation the call joined (phone calls; null for browser test calls). */

@@ -21,9 +21,9 @@ describe('calls', () => {
   });
 
   /** A web test call streamed by a fake caller, with scripted speech-to-text and tone speech. */
-  async function webCall(texts: string[], key?: string) {
+  async function webCall(texts: string[], key?: string, msPerChar = 30) {
     t.services.voice.stt = new ScriptedStt(texts);
-    t.services.voice.tts = new ToneTts(30);
+    t.services.voice.tts = new ToneTts(msPerChar);
     const placed = await t.request('POST', '/api/v1/calls/web', {
       token: org.token,
       body: { targetAccountId: org.id, idempotencyKey: key },
@@ -72,6 +72,32 @@ describe('calls', () => {
     expect(stored.answeredAt).toBeGreaterThanOrEqual(stored.startedAt);
     expect(stored.endedAt).toBeGreaterThanOrEqual(stored.answeredAt);
   });
+
+  it('stores per-turn timings, in pipeline order and never negative, and returns them with the call', async () => {
+    const { caller, callId } = await webCall(['What are your opening hours?', 'And on Sundays?'], undefined, 2);
+    await caller.until(agentTurn, 'the greeting');
+    for (const text of ['What are your opening hours?', 'And on Sundays?']) {
+      const from = caller.messages.length;
+      caller.media([...mulawFrames(15, true), ...mulawFrames(35, false)]);
+      // Like Twilio, the caller echoes the marks once the audio before them has played.
+      const played = await caller.until((m) => m.event === 'mark' && /^played-/.test(m.mark.name), 'the first-frame mark', from);
+      caller.send({ event: 'mark', streamSid: 'MZ', mark: played.mark });
+      await caller.until((m) => agentTurn(m) && !m.turn.interrupted, `the reply to "${text}"`, from);
+    }
+    caller.send({ event: 'stop', streamSid: 'MZ' });
+    await caller.closed();
+    await expect.poll(async () => (await t.request('GET', `/api/v1/calls/${callId}`, as(org))).body.call.status).toBe('completed');
+    const stored = (await t.request('GET', `/api/v1/calls/${callId}`, as(org))).body.call;
+    expect(stored.timings).toHaveLength(2);
+    for (const x of stored.timings) {
+      const steps = [0, x.endDetectedMs, x.transcriptMs, x.firstTokenMs, x.firstAudioMs, x.playedMs];
+      expect(steps.every((n) => typeof n === 'number' && n >= 0)).toBe(true);
+      expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+      // The end-of-turn silence the caller sent (35 frames of 20 ms) bounds what the detector waited.
+      expect(x.endDetectedMs).toBeLessThanOrEqual(700);
+    }
+    expect(stored.timings[1].at).toBeGreaterThan(stored.timings[0].at);
+  }, 60_000);
 
   it('staff take a live call over (the agent stops talking and answers no more) and hang it up; another tree cannot', async () => {
     const { caller, callId } = await webCall(['Are you there?']);

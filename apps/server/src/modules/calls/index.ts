@@ -28,6 +28,8 @@ export const callsModule: ServerModule<Services> = {
     callRoutes(app, s);
     app.addHook('onClose', async () => {
       await s.calls.relay.close();
+      // A local recogniser kept warm for the next turn is stopped with the server.
+      for (const stt of new Set([s.voice.stt, ...Object.values(s.voice.sttEngines ?? {})])) stt?.close?.();
     });
     const { queue } = s.inbox;
     queue.register('calls.recordings.prune', async () => {

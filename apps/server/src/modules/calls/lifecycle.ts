@@ -101,7 +101,7 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
       const reason = e?.transfer?.status === 'connected' && given === 'hung up' ? `transferred to ${e.transfer.to}` : given;
       const row = await callsRepository.byId(db, callId);
       if (!row || row.status !== 'in-progress') return;
-      const { transcript, events } = e ? e.session.stop() : { transcript: [], events: [] };
+      const { transcript, events, timings } = e ? e.session.stop() : { transcript: [], events: [], timings: [] };
       const recording = e ? await storeRecording(e) : null;
       const now = endedAt ?? Date.now();
       const durationMs = Math.max(0, now - Number(row.answered_at ?? now));
@@ -119,6 +119,7 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
             end_reason: reason,
             transcript: toJson(transcript),
             events: toJson(events),
+            turn_timings: toJson(timings),
             recording_key: recording?.key ?? null,
             recording_bytes: recording?.bytes ?? null,
             usage_item: row.direction === 'web' ? null : item,

@@ -1,4 +1,4 @@
-import type { Call, CallTurn } from '@switchboard/core/contracts/calls';
+import type { Call, CallTurn, CallTurnTiming } from '@switchboard/core/contracts/calls';
 import { usageCost } from '@switchboard/core';
 import { fromJson } from '../../platform/db/columns.ts';
 import type { CallRow } from './repository.ts';
@@ -31,6 +31,7 @@ export function toCall(r: CallRow, planMicroUsd?: number): Call {
     durationMs: Number(r.duration_ms),
     endReason: r.end_reason,
     transcript: fromJson<CallTurn[]>(r.transcript, []),
+    timings: fromJson<CallTurnTiming[] | null>(r.turn_timings, null) ?? [],
     recording: r.recording_key ? { url: `/api/v1/calls/${r.id}/recording`, bytes: Number(r.recording_bytes ?? 0) } : null,
     roomId: r.room_id ?? null,
     transfer: r.transfer_to ? { to: r.transfer_to, status: r.transfer_status ?? 'unknown' } : null,

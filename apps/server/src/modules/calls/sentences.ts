@@ -46,3 +46,37 @@ export function splitSentences(text: string): { sentences: string[]; rest: strin
 export async function* once<T>(value: T): AsyncIterable<T> {
   yield value;
 }
+
+/** Words after which a sentence is not finished (the caller paused mid-thought). */
+const TRAILING = new Set(
+  "a an the and or but so because if to of for with in on at by from about as than then my your our their his her its this that is are was were be will would can could should i im i'm we you they he she it um uh er ah like well just also".split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a partial transcript reads as a complete sentence: it ends in . ? or !, or (engines without
+ * punctuation) has two words or more and does not end on a word that leads into more (and, the, to, um…).
+ */
+export function looksComplete(text: string): boolean {
+  const t = text.trim();
+  if (!t) return false;
+  if (/[.?!]["')\]]*$/.test(t)) return true;
+  const words = t.toLowerCase().split(/\s+/);
+  if (words.length < 2) return false;
+  return !TRAILING.has(words[words.length - 1]!.replace(/[^a-z']/g, ''));
+}
+
+/**
+ * The first sentence of a reply as the parts it is spoken in: a long one (12 words or more) is cut at
+ * its first comma, semicolon or colon after the third word, so the first part's speech is made (and
+ * heard) sooner while the rest is made behind it.
+ */
+export function firstChunks(sentence: string): string[] {
+  const words = sentence.split(/\s+/);
+  if (words.length < 12) return [sentence];
+  for (let i = 3; i < words.length - 3; i++) {
+    if (/[,;:]$/.test(words[i]!)) return [words.slice(0, i + 1).join(' '), words.slice(i + 1).join(' ')];
+  }
+  return [sentence];
+}

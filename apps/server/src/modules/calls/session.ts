@@ -1,10 +1,11 @@
-import type { CallLiveEvent, CallTurn } from '@switchboard/core/contracts/calls';
+import type { CallLiveEvent, CallTurn, CallTurnTiming } from '@switchboard/core/contracts/calls';
 import { concatPcm, decodeMulaw, encodeMulaw, FRAME_MS, FRAME_SAMPLES, frames } from '../../platform/audio/index.ts';
-import { heardText, once, splitSentences, type Segment } from './sentences.ts';
+import { firstChunks, heardText, looksComplete, once, splitSentences, type Segment } from './sentences.ts';
 
 export { heardText, splitSentences } from './sentences.ts';
 import type { SttProvider, SttStream } from '../../platform/providers/stt/index.ts';
 import { STT_MISSING } from '../../platform/providers/stt/index.ts';
+import { ttsCache } from '../../platform/providers/tts/cache.ts';
 import { TTS_MISSING, type TtsProvider } from '../../platform/providers/tts/index.ts';
 import { DEFAULT_VAD, Vad, type VadSettings } from './vad.ts';
 import { DigitCollector, dtmfKey, dtmfTurnText, DTMF_PAUSE_MS } from './dtmf.ts';
@@ -77,7 +78,12 @@ interface Reply {
   /** Aborted when the reply is cut: stops its speech requests. */
   stop: AbortController;
   firstAudio: boolean;
+  /** Where this reply's time goes (replies to speech; none for the greeting or keys pressed). */
+  timing: CallTurnTiming | null;
 }
+
+/** The mark sent after a reply's first frame: its echo says when the caller heard the reply start. */
+const PLAYED_MARK = /^played-(\d+)$/;
 
 /**
  * One call, independent of its transport: caller audio in 20 ms frames → voice activity and end of
@@ -88,6 +94,8 @@ interface Reply {
 export class CallSession {
   readonly transcript: CallTurn[] = [];
   readonly events: CallEvent[] = [];
+  /** Per caller turn spoken, where the time to the reply went. */
+  readonly timings: CallTurnTiming[] = [];
   /** The speech engines that synthesized this call's speech (their `name`): decides voice or advancedVoice minutes. */
   readonly ttsEnginesUsed = new Set<string>();
   private readonly vad: Vad;
@@ -125,15 +133,18 @@ export class CallSession {
   async start(): Promise<void> {
     if (!this.o.stt) this.notice(this.o.sttMissing ?? STT_MISSING);
     if (!this.o.tts) this.notice(this.o.ttsMissing ?? TTS_MISSING);
+    // A local recogniser loads its model while the greeting plays, not when the caller first speaks.
+    this.o.stt?.warm?.();
     const text = (await this.o.brain.greeting()).trim();
-    if (text && !this.ended) void this.speakFrom(once(text), null);
+    if (text && !this.ended) void this.speakFrom(once(text), null, null, true);
   }
 
   /** One 20 ms μ-law frame of the caller's audio. */
   pushAudio(mulaw: Uint8Array): void {
     if (this.ended || this.kicked) return;
     const pcm = decodeMulaw(mulaw);
-    const ev = this.vad.push(pcm);
+    // What the recogniser has so far reads as a finished sentence: a shorter silence ends the turn.
+    const ev = this.vad.push(pcm, this.vad.inSpeech && looksComplete(this.sttStream?.partial?.() ?? ''));
     if (this.sttStream && ev?.type !== 'speech_start') this.sttStream.write(pcm);
     if (!ev) return;
     if (ev.type === 'speech_start') {
@@ -148,7 +159,7 @@ export class CallSession {
     } else {
       const stream = this.sttStream;
       this.sttStream = null;
-      void this.onUtterance(ev.utterance, stream);
+      void this.onUtterance(ev.utterance, stream, ev.trailingMs);
     }
   }
 
@@ -165,6 +176,9 @@ export class CallSession {
 
   markPlayed(name: string): void {
     this.log('mark', name);
+    const played = PLAYED_MARK.exec(name);
+    const timing = played ? this.timings[Number(played[1])] : undefined;
+    if (timing && timing.playedMs == null) timing.playedMs = this.since(timing);
   }
 
   /**
@@ -193,14 +207,19 @@ export class CallSession {
   }
 
   /** The call ended: stop everything; the agent's unfinished turn keeps what was heard. */
-  stop(): { transcript: CallTurn[]; events: CallEvent[] } {
+  stop(): { transcript: CallTurn[]; events: CallEvent[]; timings: CallTurnTiming[] } {
     this.digits.stop();
     if (!this.ended) {
       if (this.reply) this.cut(this.reply, false);
       this.sttStream?.abort();
       this.ended = true;
     }
-    return { transcript: this.transcript, events: this.events };
+    return { transcript: this.transcript, events: this.events, timings: this.timings };
+  }
+
+  /** Milliseconds since the caller stopped speaking in this turn (never negative). */
+  private since(t: CallTurnTiming): number {
+    return Math.max(0, Math.round(this.now() - t.at));
   }
 
   private log(type: CallEvent['type'], detail?: string | number): void {
@@ -217,13 +236,23 @@ export class CallSession {
 
   private engineFailed(err: unknown): void {
     if ((err as Error)?.name === 'AbortError' || this.ended) return;
-    this.notice((err as Error)?.name === 'SpeechError' ? (err as Error).message : `A speech engine failed: ${(err as Error)?.message ?? err}`);
+    this.notice(
+      (err as Error)?.name === 'SpeechError' ? (err as Error).message : `A speech engine failed: ${(err as Error)?.message ?? err}`,
+    );
   }
 
-  private async onUtterance(pcm: Int16Array, stream: SttStream | null = null): Promise<void> {
+  private async onUtterance(pcm: Int16Array, stream: SttStream | null = null, trailingMs = 0): Promise<void> {
     const speechEndAt = this.now();
     this.log('speech_end');
     if (!this.o.stt) return;
+    const timing: CallTurnTiming = {
+      at: speechEndAt - trailingMs,
+      endDetectedMs: trailingMs,
+      transcriptMs: null,
+      firstTokenMs: null,
+      firstAudioMs: null,
+      playedMs: null,
+    };
     let text: string;
     try {
       text = (await (stream ? stream.finish() : this.o.stt.transcribe(pcm))).trim();
@@ -232,12 +261,14 @@ export class CallSession {
       return;
     }
     if (!text || this.ended || this.kicked) return;
+    timing.transcriptMs = this.since(timing);
+    this.timings.push(timing);
     this.log('final_transcript', text);
-    this.callerTurn(text, speechEndAt);
+    this.callerTurn(text, speechEndAt, timing);
   }
 
   /** What the caller said (or pressed) goes into the transcript and to the agent, whose reply is spoken. */
-  private callerTurn(text: string, speechEndAt: number): void {
+  private callerTurn(text: string, speechEndAt: number, timing: CallTurnTiming | null = null): void {
     const turn: CallTurn = { role: 'caller', text, at: speechEndAt, latencyMs: null, interrupted: false };
     const history = this.transcript.map((t) => ({
       role: t.role === 'caller' ? ('user' as const) : ('assistant' as const),
@@ -246,11 +277,19 @@ export class CallSession {
     this.transcript.push(turn);
     this.out.event({ event: 'transcript', turn });
     if (this.reply) this.bargeIn();
-    void this.speakFrom(this.o.brain.reply(history, text), speechEndAt);
+    void this.speakFrom(this.o.brain.reply(history, text), speechEndAt, timing);
   }
 
-  /** Speaks a stream of text: sentence by sentence, synthesis of one overlapping the model's next. */
-  private async speakFrom(source: AsyncIterable<string>, speechEndAt: number | null): Promise<void> {
+  /**
+   * Speaks a stream of text: sentence by sentence, synthesis of one overlapping the model's next.
+   * `fixed`: a phrase said on every call (the greeting): its speech is made once and kept.
+   */
+  private async speakFrom(
+    source: AsyncIterable<string>,
+    speechEndAt: number | null,
+    timing: CallTurnTiming | null = null,
+    fixed = false,
+  ): Promise<void> {
     const r: Reply = {
       turn: { role: 'agent', text: '', at: this.now(), latencyMs: null, interrupted: false },
       segments: [],
@@ -261,6 +300,7 @@ export class CallSession {
       ttsPending: 0,
       stop: new AbortController(),
       firstAudio: false,
+      timing,
     };
     this.reply = r;
     let buf = '';
@@ -268,24 +308,32 @@ export class CallSession {
     try {
       for await (const delta of source) {
         if (r.aborted) return;
-        if (first) this.log('first_token');
+        if (first) {
+          this.log('first_token');
+          if (timing) timing.firstTokenMs = this.since(timing);
+        }
         first = false;
         buf += delta;
         const { sentences, rest } = splitSentences(buf);
         buf = rest;
-        for (const s of sentences) this.say(r, s);
+        for (const s of sentences) this.sayChunks(r, s, fixed);
       }
-      if (buf.trim()) this.say(r, buf.trim());
+      if (buf.trim()) this.sayChunks(r, buf.trim(), fixed);
     } catch {
       if (r.aborted) return;
-      this.say(r, 'Sorry, I cannot answer right now.');
+      this.say(r, 'Sorry, I cannot answer right now.', true);
     }
     r.llmDone = true;
     await r.tts;
     this.maybeFinish(r);
   }
 
-  private say(r: Reply, text: string): void {
+  /** A sentence to speak; the reply's first, when long, in two parts so its speech starts sooner. */
+  private sayChunks(r: Reply, sentence: string, fixed: boolean): void {
+    for (const part of r.segments.length === 0 ? firstChunks(sentence) : [sentence]) this.say(r, part, fixed);
+  }
+
+  private say(r: Reply, text: string, fixed = false): void {
     const seg: Segment = { text, frames: 0, sent: 0, done: false };
     r.segments.push(seg);
     r.ttsPending++;
@@ -294,15 +342,26 @@ export class CallSession {
         const tts = this.o.tts;
         if (r.aborted || !tts) return;
         this.ttsEnginesUsed.add(tts.name);
+        // Fixed phrases (and every short sentence of a local engine) are made once and then played at once.
+        const keep = fixed || tts.reusable === true;
+        const cached = keep ? ttsCache.get(tts, this.o.voice, text) : undefined;
+        if (cached) {
+          this.enqueue(r, seg, cached, true);
+          return;
+        }
+        const made: Int16Array[] = [];
         const signal = r.stop.signal;
         // A streaming engine's chunks are played as they arrive; another's sentence once it is made.
         const chunks = tts.stream ? tts.stream(text, signal, this.o.voice) : once(await tts.synthesize(text, signal, this.o.voice));
         let rest: Int16Array = new Int16Array(0);
         for await (const chunk of chunks) {
           if (r.aborted) return;
+          if (keep) made.push(chunk);
           rest = this.enqueue(r, seg, rest.length ? concatPcm([rest, chunk]) : chunk, false);
         }
-        if (!r.aborted) this.enqueue(r, seg, rest, true);
+        if (r.aborted) return;
+        if (keep) ttsCache.set(tts, this.o.voice, text, concatPcm(made));
+        this.enqueue(r, seg, rest, true);
       } catch (err) {
         // A sentence that could not be synthesized is skipped (the transcript keeps it as unheard); the call says why.
         this.engineFailed(err);
@@ -343,8 +402,11 @@ export class CallSession {
         reply.turn.at = this.now();
         if (reply.speechEndAt != null) reply.turn.latencyMs = this.now() - reply.speechEndAt;
         this.log('first_audio');
+        if (reply.timing) reply.timing.firstAudioMs = this.since(reply.timing);
       }
       this.out.audio(item.frame);
+      // The carrier echoes a mark once the audio before it has played: this one times the reply's first frame heard.
+      if (reply.timing && seg.sent === 0 && reply.segments[0] === seg) this.out.mark(`played-${this.timings.indexOf(reply.timing)}`);
       seg.sent++;
       if (seg.done && seg.sent === seg.frames) this.out.mark(`s${++this.marks}`);
       this.sentInRun++;

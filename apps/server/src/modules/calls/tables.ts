@@ -16,6 +16,8 @@ export interface CallsTable {
   end_reason: string | null;
   transcript: unknown;
   events: unknown;
+  /** Per caller turn, where the time to the reply went (CallTurnTiming[]; null before the call ends). */
+  turn_timings: Generated<unknown>;
   created_by: number | null;
   /** The inbox conversation the call joined (phone calls only). */
   room_id: Generated<string | null>;

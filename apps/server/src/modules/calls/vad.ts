@@ -10,12 +10,20 @@ export interface VadSettings {
   endSilenceMs: number;
   /** Audio kept from before the confirmation, so the first syllable reaches speech-to-text. */
   preRollMs: number;
+  /**
+   * Silence this long ends the turn when what the caller said so far reads as a complete sentence (the
+   * recogniser's partial text); capped by `endSilenceMs`.
+   */
+  shortEndSilenceMs?: number;
 }
 
-export const DEFAULT_VAD: VadSettings = { threshold: 400, confirmMs: 120, endSilenceMs: 600, preRollMs: 200 };
+export const DEFAULT_VAD: VadSettings = { threshold: 400, confirmMs: 120, endSilenceMs: 600, preRollMs: 200, shortEndSilenceMs: 250 };
 
 /** speech_start carries the audio so far (pre-roll and the confirming frames) for streaming recognisers. */
-export type VadEvent = { type: 'speech_start'; audio: Int16Array } | { type: 'speech_end'; utterance: Int16Array };
+export type VadEvent =
+  | { type: 'speech_start'; audio: Int16Array }
+  /** `trailingMs`: the silence counted after the last loud frame (the caller stopped that long before the end was detected). */
+  | { type: 'speech_end'; utterance: Int16Array; trailingMs: number };
 
 /**
  * Energy-based voice activity detection with hangover, counted in frames of the caller's audio (not
@@ -33,7 +41,8 @@ export class Vad {
     return this.speaking;
   }
 
-  push(frame: Int16Array): VadEvent | null {
+  /** One frame; `complete`: the caller's words so far read as a finished sentence (the shorter silence ends the turn). */
+  push(frame: Int16Array, complete = false): VadEvent | null {
     const loud = rms(frame) >= this.s.threshold;
     this.buffered.push(frame);
     if (!this.speaking) {
@@ -48,12 +57,14 @@ export class Vad {
       return null;
     }
     this.silent = loud ? 0 : this.silent + 1;
-    if (this.silent * FRAME_MS >= this.s.endSilenceMs) {
+    const endMs = complete ? Math.min(this.s.endSilenceMs, this.s.shortEndSilenceMs ?? this.s.endSilenceMs) : this.s.endSilenceMs;
+    if (this.silent > 0 && this.silent * FRAME_MS >= endMs) {
       const utterance = concatPcm(this.buffered);
+      const trailingMs = this.silent * FRAME_MS;
       this.buffered = [];
       this.speaking = false;
       this.voiced = 0;
-      return { type: 'speech_end', utterance };
+      return { type: 'speech_end', utterance, trailingMs };
     }
     return null;
   }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { encodeMulaw, fromWav } from '../../platform/audio/index.ts';
+import { decodeMulaw, encodeMulaw, fromWav, rms } from '../../platform/audio/index.ts';
 
 /** The keys the fakes accept; 'rate-limited' gets 429, 'slow' never gets an answer, anything else 401. */
 export const GOOD_KEY = 'test-speech-key';
@@ -31,7 +31,14 @@ export interface DeepgramStreamSeen {
  * counted, and on `CloseStream` a final `Results` message (its transcript `texts.shift()`), a
  * `Metadata` message and a close.
  */
-export async function fakeDeepgram(texts: string[]) {
+export async function fakeDeepgram(
+  texts: string[],
+  /**
+   * `endpointMs`: like Deepgram's own endpointing, once this much silence follows speech the next text is
+   * sent as a final `Results` (speech_final) while the stream stays open; `CloseStream` then only closes.
+   */
+  opts: { endpointMs?: number } = {},
+) {
   const streams: DeepgramStreamSeen[] = [];
   const server = http.createServer((_req, res) => {
     res.statusCode = 404;
@@ -50,13 +57,43 @@ export async function fakeDeepgram(texts: string[]) {
     wss.handleUpgrade(req, socket, head, (ws) => {
       const seen: DeepgramStreamSeen = { query: url.searchParams, audioBytes: 0, keepAlives: 0, closed: false };
       streams.push(seen);
+      let spoke = false;
+      let quietBytes = 0;
+      let sentFinal = false;
+      const final = (transcript: string) =>
+        ws.send(
+          JSON.stringify({
+            type: 'Results',
+            channel_index: [0, 1],
+            duration: seen.audioBytes / 8000,
+            start: 0,
+            is_final: true,
+            speech_final: true,
+            channel: { alternatives: [{ transcript, confidence: 0.98, words: [] }] },
+          }),
+        );
       ws.on('message', (raw: Buffer, binary) => {
-        if (binary) return void (seen.audioBytes += raw.length);
+        if (binary) {
+          seen.audioBytes += raw.length;
+          if (opts.endpointMs == null || sentFinal) return;
+          if (rms(decodeMulaw(raw)) >= 400) {
+            spoke = true;
+            quietBytes = 0;
+          } else if (spoke && (quietBytes += raw.length) >= opts.endpointMs * 8) {
+            sentFinal = true;
+            final(texts.shift() ?? '');
+          }
+          return;
+        }
         const m = JSON.parse(raw.toString());
         if (m.type === 'KeepAlive') seen.keepAlives++;
         if (m.type !== 'CloseStream' || key === 'slow') return;
         seen.closed = true;
         const duration = seen.audioBytes / 8000;
+        if (sentFinal) {
+          ws.send(JSON.stringify({ type: 'Metadata', request_id: 'req-1', duration, channels: 1 }));
+          return void ws.close(1000);
+        }
         const transcript = texts.shift() ?? '';
         ws.send(
           JSON.stringify({
@@ -97,7 +134,11 @@ export interface SpeechRequestSeen {
  * - POST /v1/text-to-speech/{voice}/stream?output_format=ulaw_8000 (xi-api-key): μ-law 8 kHz, streamed
  *   in chunks, 10 ms per character (the first chunk alone while `gate.hold` is set)
  */
-export async function fakeSpeechApis(texts: string[]) {
+export async function fakeSpeechApis(
+  texts: string[],
+  /** `firstChunkMs`: ElevenLabs and OpenAI speech answers wait this long before their first chunk (a realistic latency). */
+  opts: { firstChunkMs?: number } = {},
+) {
   const seen: SpeechRequestSeen[] = [];
   /** While set, ElevenLabs answers send their first chunk and wait for it to resolve before the rest. */
   const gate: { hold: Promise<void> | null; held: number } = { hold: null, held: 0 };
@@ -108,6 +149,7 @@ export async function fakeSpeechApis(texts: string[]) {
     const url = new URL(req.url ?? '/', 'http://x');
     const entry: SpeechRequestSeen = { path: `${url.pathname}${url.search}`, headers: req.headers };
     seen.push(entry);
+    if (opts.firstChunkMs) await new Promise((r) => setTimeout(r, opts.firstChunkMs));
     if (url.pathname.startsWith('/v1/text-to-speech/')) {
       if (refuse(req.headers['xi-api-key'] as string | undefined, res)) return;
       if (req.headers['xi-api-key'] === 'slow') return;
@@ -127,7 +169,11 @@ export async function fakeSpeechApis(texts: string[]) {
     if (refuse(key, res)) return;
     if (key === 'slow') return;
     if (url.pathname === '/v1/audio/transcriptions') {
-      const form = await new Request('http://x', { method: 'POST', headers: { 'content-type': req.headers['content-type']! }, body }).formData();
+      const form = await new Request('http://x', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type']! },
+        body,
+      }).formData();
       const file = form.get('file') as File;
       const wav = fromWav(Buffer.from(await file.arrayBuffer()));
       entry.form = {

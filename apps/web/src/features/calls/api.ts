@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Call, CallTurn } from '@switchboard/core/contracts/calls';
+import type { Call, CallTurn, CallTurnTiming } from '@switchboard/core/contracts/calls';
 import { api, buildUrl } from '../../api/client.ts';
 import { useAppMutation } from '../../api/mutation.ts';
 
-export type { Call, CallTurn };
+export type { Call, CallTurn, CallTurnTiming };
 
 /** What POST /api/v1/calls/web answers: the call and the ticket its media stream starts with. */
 export interface PlacedCall {
@@ -35,7 +35,6 @@ export const recordingUrl = (url: string, target: number | null): string => buil
 /** The media WebSocket of calls (Twilio Media Streams protocol) on this server. */
 export const mediaSocketUrl = (): string => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/v1/calls/media`;
 
-
 /** Starts a web test call with the acting agent (its staging copy). */
 export function useStartWebCall(target: number | null) {
   return useAppMutation(() => api<PlacedCall>('/api/v1/calls/web', { method: 'POST', target: tgt(target), body: {} }), {
@@ -61,7 +60,8 @@ export function useCallAgents(target: number | null) {
 /** Places an outbound call from the organization's number (the inbox's Call). */
 export function usePlaceCall(target: number | null) {
   return useAppMutation(
-    (input: { to: string; idempotencyKey: string }) => api<PlacedCall>('/api/v1/calls', { method: 'POST', target: tgt(target), body: input }),
+    (input: { to: string; idempotencyKey: string }) =>
+      api<PlacedCall>('/api/v1/calls', { method: 'POST', target: tgt(target), body: input }),
     { invalidate: [callKeys.all] },
   );
 }

@@ -21,6 +21,7 @@ import * as numbers from './202611242030_numbers.ts';
 import * as linkpagesCampaigns from './202611242100_linkpages_campaigns.ts';
 import * as webhookOutbox from './202611242110_webhook_outbox.ts';
 import * as callsAlive from './202611250010_calls_alive.ts';
+import * as callsTurnTimings from './202611271400_calls_turn_timings.ts';
 import * as llmConnections from './202611271400_llm_connections.ts';
 import * as referralInviteCodes from './202611242230_referral_invite_codes.ts';
 import * as agentAppsSecrets from './202611242120_agent_apps_secrets.ts';
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   '202611242230_referral_invite_codes': referralInviteCodes,
   '202611242200_disputes': disputes,
   '202611250010_calls_alive': callsAlive,
+  '202611271400_calls_turn_timings': callsTurnTimings,
   '202611271400_llm_connections': llmConnections,
 };

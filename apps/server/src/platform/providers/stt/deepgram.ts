@@ -114,7 +114,8 @@ class DeepgramStream implements SttStream {
       ws.on('close', (code, reason) => {
         this.cleanup();
         if (this.error) return reject(this.error);
-        if (!this.closing) return reject(new SpeechError('Deepgram', `Deepgram closed the stream (${code}${reason.length ? `: ${reason}` : ''}).`));
+        if (!this.closing)
+          return reject(new SpeechError('Deepgram', `Deepgram closed the stream (${code}${reason.length ? `: ${reason}` : ''}).`));
         resolve(this.finals.join(' '));
       });
     });
@@ -131,6 +132,10 @@ class DeepgramStream implements SttStream {
   private cleanup(): void {
     clearInterval(this.keepAlive);
     if (this.timer) clearTimeout(this.timer);
+  }
+
+  partial(): string {
+    return this.finals.join(' ');
   }
 
   write(pcm: Int16Array): void {

@@ -9,6 +9,7 @@ import type { TtsProvider } from './index.ts';
  */
 export class EspeakTts implements TtsProvider {
   readonly name = 'espeak-ng';
+  readonly reusable = true;
   constructor(
     private readonly log: Logger,
     private readonly voice = 'en-us',

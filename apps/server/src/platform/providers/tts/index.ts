@@ -12,11 +12,14 @@ export interface TtsProvider {
   synthesize(text: string, signal?: AbortSignal, voice?: string): Promise<Int16Array>;
   /** A streaming engine: the sentence's audio in chunks as it is made, so the call can start playing it sooner. */
   stream?(text: string, signal?: AbortSignal, voice?: string): AsyncIterable<Int16Array>;
+  /** Local and deterministic (espeak-ng): every short sentence it made is kept and reused, not only fixed phrases. */
+  readonly reusable?: boolean;
 }
 
 export type TtsEngine = 'elevenlabs' | 'openai' | 'espeak-ng';
 
-export const TTS_MISSING = 'Speech synthesis is not installed: install the Debian package espeak-ng, or set ELEVENLABS_API_KEY or OPENAI_API_KEY.';
+export const TTS_MISSING =
+  'Speech synthesis is not installed: install the Debian package espeak-ng, or set ELEVENLABS_API_KEY or OPENAI_API_KEY.';
 
 export const TTS_UNAVAILABLE: Record<TtsEngine, string> = {
   elevenlabs: 'The agent speaks with ElevenLabs, but ELEVENLABS_API_KEY is not set on the server.',
@@ -49,7 +52,12 @@ export function createTtsEngines(config: Config, log: Logger): Partial<Record<Tt
       timeoutMs,
     });
   if (config.OPENAI_API_KEY)
-    engines.openai = new OpenAiTts({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_TTS_MODEL, timeoutMs });
+    engines.openai = new OpenAiTts({
+      apiKey: config.OPENAI_API_KEY,
+      baseUrl: config.OPENAI_BASE_URL,
+      model: config.OPENAI_TTS_MODEL,
+      timeoutMs,
+    });
   if (onPath('espeak-ng')) engines['espeak-ng'] = new EspeakTts(log);
   return engines;
 }

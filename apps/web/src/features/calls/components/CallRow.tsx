@@ -2,6 +2,7 @@ import { PhoneIncoming, PhoneOutgoing, Monitor } from 'lucide-react';
 import { Link } from 'react-router';
 import { recordingUrl, type Call } from '../api.ts';
 import { Button } from '../../../ui/index.ts';
+import { CallTimings } from './CallTimings.tsx';
 import { CallTranscript } from './CallTranscript.tsx';
 
 const ICONS = { inbound: PhoneIncoming, outbound: PhoneOutgoing, web: Monitor } as const;
@@ -114,6 +115,7 @@ export function CallRow({
           ) : (
             <p className="text-sm text-slate-600">{live ? 'The transcript is kept when the call ends.' : 'Nothing was said.'}</p>
           )}
+          {call.timings?.length ? <CallTimings timings={call.timings} /> : null}
         </div>
       </details>
     </li>
