@@ -46,6 +46,7 @@ import { frameworkErrors, registerErrorHandler } from './platform/http/errors.ts
 import { registerDevToolsGuard } from './platform/http/devtools.ts';
 import { createFastPaths } from './platform/http/fastPath.ts';
 import { registerInputGuard } from './platform/http/input.ts';
+import { jobRuns, registerMetrics } from './platform/ops/metrics.ts';
 import { registerReadiness } from './platform/ops/readiness.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import type { ServerModule } from './platform/http/module.ts';
@@ -209,6 +210,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return { success: true, database: database.kind };
   });
   registerReadiness(app, { db: database.db, bus: services.inbox.bus });
+  registerMetrics(app, config.METRICS, config.METRICS_TOKEN, {
+    db: database.db,
+    pool: database.pool,
+    liveCalls: () => services.calls.live.ids().length,
+  });
+  if (config.METRICS !== 'off') services.inbox.queue.onOutcome = (kind, outcome) => jobRuns.inc({ kind, outcome });
 
   for (const module of MODULES) await module.register(app, services);
 

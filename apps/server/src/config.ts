@@ -24,9 +24,15 @@ const schema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   SUPER_ADMIN_EMAILS: lowercaseList,
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which peers are proxies whose X-Forwarded-For / -Proto count: unset (default) means none, the client
@@ -36,7 +42,10 @@ const schema = z.object({
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^[0-9a-zA-Z.:/]+(\s*,\s*[0-9a-zA-Z.:/]+)*$/, 'must be a comma list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal')
+    .regex(
+      /^[0-9a-zA-Z.:/]+(\s*,\s*[0-9a-zA-Z.:/]+)*$/,
+      'must be a comma list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal',
+    )
     .optional(),
   /**
    * Who may use the development conveniences (the local outbox with its sign-in codes, the simulated
@@ -46,6 +55,13 @@ const schema = z.object({
   DEV_TOOLS: z.enum(['local', 'open', 'off']).default('local'),
   /** Requests a client may make to the sign-in routes per minute. */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /**
+   * Who may read GET /metrics (Prometheus): `local` (default) only requests from this machine that no
+   * proxy forwarded, `token` anyone sending `Authorization: Bearer $METRICS_TOKEN`, `off` no one (no route).
+   */
+  METRICS: z.enum(['off', 'local', 'token']).default('local'),
+  /** The bearer token of METRICS=token: at least 16 characters. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Messages one sender (a signed-in user, staff or chat visitor) may send per minute. */
   SEND_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   /** Open WebSocket connections one session token may hold; one more is refused (close code 4429). */
@@ -90,7 +106,10 @@ const schema = z.object({
   ANTHROPIC_BASE_URL: z.url().optional(),
   /** Deepgram live speech-to-text (calls): the API key; base and model for a fake Deepgram or another model. */
   DEEPGRAM_API_KEY: z.string().min(1).optional(),
-  DEEPGRAM_BASE_URL: z.string().regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL').default('wss://api.deepgram.com'),
+  DEEPGRAM_BASE_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL')
+    .default('wss://api.deepgram.com'),
   DEEPGRAM_MODEL: z.string().min(1).default('nova-2-phonecall'),
   /** OpenAI speech (transcription and speech synthesis on calls); OPENAI_BASE_URL for a compatible server or a fake. */
   OPENAI_API_KEY: z.string().min(1).optional(),
@@ -117,7 +136,10 @@ const schema = z.object({
   APP_STORE_URL: z.url().optional(),
   PLAY_STORE_URL: z.url().optional(),
   /** The contact in Web Push (VAPID) signatures: a mailto: or https: URL (default mailto:SUPPORT_EMAIL). */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
   /** Hosts push endpoints may use even when private, loopback or plain http (comma list; for tests). */
   PUSH_ALLOW_HOSTS: lowercaseList,
   /** A BTC spot-price API in Coinbase's shape for the exchange rate; unset: the fixed BTC_USD_PRICE. */
@@ -162,7 +184,10 @@ const schema = z.object({
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20000),
   /** The digest realm of our registrar. */
-  SIP_REALM: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, 'must be letters, digits, dots or dashes').default('switchboard'),
+  SIP_REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, 'must be letters, digits, dots or dashes')
+    .default('switchboard'),
   /** How long an inbound SIP call rings (180 Ringing) before the agent answers. */
   SIP_RING_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
@@ -189,6 +214,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.METRICS === 'token' && !e.METRICS_TOKEN)
+    throw new ConfigError('Invalid environment variable METRICS_TOKEN: required when METRICS=token');
   if (e.RTP_PORT_MIN > e.RTP_PORT_MAX) throw new ConfigError('Invalid environment variable RTP_PORT_MIN: must not be above RTP_PORT_MAX');
   return {
     sipPublicAddress: e.SIP_PUBLIC_ADDRESS ?? defaultSipAddress(e.HOST),
@@ -209,5 +236,8 @@ function defaultSipAddress(host: string): string {
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (!value || value === 'false') return false;
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -32,6 +32,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle<DB = PlatformTables> {
   db: Kysely<DB>;
   kind: DialectKind;
+  /** PostgreSQL's connection pool (metrics read its counts); undefined on SQLite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -40,9 +42,10 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
   let db: Kysely<DB>;
   let kind: DialectKind;
   let checkpointer: Checkpointer | undefined;
+  let pool: pg.Pool | undefined;
   if (opts.url) {
     kind = 'postgres';
-    const pool = new pg.Pool({
+    pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.pgPoolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
@@ -75,6 +78,7 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
   return {
     db,
     kind,
+    pool,
     async close() {
       await checkpointer?.stop();
       await db.destroy();
@@ -128,7 +132,9 @@ function withSchemaIntrospection(db: Kysely<any>, schema: string): Kysely<any> {
       return r.rows;
     },
     getTables: async () => {
-      const r = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+      const r = await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
       return r.rows.map((t) => ({ name: t.name, schema, isView: false, columns: [] }));
     },
     getMetadata: async () => ({ tables: await introspection.getTables() }),
