@@ -50,15 +50,25 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
       max: opts.pgPoolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    if (opts.pgSchema) {
-      const client = await pool.connect();
-      try {
-        await client.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
-      } finally {
-        client.release();
-      }
-    }
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // Several processes starting together migrate one at a time: a session-level advisory lock per
+    // schema, held on a connection of its own while the schema is created and the migrations run. The
+    // next process then finds them applied. (Kysely's own lock row cannot guard creating its tables.)
+    const key = `switchboard:migrations:${opts.pgSchema ?? ''}`;
+    try {
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+        if (opts.pgSchema) await lock.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
+        await migrate(db, await currentSchema(db));
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+        lock.release();
+      }
+    } catch (err) {
+      await db.destroy();
+      throw err;
+    }
   } else {
     kind = 'sqlite';
     const file = opts.sqliteFile ?? ':memory:';
@@ -74,7 +84,7 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
     }
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
-  await migrate(db, kind === 'postgres' ? await currentSchema(db) : undefined);
+  if (kind === 'sqlite') await migrate(db);
   return {
     db,
     kind,
