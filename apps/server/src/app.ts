@@ -46,6 +46,8 @@ import { frameworkErrors, registerErrorHandler } from './platform/http/errors.ts
 import { registerDevToolsGuard } from './platform/http/devtools.ts';
 import { createFastPaths } from './platform/http/fastPath.ts';
 import { registerInputGuard } from './platform/http/input.ts';
+import { jobRuns, registerMetrics } from './platform/ops/metrics.ts';
+import { registerReadiness } from './platform/ops/readiness.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import type { ServerModule } from './platform/http/module.ts';
 import { createCarrier } from './platform/providers/carrier/index.ts';
@@ -207,6 +209,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await database.db.selectFrom('accounts').select('id').limit(1).execute();
     return { success: true, database: database.kind };
   });
+  registerReadiness(app, { db: database.db, bus: services.inbox.bus });
+  registerMetrics(app, config.METRICS, config.METRICS_TOKEN, {
+    db: database.db,
+    pool: database.pool,
+    liveCalls: () => services.calls.live.ids().length,
+  });
+  if (config.METRICS !== 'off') services.inbox.queue.onOutcome = (kind, outcome) => jobRuns.inc({ kind, outcome });
 
   for (const module of MODULES) await module.register(app, services);
 

@@ -55,6 +55,13 @@ const schema = z.object({
   DEV_TOOLS: z.enum(['local', 'open', 'off']).default('local'),
   /** Requests a client may make to the sign-in routes per minute. */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /**
+   * Who may read GET /metrics (Prometheus): `local` (default) only requests from this machine that no
+   * proxy forwarded, `token` anyone sending `Authorization: Bearer $METRICS_TOKEN`, `off` no one (no route).
+   */
+  METRICS: z.enum(['off', 'local', 'token']).default('local'),
+  /** The bearer token of METRICS=token: at least 16 characters. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Messages one sender (a signed-in user, staff or chat visitor) may send per minute. */
   SEND_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   /** Open WebSocket connections one session token may hold; one more is refused (close code 4429). */
@@ -216,6 +223,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.METRICS === 'token' && !e.METRICS_TOKEN)
+    throw new ConfigError('Invalid environment variable METRICS_TOKEN: required when METRICS=token');
   if (e.RTP_PORT_MIN > e.RTP_PORT_MAX) throw new ConfigError('Invalid environment variable RTP_PORT_MIN: must not be above RTP_PORT_MAX');
   return {
     sipPublicAddress: e.SIP_PUBLIC_ADDRESS ?? defaultSipAddress(e.HOST),

@@ -15,9 +15,10 @@ async function main() {
   }
   const built = await buildApp(config);
   const { app } = built;
-  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
-    `Switchboard is running on ${config.publicUrl}/app (database: ${built.database.kind}, e-mail: ${built.services.deps.email.kind}, SMS: ${built.services.deps.carrier.kind})`,
+    { address },
+    `Switchboard is running on ${config.publicUrl}/app (listening on ${address}, database: ${built.database.kind}, e-mail: ${built.services.deps.email.kind}, SMS: ${built.services.deps.carrier.kind})`,
   );
 
   let closing = false;

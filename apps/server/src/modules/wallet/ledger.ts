@@ -1,7 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, DbOrTx, Tx } from '../../db.ts';
 import { formatUsdMicros } from '@switchboard/core';
-import { badRequest, conflict, paymentRequired } from '../../platform/http/errors.ts';
+import { AppError, badRequest, conflict, paymentRequired } from '../../platform/http/errors.ts';
+import { ledgerTransfers } from '../../platform/ops/metrics.ts';
 import type { LedgerAccountsTable, LedgerTransfersTable } from './tables.ts';
 
 /**
@@ -213,7 +214,14 @@ export const ledger = {
       if (owner !== null) await collectDebt(trx, owner, normalize(inserted));
       return { transfer: normalize(inserted), repeated: false };
     };
-    return db.isTransaction ? run(db as Tx) : (db as Db).transaction().execute(run);
+    try {
+      const result = await (db.isTransaction ? run(db as Tx) : (db as Db).transaction().execute(run));
+      ledgerTransfers.inc({ kind: t.kind, outcome: result.repeated ? 'repeated' : 'made' });
+      return result;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'payment_required') ledgerTransfers.inc({ kind: t.kind, outcome: 'refused' });
+      throw err;
+    }
   },
 
   /** An account's transfers, newest first, with the other side's code and the signed amount. */

@@ -32,6 +32,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle<DB = PlatformTables> {
   db: Kysely<DB>;
   kind: DialectKind;
+  /** PostgreSQL's connection pool (metrics read its counts); undefined on SQLite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -40,22 +42,33 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
   let db: Kysely<DB>;
   let kind: DialectKind;
   let checkpointer: Checkpointer | undefined;
+  let pool: pg.Pool | undefined;
   if (opts.url) {
     kind = 'postgres';
-    const pool = new pg.Pool({
+    pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.pgPoolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    if (opts.pgSchema) {
-      const client = await pool.connect();
-      try {
-        await client.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
-      } finally {
-        client.release();
-      }
-    }
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // Several processes starting together migrate one at a time: a session-level advisory lock per
+    // schema, held on a connection of its own while the schema is created and the migrations run. The
+    // next process then finds them applied. (Kysely's own lock row cannot guard creating its tables.)
+    const key = `switchboard:migrations:${opts.pgSchema ?? ''}`;
+    try {
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+        if (opts.pgSchema) await lock.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
+        await migrate(db, await currentSchema(db));
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+        lock.release();
+      }
+    } catch (err) {
+      await db.destroy();
+      throw err;
+    }
   } else {
     kind = 'sqlite';
     const file = opts.sqliteFile ?? ':memory:';
@@ -71,10 +84,11 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
     }
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
-  await migrate(db, kind === 'postgres' ? await currentSchema(db) : undefined);
+  if (kind === 'sqlite') await migrate(db);
   return {
     db,
     kind,
+    pool,
     async close() {
       await checkpointer?.stop();
       await db.destroy();
@@ -128,7 +142,9 @@ function withSchemaIntrospection(db: Kysely<any>, schema: string): Kysely<any> {
       return r.rows;
     },
     getTables: async () => {
-      const r = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+      const r = await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
       return r.rows.map((t) => ({ name: t.name, schema, isView: false, columns: [] }));
     },
     getMetadata: async () => ({ tables: await introspection.getTables() }),

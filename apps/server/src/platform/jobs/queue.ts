@@ -43,6 +43,8 @@ export class JobQueue {
   private kicked = false;
   private kickAfterCommit = false;
   private active: Promise<void> | null = null;
+  /** Told each run's outcome (metrics count them). */
+  onOutcome: ((kind: string, outcome: 'done' | 'retry' | 'failed') => void) | null = null;
   /** The clock; tests move it forward to expire leases and backoffs. */
   now: () => number = () => Date.now();
 
@@ -166,10 +168,13 @@ export class JobQueue {
       await handler(fromJson(job.payload, {}), job);
       if (opts.ack === false) return 'done';
       await this.complete(job);
+      this.onOutcome?.(job.kind, 'done');
       return 'done';
     } catch (err) {
       await this.fail(job, err);
-      return err instanceof PermanentJobError || job.attempts >= job.max_attempts ? 'failed' : 'retry';
+      const outcome = err instanceof PermanentJobError || job.attempts >= job.max_attempts ? 'failed' : 'retry';
+      this.onOutcome?.(job.kind, outcome);
+      return outcome;
     }
   }
 

@@ -12,6 +12,8 @@ export interface EventBus {
   subscribe(handler: (event: InboxEvent) => void): void;
   /** Called when the bus may have dropped messages (a Redis reconnect): subscribers re-read the log. */
   onGap(handler: () => void): void;
+  /** Resolves when the bus answers (readiness); Redis: a PING on the publishing connection. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export class MemoryBus implements EventBus {
     this.handlers.push(handler);
   }
   onGap(): void {}
+  async ping(): Promise<void> {}
   async close(): Promise<void> {
     this.handlers = [];
   }
@@ -63,6 +66,8 @@ export class RedisBus implements EventBus {
     this.pub.on('error', (err) => this.log.warn({ err: err.message }, 'redis publisher error'));
     this.sub.on('error', (err) => this.log.warn({ err: err.message }, 'redis subscriber error'));
     this.ready = this.sub.subscribe(this.channel);
+    // waitReady() reports a failed subscribe; a bus closed before Redis answered must not leave it unhandled.
+    this.ready.catch(() => undefined);
   }
 
   async waitReady(): Promise<void> {
@@ -77,6 +82,9 @@ export class RedisBus implements EventBus {
   }
   onGap(handler: () => void): void {
     this.gapHandlers.push(handler);
+  }
+  async ping(): Promise<void> {
+    await this.pub.ping();
   }
   async close(): Promise<void> {
     this.handlers = [];

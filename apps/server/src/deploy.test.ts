@@ -1,0 +1,260 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from './app.ts';
+import { openDatabase, type DatabaseHandle } from './db.ts';
+import { pgAndRedisUnreachable, PROCESSES_PG_URL, PROCESSES_REDIS_URL, processConfig } from './testing/processes.ts';
+import { repoRoot } from './testing/built.ts';
+import { connect } from './testing/ws.ts';
+
+const NGINX = '/usr/sbin/nginx';
+const why = !fs.existsSync(NGINX) ? `no nginx at ${NGINX} (apt-get install nginx)` : await pgAndRedisUnreachable();
+if (why) console.warn(`Skipping the nginx deployment test: ${why}.`);
+
+/** The nginx configuration of docs/deploy.md, as documented (the block after <!-- nginx-config -->). */
+function documentedConfig(): string {
+  const doc = fs.readFileSync(path.join(repoRoot, 'docs/deploy.md'), 'utf8');
+  const block = /<!-- nginx-config -->\s*```nginx\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!block) throw new Error('docs/deploy.md has no nginx block after <!-- nginx-config -->');
+  return block;
+}
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as net.AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+describe.skipIf(why != null)('behind nginx (docs/deploy.md): TLS, WebSockets, forwarded addresses, body limits, two processes', () => {
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const channel = `switchboard:test:${schema}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-nginx-'));
+  const procs: { built: BuiltApp; db: DatabaseHandle; dataDir: string; port: number; sends: number }[] = [];
+  let nginx: ChildProcess | null = null;
+  let nginxLog = '';
+  let base = '';
+  let ca = '';
+
+  /** An HTTPS request to nginx from a chosen loopback address (127.0.0.0/8 all reach this machine). */
+  const request = (
+    method: string,
+    url: string,
+    opts: { from?: string; body?: string | Buffer; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: string }> =>
+    new Promise((resolve, reject) => {
+      const req = https.request(
+        `${base}${url}`,
+        {
+          method,
+          ca,
+          localAddress: opts.from ?? '127.0.0.1',
+          headers: { ...(opts.body ? { 'content-length': String(Buffer.byteLength(opts.body)) } : {}), ...opts.headers },
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        },
+      );
+      req.on('error', reject);
+      req.end(opts.body);
+    });
+  const json = async (method: string, url: string, body?: object, from?: string) => {
+    const res = await request(method, url, {
+      from,
+      body: body ? JSON.stringify(body) : undefined,
+      headers: body ? { 'content-type': 'application/json' } : {},
+    });
+    return { status: res.status, body: JSON.parse(res.body) as Record<string, any> };
+  };
+
+  beforeAll(async () => {
+    // Two server processes on one PostgreSQL schema and one Redis channel, trusting nginx's address only.
+    for (let i = 0; i < 2; i++) {
+      const { config, dataDir } = processConfig({
+        REDIS_URL: PROCESSES_REDIS_URL,
+        REDIS_EVENTS_CHANNEL: channel,
+        TRUST_PROXY: '127.0.0.1',
+        SIGNIN_RATE_LIMIT: '5',
+      });
+      const db = await openDatabase({ url: PROCESSES_PG_URL, pgSchema: schema, pgPoolSize: 5 });
+      const built = await buildApp(config, { database: db });
+      const proc = { built, db, dataDir, port: 0, sends: 0 };
+      built.app.addHook('onResponse', async (req) => {
+        if (req.method === 'POST' && req.routeOptions.url === '/api/v1/messages') proc.sends++;
+      });
+      await built.app.listen({ port: 0, host: '127.0.0.1' });
+      proc.port = (built.app.server.address() as net.AddressInfo).port;
+      await (built.services.inbox.bus as unknown as { waitReady(): Promise<void> }).waitReady();
+      procs.push(proc);
+    }
+
+    // A self-signed certificate for 127.0.0.1, made here.
+    const openssl = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        `${dir}/key.pem`,
+        '-out',
+        `${dir}/cert.pem`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(openssl.status, openssl.stderr).toBe(0);
+    ca = fs.readFileSync(`${dir}/cert.pem`, 'utf8');
+
+    const [httpPort, tlsPort] = [await freePort(), await freePort()];
+    const site = documentedConfig()
+      .replace('server 127.0.0.1:3001;', `server 127.0.0.1:${procs[0]!.port};`)
+      .replace('server 127.0.0.1:3002;', `server 127.0.0.1:${procs[1]!.port};`)
+      .replace('listen 80;', `listen 127.0.0.1:${httpPort};`)
+      .replace('listen 443 ssl http2;', `listen 127.0.0.1:${tlsPort} ssl http2;`)
+      .replace('/etc/ssl/switchboard/fullchain.pem', `${dir}/cert.pem`)
+      .replace('/etc/ssl/switchboard/privkey.pem', `${dir}/key.pem`);
+    expect(site).toContain(`127.0.0.1:${tlsPort} ssl`);
+    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(`${dir}/${sub}`, { mode: 0o777 });
+    fs.chmodSync(dir, 0o755);
+    fs.writeFileSync(
+      `${dir}/nginx.conf`,
+      `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${site}
+}
+`,
+    );
+    nginx = spawn(NGINX, ['-p', dir, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx.stderr!.on('data', (d) => (nginxLog += String(d)));
+    base = `https://127.0.0.1:${tlsPort}`;
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      if (nginx.exitCode !== null)
+        throw new Error(`nginx exited: ${nginxLog}${fs.existsSync(`${dir}/error.log`) ? fs.readFileSync(`${dir}/error.log`, 'utf8') : ''}`);
+      const status = (await request('GET', '/api/ready').catch(() => ({ status: 0 }))).status;
+      if (status === 200) break;
+      if (Date.now() > deadline) throw new Error(`nginx did not answer /api/ready (last status ${status}): ${nginxLog}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((r) => nginx!.once('exit', r));
+      nginx.kill('SIGQUIT');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (nginx.exitCode === null) nginx.kill('SIGKILL');
+    }
+    for (const p of procs) {
+      await p.built.close().catch(() => undefined);
+      await p.db.close().catch(() => undefined);
+      fs.rmSync(p.dataDir, { recursive: true, force: true });
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    const c = new pg.Client({ connectionString: PROCESSES_PG_URL });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await c.end();
+  });
+
+  it('signs up over TLS, and a staff WebSocket through nginx receives messages sent through either process', async () => {
+    const email = 'owner@nginx.test';
+    expect((await json('POST', '/api/v1/signup/email', { email, name: 'Owner', businessName: 'Behind Nginx' }, '127.0.0.5')).status).toBe(
+      200,
+    );
+    // The code from the local outbox, asked of a process directly (dev tools refuse what nginx forwards).
+    const proxied = await request('GET', `/api/dev/outbox?to=${email}`);
+    expect(proxied.status).toBe(404);
+    const outbox = (await (await fetch(`http://127.0.0.1:${procs[0]!.port}/api/dev/outbox?to=${email}`)).json()) as {
+      messages: { body: string }[];
+    };
+    const code = /\b(\d{6})\b/.exec(outbox.messages[0]!.body)![1];
+    const session = (await json('POST', '/api/v1/email/verify', { email, verificationCode: code }, '127.0.0.5')).body;
+    expect(session.token).toBeTruthy();
+
+    const staff = await connect(`${base.replace('https', 'wss')}/api/v1/ws?token=${session.token}&targetAccountId=${session.id}`, {
+      ca,
+      localAddress: '127.0.0.6',
+    });
+    try {
+      const held = procs.map(
+        (p) => (p.built.app as unknown as { websocketServer: { clients: Set<unknown> } }).websocketServer.clients.size,
+      );
+      expect(held.reduce((a, b) => a + b)).toBe(1);
+      // A chat visitor writes four times through nginx; round robin spreads the sends over both processes.
+      const visitor = (await json('GET', '/api/v1/allocateTempUserSession', undefined, '127.0.0.7')).body;
+      const first = (await json('POST', `/api/v1/messages?token=${visitor.token}`, { to: session.username, body: 'hello 0' }, '127.0.0.7'))
+        .body;
+      for (let i = 1; i < 4; i++) {
+        const sent = await json(
+          'POST',
+          `/api/v1/messages?token=${visitor.token}`,
+          { roomId: first.roomId, body: `hello ${i}` },
+          '127.0.0.7',
+        );
+        expect(sent.status).toBe(200);
+      }
+      expect(procs.every((p) => p.sends > 0)).toBe(true);
+      for (let i = 0; i < 4; i++)
+        await staff.until((e) => e.type === 'message.created' && e.payload.message.body === `hello ${i}`, `hello ${i}`);
+    } finally {
+      await staff.close();
+    }
+  });
+
+  it('keys the sign-in rate limit on the real client, not on nginx nor on a forged X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    // 5 a minute per process, two processes: a client rotating forged addresses is refused by the 11th.
+    for (let i = 0; i < 12; i++) {
+      const res = await request('POST', '/api/v1/signin/email', {
+        from: '127.0.0.2',
+        body: JSON.stringify({ email: `nobody${i}@nginx.test` }),
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    // Another client behind the same nginx is not limited by the first one's requests.
+    const other = await request('POST', '/api/v1/signin/email', {
+      from: '127.0.0.3',
+      body: JSON.stringify({ email: 'nobody@nginx.test' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(other.status).not.toBe(429);
+  });
+
+  it('refuses an upload over the documented body size with 413 at the proxy', async () => {
+    const big = Buffer.alloc(7 * 1024 * 1024, 1);
+    const res = await request('POST', '/api/v1/profile/dp', { body: big, headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    expect(res.status).toBe(413);
+  });
+});
