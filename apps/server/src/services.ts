@@ -21,7 +21,7 @@ import { createWebhooksService } from './modules/webhooks/index.ts';
 import { createStatsService } from './modules/stats/index.ts';
 import { createLogsService } from './modules/logs/index.ts';
 import { createLinkpagesService, createRecorder } from './modules/linkpages/index.ts';
-import { createReferralsService } from './modules/referrals/index.ts';
+import { createReferralsService, qualifyReferral } from './modules/referrals/index.ts';
 import { createSipService, createSipTrunk } from './modules/sip/index.ts';
 import { createCallRelay, type CallRelay } from './platform/realtime/relay.ts';
 
@@ -59,8 +59,36 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
   const calendar = createCalendarService(deps, createCalendarProvider(deps.db), Date.now, background);
   const linkpages = createLinkpagesService(deps, createRecorder(deps));
   const referrals = createReferralsService(deps);
+  // An invitee's first payment from outside (card or Lightning, a top-up or a plan) earns its referrer's reward.
+  wallet.onMoneyIn(async (trx, payment) => void (await qualifyReferral(trx, payment)));
   const sip = createSipService(deps, createSipTrunk(deps, calls));
-  return { deps, inbox, calls, voice, auth, admins, accounts, superAdmin, domains, agentRuntime, agentDomain, notifications, numbers, search, wallet, billing, integrations, webhooks, stats, logs, contacts, calendar, linkpages, referrals, sip };
+  return {
+    deps,
+    inbox,
+    calls,
+    voice,
+    auth,
+    admins,
+    accounts,
+    superAdmin,
+    domains,
+    agentRuntime,
+    agentDomain,
+    notifications,
+    numbers,
+    search,
+    wallet,
+    billing,
+    integrations,
+    webhooks,
+    stats,
+    logs,
+    contacts,
+    calendar,
+    linkpages,
+    referrals,
+    sip,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
