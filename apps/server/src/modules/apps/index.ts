@@ -9,7 +9,7 @@ export { runFunction, turnKey } from './execute.ts';
 export type { FunctionContext } from './execute.ts';
 export { availableApps, resolveApp } from './repository.ts';
 export { createAppsService } from './service.ts';
-export { isPrivateAddress, outboundUrlProblem, postJson, requestJson, WebhookError } from './webhook.ts';
+export { postJson, requestJson, WebhookError } from './webhook.ts';
 export type { WebhookResult } from './webhook.ts';
 export type { FunctionOutcome } from './execute.ts';
 export type { AppsTables } from './tables.ts';

@@ -5,7 +5,10 @@ import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { defaultCampaign, putCampaign } from '../agents/index.ts';
 import { builtinApp } from './builtins.ts';
 import { appsRepository } from './repository.ts';
-import { isPrivateAddress, outboundUrlProblem, postJson } from './webhook.ts';
+import { isPrivateAddress, outboundUrlProblem as problemWith } from '../../platform/http/outbound.ts';
+import { postJson } from './webhook.ts';
+
+const outboundUrlProblem = (raw: string, allowHosts: string[]) => problemWith(raw, { allowHosts });
 
 let server: http.Server;
 let url: string;

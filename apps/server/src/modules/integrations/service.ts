@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { fromJson } from '../../platform/db/columns.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { outboundUrlProblem } from '../apps/index.ts';
+import { outboundUrlProblem } from '../../platform/http/outbound.ts';
 import { ADAPTERS } from './adapters/index.ts';
 import {
   adapterContext,
@@ -109,7 +109,9 @@ export function createIntegrationsService(deps: Deps) {
       for (const key of ['apiUrl', ...(isMcpSlug(slug) ? ['url'] : [])]) {
         if (settings[key] === undefined) continue;
         const problem =
-          typeof settings[key] === 'string' ? await outboundUrlProblem(settings[key], deps.config.WEBHOOK_ALLOW_HOSTS) : 'must be text';
+          typeof settings[key] === 'string'
+            ? await outboundUrlProblem(settings[key], { allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS })
+            : 'must be text';
         if (problem) throw badRequest(`appData.${key}: The service URL ${problem}.`, `appData.${key}`);
       }
       delete settings.tools;
