@@ -205,7 +205,9 @@ export async function outboundFetch(
   const { url } = checkOutboundUrl(raw, policy);
   const { timeoutMs, ...rest } = init;
   try {
-    return await undiciFetch(url, { redirect: 'error', ...rest, dispatcher: agent, signal: rest.signal ?? AbortSignal.timeout(timeoutMs) });
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = rest.signal ? AbortSignal.any([rest.signal as AbortSignal, timeout]) : timeout;
+    return await undiciFetch(url, { ...rest, redirect: 'error', dispatcher: agent, signal });
   } catch (err) {
     const cause = (err as { cause?: unknown }).cause;
     if (cause instanceof OutboundRefused) throw cause;
