@@ -22,7 +22,7 @@ import { createWebhooksService } from './modules/webhooks/index.ts';
 import { createStatsService, reportScope } from './modules/stats/index.ts';
 import { createLogsService } from './modules/logs/index.ts';
 import { createLinkpagesService, createRecorder } from './modules/linkpages/index.ts';
-import { attributeSignup, claimReferralRewards, createReferralsService } from './modules/referrals/index.ts';
+import { attributeSignup, claimReferralRewards, createReferralsService, qualifyReferral } from './modules/referrals/index.ts';
 import { createSipService, createSipTrunk } from './modules/sip/index.ts';
 import { createCallRelay, type CallRelay } from './platform/realtime/relay.ts';
 
@@ -79,6 +79,8 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
   const calendar = createCalendarService(deps, createCalendarProvider(deps.db), Date.now, background);
   const linkpages = createLinkpagesService(deps, createRecorder(deps));
   const referrals = createReferralsService(deps);
+  // An invitee's first payment from outside (card or Lightning, a top-up or a plan) earns its referrer's reward.
+  wallet.onMoneyIn(async (trx, payment) => void (await qualifyReferral(trx, payment)));
   const sip = createSipService(deps, createSipTrunk(deps, calls));
   return {
     deps,

@@ -66,3 +66,13 @@ export const STORAGE_KEYS = {
   /** This browser's device id in check-ins and push subscriptions (features/device). */
   deviceId: 'deviceId',
 } as const;
+
+/**
+ * Referral rewards. An invitation earns its sender `REFERRAL_REWARD_MICRO_USD` once the invited person
+ * becomes a paying customer (a paid plan, or at least `REFERRAL_QUALIFYING_PAYMENT_MICRO_USD` added by card
+ * or Lightning), at most `REFERRAL_REWARDS_PER_MONTH` rewards per account per calendar month (UTC).
+ * Rewards are usage credit: spent on calls, messages and plans before the rest of the wallet, never paid out.
+ */
+export const REFERRAL_REWARD_MICRO_USD = 5_000_000;
+export const REFERRAL_QUALIFYING_PAYMENT_MICRO_USD = 1_000_000;
+export const REFERRAL_REWARDS_PER_MONTH = 10;

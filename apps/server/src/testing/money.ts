@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Db } from '../db.ts';
-import { ledger, PLATFORM_ACCOUNTS, walletCode } from '../modules/wallet/index.ts';
+import type { TestApp } from './harness.ts';
+import { ledger, PLATFORM_ACCOUNTS, promoCode, walletCode } from '../modules/wallet/index.ts';
 
 /** Test helpers for money: fund a wallet through the ledger, a metered plan, and the zero-sum check. */
 export const fundWallet = (db: Db, accountId: number, micros: number) =>
@@ -12,7 +13,9 @@ export const fundWallet = (db: Db, accountId: number, micros: number) =>
     kind: 'card_topup',
   });
 
+/** The withdrawable part (the wallet), and the reward credit. */
 export const walletBalance = (db: Db, accountId: number) => ledger.balance(db, walletCode(accountId));
+export const promoBalance = (db: Db, accountId: number) => ledger.balance(db, promoCode(accountId));
 
 /** The ledger's reconciliation holds: balances sum to 0 and each equals its transfers. */
 export async function expectLedgerBalanced(db: Db): Promise<void> {
@@ -57,4 +60,18 @@ export async function subscribeToMeteredPlan(
       canceled_at: null,
     })
     .execute();
+}
+
+/** An account adds money by card as its owner would: a checkout, paid on the local processor's page (webhook-equivalent). */
+export async function payByCard(t: TestApp, token: string, amountUsd: string) {
+  const urls = { successUrl: 'http://localhost:3000/app?paid=1', cancelUrl: 'http://localhost:3000/app' };
+  const co = await t.request('POST', '/api/v1/checkout/vidaCredit', { token, body: { amount: amountUsd, currency: 'usd', ...urls } });
+  expect(co.status).toBe(200);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/pay/checkout/${co.body.sessionId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  expect(res.statusCode).toBe(303);
 }

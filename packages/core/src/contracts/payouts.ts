@@ -23,8 +23,11 @@ export const payoutResponse = z.object({
   success: z.literal(true),
   payout,
   repeated: z.boolean(),
+  /** The whole balance after the payout, and the part of it a further payout could take (reward credit is not paid out). */
   balance: z.number().int(),
   balanceUsd: z.string(),
+  withdrawable: z.number().int(),
+  withdrawableUsd: z.string(),
 });
 export type PayoutResponse = z.infer<typeof payoutResponse>;
 export const payoutsResponse = z.object({ success: z.literal(true), payouts: z.array(payout) });

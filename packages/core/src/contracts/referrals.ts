@@ -24,8 +24,12 @@ export const referralInvite = z.object({
   sentAt: z.number(),
   joined: z.boolean(),
   joinedAt: z.number().nullable(),
-  /** What this invitation earned once the person joined (micro-USD), and when it was claimed into the wallet. */
+  /**
+   * What this invitation earned (micro-USD): set when the person who joined first paid (`paidAt`), 0 when
+   * the month's cap had been reached then; and when it was claimed into the reward credit.
+   */
   rewardMicroUsd: z.number().int(),
+  paidAt: z.number().nullable(),
   claimedAt: z.number().nullable(),
 });
 
@@ -41,6 +45,16 @@ export const referralRewardsResponse = z.object({
   earnedMicroUsd: z.number().int(),
   claimedMicroUsd: z.number().int(),
   claimableMicroUsd: z.number().int(),
+  /**
+   * The rules: the reward per invitee who pays, the least payment that counts (a paid plan always does),
+   * the rewards an account can earn per calendar month (UTC) and how many it has earned this month.
+   */
+  rules: z.object({
+    rewardMicroUsd: z.number().int(),
+    qualifyingPaymentMicroUsd: z.number().int(),
+    perMonth: z.number().int(),
+    rewardedThisMonth: z.number().int(),
+  }),
 });
 export type ReferralRewards = z.infer<typeof referralRewardsResponse>;
 

@@ -14,8 +14,15 @@ export type WalletTransaction = z.infer<typeof walletTransaction>;
 
 export const recentTransactionsResponse = z.object({
   success: z.literal(true),
+  /** All the account can spend: `withdrawable` plus `promotional`. */
   balance: z.number().int(),
   balanceUsd: z.string(),
+  /** What a payout can take: money paid in (card, Lightning, pay links, refunds), not reward credit. */
+  withdrawable: z.number().int(),
+  withdrawableUsd: z.string(),
+  /** Reward credit (referrals): spent first on usage and plans, never paid out. */
+  promotional: z.number().int(),
+  promotionalUsd: z.string(),
   /** What the account owes for card disputes its wallet could not cover (micro-USD, 0 when nothing); funds added pay it first. */
   owed: z.number().int(),
   owedUsd: z.string(),

@@ -76,7 +76,7 @@ export function createModelConnections(deps: Deps, envProvider: LlmProvider) {
     const saved = await llmConnectionsRepository.get(db, orgId);
     const baseUrl = input.baseUrl ?? (input.provider === 'openai-compatible' ? undefined : DEFAULT_BASE[input.provider]!);
     if (!baseUrl) throw badRequest('baseUrl: Please enter the server’s base URL, such as http://localhost:11434/v1 for Ollama.', 'baseUrl');
-    const problem = await outboundUrlProblem(baseUrl, deps.config.WEBHOOK_ALLOW_HOSTS);
+    const problem = await outboundUrlProblem(baseUrl, { allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS });
     if (problem) throw badRequest(`baseUrl: ${problem}`, 'baseUrl');
     // Leaving the key out keeps the saved one (the same provider's).
     const apiKey = input.apiKey ?? (saved && saved.provider === input.provider && saved.api_key ? box().open(saved.api_key) : null);

@@ -84,7 +84,7 @@ export function createAppsService(deps: Deps) {
     for (const [provider, p] of Object.entries(app.dependencies.providers.auth)) {
       const value = p?.parameters.properties.url?.value;
       if (typeof value !== 'string' || value === '') continue;
-      const problem = await outboundUrlProblem(value, deps.config.WEBHOOK_ALLOW_HOSTS);
+      const problem = await outboundUrlProblem(value, { allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS });
       const field = `app.dependencies.providers.auth.${provider}.parameters.properties.url.value`;
       if (problem) throw badRequest(`${field}: The webhook URL ${problem}.`, field);
     }

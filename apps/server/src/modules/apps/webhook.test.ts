@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { defaultCampaign, putCampaign } from '../agents/index.ts';
 import { builtinApp } from './builtins.ts';
 import { appsRepository } from './repository.ts';
-import { isPrivateAddress, outboundUrlProblem, postJson } from '../../platform/http/outbound.ts';
+import { isPrivateAddress, outboundUrlProblem as problemWith, postJson } from '../../platform/http/outbound.ts';
+
+const outboundUrlProblem = (raw: string, allowHosts: string[]) => problemWith(raw, { allowHosts });
 
 let server: http.Server;
 let url: string;

@@ -3,14 +3,15 @@ import type { Db, Tx } from '../../db.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { updateAccount } from '../accounts/index.ts';
 import { addNotification } from '../notifications/index.ts';
-import { ledger, PLATFORM_ACCOUNTS, walletCode, type WalletService } from '../wallet/index.ts';
+import { ledger, PLATFORM_ACCOUNTS, type WalletService } from '../wallet/index.ts';
 import { billingRepository as repo, type SubscriptionRow } from './repository.ts';
 
 type Term = 'month' | 'year';
 
 /**
  * Subscription renewals. Each period is paid once, keyed `renewal:<subscription>:<new period end>`:
- * - by the renewal job from the organization's wallet when a period ends (wallet → revenue); when the
+ * - by the renewal job from the organization's money when a period ends (reward credit first, then the
+ *   wallet → revenue); when the
  *   wallet cannot pay, the subscription is past_due, premium is off and the owner is told; the next
  *   run tries again and a payment brings both back;
  * - or by the processor's webhooks (`subscription.renewed`: card clearing → revenue;
@@ -58,7 +59,12 @@ export function createRenewals(deps: Deps, wallet: WalletService, periodEnd: (fr
     const s = { ...sub, current_period_end: Number(sub.current_period_end) } as SubscriptionRow;
     if (event.type === 'subscription.renewed') {
       const key = `renewal:${s.id}:${event.periodEnd}`;
-      const known = await trx.selectFrom('ledger_transfers').select('id').where('idempotency_key', '=', key).executeTakeFirst();
+      // Paid already (by the processor, or by the renewal job from the wallet or reward credit)?
+      const known = await trx
+        .selectFrom('ledger_transfers')
+        .select('id')
+        .where('idempotency_key', 'in', [key, `${key}:promo`])
+        .executeTakeFirst();
       if (!known)
         await ledger.transfer(trx, {
           key,
@@ -95,9 +101,8 @@ export function createRenewals(deps: Deps, wallet: WalletService, periodEnd: (fr
         try {
           await db.transaction().execute(async (trx) => {
             if (price > 0)
-              await ledger.transfer(trx, {
+              await ledger.spend(trx, sub.account_id, {
                 key: `renewal:${sub.id}:${newEnd}`,
-                debit: walletCode(sub.account_id),
                 credit: PLATFORM_ACCOUNTS.revenue,
                 amount: price,
                 kind: 'renewal',

@@ -6,7 +6,7 @@ import { fromJson } from '../../platform/db/columns.ts';
 import { AppError, paymentRequired } from '../../platform/http/errors.ts';
 import { findAccount } from '../accounts/index.ts';
 import { addNotification } from '../notifications/index.ts';
-import { ledger, PLATFORM_ACCOUNTS, walletCode } from '../wallet/index.ts';
+import { ledger, PLATFORM_ACCOUNTS, promoCode, walletCode } from '../wallet/index.ts';
 import { billingRepository as repo } from './repository.ts';
 
 /** Which plan product item prices each usage counter. */
@@ -86,7 +86,7 @@ function notifyLater(db: Db, payer: number, message: string) {
 /**
  * Charges one use as it happens: priced by the payer's plan (the item's graduated or volume
  * tiers over the quantity used so far this billing period, so included units cost nothing and each
- * further unit is priced by its tier) and debited from the organization's wallet to platform revenue,
+ * further unit is priced by its tier) and paid from the organization's reward credit, then its wallet, to platform revenue,
  * in the caller's transaction. When the wallet cannot cover it the charge is refused with a 402 naming
  * what could not be paid, the caller's transaction rolls back with it (nothing half-happens), and the
  * owner is notified. An organization without a subscription, or whose plan does not price the item,
@@ -100,7 +100,14 @@ export async function chargeUsage(db: Db, trx: Tx | null, use: UsageCharge): Pro
     const pricing = await pricingOf(t, payer, use.item);
     if (!pricing) return { charged: 0 };
     const key = `usage:${use.key}`;
-    if (await t.selectFrom('ledger_transfers').select('id').where('idempotency_key', '=', key).executeTakeFirst()) return { charged: 0 };
+    if (
+      await t
+        .selectFrom('ledger_transfers')
+        .select('id')
+        .where('idempotency_key', 'in', [key, `${key}:promo`])
+        .executeTakeFirst()
+    )
+      return { charged: 0 };
     // The running quantity of the period, raised atomically (concurrent uses each see their own total).
     const row = await t
       .insertInto('usage_charges')
@@ -116,16 +123,17 @@ export async function chargeUsage(db: Db, trx: Tx | null, use: UsageCharge): Pro
     if (price <= 0) return { charged: 0 };
     const message = `Your wallet balance is too low to pay for ${NOUN[use.item]} (${displayUsd(price)}). Add funds to your wallet and try again.`;
     if (use.after) {
-      // The wallet's balance read under its row lock: the transfer below cannot be refused then.
-      if ((await ledger.lockedBalance(t, walletCode(payer))) < price) {
+      // The account's money (reward credit and wallet) read under their row locks: the spend below cannot be refused then.
+      const funds = (await ledger.lockedBalance(t, promoCode(payer))) + (await ledger.lockedBalance(t, walletCode(payer)));
+      if (funds < price) {
         notifyLater(db, payer, message);
         return { charged: 0, unpaid: price };
       }
     }
     try {
-      await ledger.transfer(t, {
+      // Reward credit first, then the wallet.
+      await ledger.spend(t, payer, {
         key,
-        debit: walletCode(payer),
         credit: PLATFORM_ACCOUNTS.revenue,
         amount: price,
         kind: 'charge',
@@ -187,7 +195,7 @@ export async function canPayFor(
   const before = Number(used?.quantity ?? 0);
   const { tiers, type } = pricing.priced;
   const price = priceOf(before + quantity, tiers, type) - priceOf(before, tiers, type);
-  const balance = await ledger.balance(db, walletCode(payer));
+  const { balance } = await ledger.funds(db, payer);
   if (price <= balance) return { ok: true, price };
   const message = `Your wallet balance is too low to pay for ${NOUN[item]} (${displayUsd(price)}). Add funds to your wallet and try again.`;
   notifyLater(db, payer, message);

@@ -246,7 +246,15 @@ describe('devices and Web Push', () => {
     const visitor = (await t.request('GET', '/api/v1/allocateTempUserSession')).body;
     const sent = await t.request('POST', '/api/v1/messages', { token: visitor.token, body: { to: orgUsername, body: 'Hello there' } });
     expect(sent.status).toBe(200);
-    await t.services.inbox.queue.drain();
+    // The queue's clock held still: on a slow machine the laptop's retry (1 s later) must not fall due in this drain.
+    const held = Date.now();
+    const clock = t.services.inbox.queue.now;
+    t.services.inbox.queue.now = () => held;
+    try {
+      await t.services.inbox.queue.drain();
+    } finally {
+      t.services.inbox.queue.now = clock;
+    }
     expect(push.received.map((r) => r.path).sort()).toEqual(['/push/laptop', '/push/phone']);
     const first = push.received.find((r) => r.path === '/push/phone')!;
     expect(first.headers['content-encoding']).toBe('aes128gcm');

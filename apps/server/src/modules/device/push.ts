@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { formatPhone } from '@switchboard/core';
 import webpush from 'web-push';
 import type { Deps } from '../../deps.ts';
@@ -6,7 +5,7 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { EventBus } from '../../platform/realtime/bus.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { findAccount } from '../accounts/index.ts';
-import { isPrivateAddress, outboundUrlProblem } from '../../platform/http/outbound.ts';
+import { checkOutboundUrl, normalizeHost, OutboundRefused, outboundFetch, outboundUrlProblem } from '../../platform/http/outbound.ts';
 import { liveSubscriptions, pushDeliveriesRepository, pushKeysRepository, pushPreferencesRepository, pushSubscriptionsRepository, type PushSubscriptionRow } from './repository.ts';
 
 /**
@@ -40,20 +39,22 @@ export function createPushKeys(deps: Deps) {
   };
 }
 
-/** A push endpoint must be https on a public host (PUSH_ALLOW_HOSTS lifts that for tests). */
-export function checkPushEndpoint(raw: string, allowHosts: string[]): void {
+/**
+ * A push endpoint must be https on a public host (the outbound policy: no inside address or local name,
+ * in any spelling); PUSH_ALLOW_HOSTS lifts that for tests.
+ */
+export async function checkPushEndpoint(raw: string, allowHosts: readonly string[]): Promise<void> {
+  const field = 'subscription.endpoint';
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw badRequest('subscription.endpoint: Not a web address.', 'subscription.endpoint');
+    throw badRequest(`${field}: Not a web address.`, field);
   }
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (allowHosts.includes(host)) return;
-  if (url.protocol !== 'https:') throw badRequest('subscription.endpoint: A push endpoint must use https.', 'subscription.endpoint');
-  if (host === 'localhost' || host.endsWith('.localhost') || (net.isIP(host) && isPrivateAddress(host))) {
-    throw badRequest('subscription.endpoint: A push endpoint cannot be a private or loopback address.', 'subscription.endpoint');
-  }
+  if (allowHosts.includes(normalizeHost(url.hostname))) return;
+  if (url.protocol !== 'https:') throw badRequest(`${field}: A push endpoint must use https.`, field);
+  const problem = await outboundUrlProblem(raw, { allowHosts, schemes: ['https:'] });
+  if (problem) throw badRequest(`${field}: A push endpoint cannot be a private or loopback address.`, field);
 }
 
 class RetryablePushError extends Error {}
@@ -78,24 +79,29 @@ export function createPushSender(deps: Deps, keys: () => Promise<PushKeys>, canV
       contentEncoding: 'aes128gcm',
       urgency: 'high',
     });
-    // Checked when subscribed and again here: the endpoint's name may since point inside.
-    const host = new URL(sub.endpoint).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    const problem = config.PUSH_ALLOW_HOSTS.includes(host) ? null : await outboundUrlProblem(sub.endpoint, [], ['https:']);
-    if (problem) {
-      log.warn({ subscription: sub.id }, `push endpoint refused: ${problem}`);
+    // Checked when subscribed and again here, by the outbound policy on the address connected to: the
+    // endpoint's name may since point inside.
+    const policy = { allowHosts: config.PUSH_ALLOW_HOSTS, schemes: ['https:'] };
+    const refused = async (err: OutboundRefused) => {
+      log.warn({ subscription: sub.id }, `push endpoint refused: ${err.message}`);
       await pushSubscriptionsRepository.remove(db, sub.id);
       return 410;
-    }
-    let res: Response;
+    };
     try {
-      res = await fetch(details.endpoint, {
-        method: details.method,
-        headers: details.headers as Record<string, string>,
-        body: new Uint8Array(details.body as Buffer),
-        redirect: 'error',
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-      });
+      checkOutboundUrl(sub.endpoint, policy);
     } catch (err) {
+      if (err instanceof OutboundRefused) return refused(err);
+      throw err;
+    }
+    let res: Awaited<ReturnType<typeof outboundFetch>>;
+    try {
+      res = await outboundFetch(
+        details.endpoint,
+        { method: details.method, headers: details.headers as Record<string, string>, body: new Uint8Array(details.body as Buffer), timeoutMs: PUSH_TIMEOUT_MS },
+        policy,
+      );
+    } catch (err) {
+      if (err instanceof OutboundRefused) return refused(err);
       throw new RetryablePushError(`push service unreachable: ${(err as Error).message}`);
     }
     await res.arrayBuffer().catch(() => undefined);

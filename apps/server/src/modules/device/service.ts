@@ -206,7 +206,7 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
     },
 
     async subscribe(ctx: AuthContext, input: { deviceId: string; subscription: { endpoint: string; keys: { p256dh: string; auth: string } } }) {
-      checkPushEndpoint(input.subscription.endpoint, config.PUSH_ALLOW_HOSTS);
+      await checkPushEndpoint(input.subscription.endpoint, config.PUSH_ALLOW_HOSTS);
       await pushSubscriptionsRepository.save(db, {
         userId: ctx.user.id,
         deviceId: input.deviceId,

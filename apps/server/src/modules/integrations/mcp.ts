@@ -2,15 +2,16 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AppFunction } from '@switchboard/core';
 import type { Deps } from '../../deps.ts';
-import { outboundUrlProblem } from '../../platform/http/outbound.ts';
+import { OutboundRefused, outboundFetch } from '../../platform/http/outbound.ts';
 import { IntegrationCallError } from './adapters/index.ts';
 
 /**
  * MCP servers (Model Context Protocol over streamable HTTP, the official TypeScript SDK). An
  * organization adds one as the integration `mcp-<name>` with `{url, token?}`; its tools, listed when it
  * is saved, become the functions of an app of the registry (per agent on/off through
- * enabledFunctions), and a call is `tools/call` with a timeout. Every request's URL passes the outbound
- * check (no private, loopback or link-local address unless WEBHOOK_ALLOW_HOSTS).
+ * enabledFunctions), and a call is `tools/call` with a timeout. Every request goes through the outbound
+ * policy (`platform/http/outbound.ts`: no private, loopback or link-local address or local name unless
+ * WEBHOOK_ALLOW_HOSTS, checked on the address the connection is made to).
  */
 export const MCP_PREFIX = 'mcp-';
 export const MCP_TIMEOUT_MS = 15_000;
@@ -24,12 +25,19 @@ export interface McpTool {
 }
 
 async function withClient<T>(deps: Deps, url: string, token: string | undefined, fn: (c: Client) => Promise<T>): Promise<T> {
-  const checkedFetch: typeof fetch = async (input, init) => {
+  const checkedFetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const target = input instanceof Request ? input.url : String(input);
-    const problem = await outboundUrlProblem(target, deps.config.WEBHOOK_ALLOW_HOSTS);
-    if (problem) throw new IntegrationCallError(`The MCP server URL ${problem}.`, null, 'rejected');
-    return fetch(input, { ...init, redirect: 'error', signal: AbortSignal.timeout(MCP_TIMEOUT_MS) });
-  };
+    try {
+      return await outboundFetch(
+        target,
+        { ...(init as object), timeoutMs: MCP_TIMEOUT_MS },
+        { allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS },
+      );
+    } catch (err) {
+      if (err instanceof OutboundRefused) throw new IntegrationCallError(`The MCP server URL ${err.message}.`, null, 'rejected');
+      throw err;
+    }
+  }) as unknown as typeof fetch;
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     fetch: checkedFetch,
     ...(token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}),

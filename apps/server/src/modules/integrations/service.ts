@@ -109,7 +109,9 @@ export function createIntegrationsService(deps: Deps) {
       for (const key of ['apiUrl', ...(isMcpSlug(slug) ? ['url'] : [])]) {
         if (settings[key] === undefined) continue;
         const problem =
-          typeof settings[key] === 'string' ? await outboundUrlProblem(settings[key], deps.config.WEBHOOK_ALLOW_HOSTS) : 'must be text';
+          typeof settings[key] === 'string'
+            ? await outboundUrlProblem(settings[key], { allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS })
+            : 'must be text';
         if (problem) throw badRequest(`appData.${key}: The service URL ${problem}.`, `appData.${key}`);
       }
       delete settings.tools;

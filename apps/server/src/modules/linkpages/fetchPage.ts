@@ -1,35 +1,29 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
-import { isPrivateAddress } from '../../platform/http/outbound.ts';
+import { checkOutboundUrl, OutboundRefused, policyLookup, type OutboundPolicy } from '../../platform/http/outbound.ts';
 
 export class FetchPageError extends Error {}
 
 /**
- * GET one web page for an import: http/https only, never to a private, loopback or link-local address
- * (checked on the address actually connected to, as the webhooks do) unless the host is in
- * WEBHOOK_ALLOW_HOSTS; no redirects followed; a timeout; at most `maxBytes` read.
+ * GET one web page for an import under the outbound policy (`platform/http/outbound.ts`): http/https
+ * only, never to an inside address or local name (checked on the address actually connected to) unless
+ * the host is in WEBHOOK_ALLOW_HOSTS; no redirects followed; a timeout; at most `maxBytes` read.
  */
 export function fetchPage(
   rawUrl: string,
-  opts: { allowHosts: string[]; timeoutMs?: number; maxBytes?: number },
+  opts: { allowHosts: readonly string[]; timeoutMs?: number; maxBytes?: number; resolve?: OutboundPolicy['resolve'] },
 ): Promise<{ status: number; body: string }> {
-  const url = new URL(rawUrl);
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const allowed = (addr: string) => opts.allowHosts.includes(host) || opts.allowHosts.includes(addr);
+  const policy: OutboundPolicy = { allowHosts: opts.allowHosts, ...(opts.resolve ? { resolve: opts.resolve } : {}) };
   const refused = () => new FetchPageError('That address points inside a private network.');
-  if (net.isIP(host) && isPrivateAddress(host) && !allowed(host)) return Promise.reject(refused());
-  const lookup: net.LookupFunction = (hostname, options, callback) => {
-    dns.lookup(hostname, { all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 4);
-      const list = addresses as dns.LookupAddress[];
-      if (list.length === 0 || list.some((a) => isPrivateAddress(a.address) && !allowed(a.address)))
-        return callback(refused() as NodeJS.ErrnoException, '', 4);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
+  let url: URL;
+  try {
+    url = checkOutboundUrl(rawUrl, policy).url;
+  } catch (err) {
+    if (err instanceof OutboundRefused && err.message.startsWith('must use'))
+      return Promise.reject(new FetchPageError('Only web addresses can be imported.'));
+    return Promise.reject(err instanceof OutboundRefused ? refused() : err);
+  }
+  const lookup = policyLookup(policy);
   const maxBytes = opts.maxBytes ?? 2 * 1024 * 1024;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -56,7 +50,9 @@ export function fetchPage(
       reject(
         e instanceof FetchPageError
           ? e
-          : new FetchPageError(`The page could not be fetched (${(e as NodeJS.ErrnoException).code ?? e.message}).`),
+          : e instanceof OutboundRefused
+            ? refused()
+            : new FetchPageError(`The page could not be fetched (${(e as NodeJS.ErrnoException).code ?? e.message}).`),
       ),
     );
   });

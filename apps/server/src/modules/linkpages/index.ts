@@ -5,6 +5,8 @@ import { linkpagesRoutes } from './routes.ts';
 export type { LinkpagesTables } from './tables.ts';
 export { createLinkpagesService, type LinkpagesService } from './service.ts';
 export { createRecorder, isBot } from './recorder.ts';
+/** The page import's fetch under the outbound policy (its tests). */
+export { fetchPage, FetchPageError } from './fetchPage.ts';
 
 /**
  * Link pages: the account's links and page settings, the public page at /p/{username}

@@ -29,14 +29,19 @@ describe('sign-up attribution by referral code', () => {
   it('a person who signs up through the link with another address is attributed to that invitation', async () => {
     const code = await invite('work@friend.test');
     // Only the code's hash is stored.
-    const row = await t.database.db.selectFrom('referral_invites').selectAll().where('target', '=', 'work@friend.test').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('referral_invites')
+      .selectAll()
+      .where('target', '=', 'work@friend.test')
+      .executeTakeFirstOrThrow();
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(code);
     const joined = await t.signUp('personal@friend.test', { businessName: 'Friend Co', ref: code });
     const inv = await t.database.db.selectFrom('referral_invites').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(inv.joined_account_id).toBe(joined.id);
     expect(await inviteOf('work@friend.test')).toMatchObject({ joined: true });
-    expect((await inviteOf('work@friend.test')).rewardMicroUsd).toBeGreaterThan(0);
+    // Joining earns nothing yet: the reward comes with the new account's first payment.
+    expect((await inviteOf('work@friend.test')).rewardMicroUsd).toBe(0);
     // The code is used up: a second sign-up with it is not attributed (nor refused).
     const second = await t.signUp('other@friend.test', { ref: code });
     expect(second.id).toBeGreaterThan(0);
@@ -54,7 +59,9 @@ describe('sign-up attribution by referral code', () => {
 
   it('a phone sign-up through an invite link is attributed to its invitation', async () => {
     const code = await invite('+14155552699');
-    expect((await t.request('POST', '/api/v1/signin/phoneNumber', { body: { phoneNumber: '(415) 555-2698', ref: code } })).status).toBe(200);
+    expect((await t.request('POST', '/api/v1/signin/phoneNumber', { body: { phoneNumber: '(415) 555-2698', ref: code } })).status).toBe(
+      200,
+    );
     const sms = await t.database.db
       .selectFrom('outbox')
       .select('body')
@@ -62,7 +69,9 @@ describe('sign-up attribution by referral code', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     const verificationCode = /\b(\d{6})\b/.exec(sms.body!)![1]!;
-    const done = await t.request('POST', '/api/v1/signin/phoneNumber/verify', { body: { phoneNumber: '(415) 555-2698', verificationCode } });
+    const done = await t.request('POST', '/api/v1/signin/phoneNumber/verify', {
+      body: { phoneNumber: '(415) 555-2698', verificationCode },
+    });
     expect(done.status).toBe(200);
     expect(await inviteOf('+14155552699')).toMatchObject({ joined: true });
   });

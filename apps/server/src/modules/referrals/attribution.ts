@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { DbOrTx } from '../../db.ts';
-import { REFERRAL_REWARD_MICRO_USD } from './constants.ts';
 
 export const hashInviteCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
 
@@ -23,7 +22,8 @@ export interface JoinedAccount {
 export async function attributeSignup(db: DbOrTx, ref: string | undefined, joined: JoinedAccount): Promise<number | null> {
   const code = ref?.trim();
   if (!code || code.length > 64) return null;
-  const set = { joined_account_id: joined.id, joined_at: Number(joined.created_at), reward_micro_usd: REFERRAL_REWARD_MICRO_USD };
+  // Joined only: the reward is earned when the new account pays (rewards.ts qualifyReferral).
+  const set = { joined_account_id: joined.id, joined_at: Number(joined.created_at) };
   const invite = await db
     .selectFrom('referral_invites')
     .select(['id', 'joined_account_id'])
@@ -31,7 +31,12 @@ export async function attributeSignup(db: DbOrTx, ref: string | undefined, joine
     .executeTakeFirst();
   if (invite) {
     if (invite.joined_account_id != null) return null;
-    const r = await db.updateTable('referral_invites').set(set).where('id', '=', invite.id).where('joined_account_id', 'is', null).executeTakeFirst();
+    const r = await db
+      .updateTable('referral_invites')
+      .set(set)
+      .where('id', '=', invite.id)
+      .where('joined_account_id', 'is', null)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0 ? invite.id : null;
   }
   const owner = await db.selectFrom('referral_codes').select('account_id').where('code', '=', code).executeTakeFirst();
@@ -39,7 +44,11 @@ export async function attributeSignup(db: DbOrTx, ref: string | undefined, joine
   const channel = joined.email ? 'email' : 'sms';
   const target = joined.email ?? joined.phone_number;
   if (!target) return null;
-  const existing = await db.selectFrom('referral_invites').select(['id', 'account_id', 'joined_account_id']).where('target', '=', target).executeTakeFirst();
+  const existing = await db
+    .selectFrom('referral_invites')
+    .select(['id', 'account_id', 'joined_account_id'])
+    .where('target', '=', target)
+    .executeTakeFirst();
   if (existing) {
     if (existing.account_id !== owner.account_id || existing.joined_account_id != null) return null;
     await db.updateTable('referral_invites').set(set).where('id', '=', existing.id).where('joined_account_id', 'is', null).execute();
@@ -54,6 +63,8 @@ export async function attributeSignup(db: DbOrTx, ref: string | undefined, joine
       target,
       code_hash: null,
       claimed_at: null,
+      reward_micro_usd: null,
+      rewarded_at: null,
       created_at: Number(joined.created_at),
       ...set,
     })

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db.ts';
-import { REFERRAL_REWARD_MICRO_USD, rewardKey } from './constants.ts';
+import { rewardKey } from './constants.ts';
 
 /** All the referral SQL. */
 export const referralsRepository = {
@@ -32,8 +32,11 @@ export const referralsRepository = {
     return db.selectFrom('referral_invites').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').limit(500).execute();
   },
 
-  /** Marks invitations whose address has since signed up (an account with that e-mail or phone made after the invitation). */
-  async attributeJoins(db: DbOrTx, accountId: number, reward: number = REFERRAL_REWARD_MICRO_USD): Promise<void> {
+  /**
+   * Marks invitations whose address has since signed up (an account with that e-mail or phone made after
+   * the invitation). Joining earns nothing by itself: the reward comes when the new account pays.
+   */
+  async attributeJoins(db: DbOrTx, accountId: number): Promise<void> {
     const open = await db
       .selectFrom('referral_invites')
       .select(['id', 'target', 'channel', 'created_at'])
@@ -52,12 +55,69 @@ export const referralsRepository = {
       if (joined) {
         await db
           .updateTable('referral_invites')
-          .set({ joined_account_id: joined.id, joined_at: Number(joined.created_at), reward_micro_usd: reward })
+          .set({ joined_account_id: joined.id, joined_at: Number(joined.created_at) })
           .where('id', '=', inv.id)
           .where('joined_account_id', 'is', null)
           .execute();
       }
     }
+  },
+
+  /**
+   * The invitation an account joined through: the one marked joined by it, else one sent to its e-mail
+   * or phone before it signed up (marked joined now).
+   */
+  async inviteOfJoined(db: DbOrTx, joinedAccountId: number) {
+    const cols = ['id', 'account_id', 'reward_micro_usd'] as const;
+    const found = await db.selectFrom('referral_invites').select(cols).where('joined_account_id', '=', joinedAccountId).executeTakeFirst();
+    if (found) return found;
+    const acc = await db
+      .selectFrom('accounts')
+      .select(['email', 'phone_number', 'created_at'])
+      .where('id', '=', joinedAccountId)
+      .executeTakeFirst();
+    const targets = [acc?.email, acc?.phone_number].filter((v): v is string => !!v);
+    if (!acc || targets.length === 0) return undefined;
+    const open = await db
+      .selectFrom('referral_invites')
+      .select(cols)
+      .where('target', 'in', targets)
+      .where('joined_account_id', 'is', null)
+      .where('created_at', '<=', Number(acc.created_at))
+      .where('account_id', '<>', joinedAccountId)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!open) return undefined;
+    const r = await db
+      .updateTable('referral_invites')
+      .set({ joined_account_id: joinedAccountId, joined_at: Number(acc.created_at) })
+      .where('id', '=', open.id)
+      .where('joined_account_id', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0 ? open : undefined;
+  },
+
+  /** How many rewards an account has earned since a time (the monthly cap). */
+  async rewardedSince(db: DbOrTx, accountId: number, since: number): Promise<number> {
+    const r = await db
+      .selectFrom('referral_invites')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('rewarded_at', '>=', since)
+      .where('reward_micro_usd', '>', 0)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  /** Records what an invitation earned, once (false when it had been recorded). */
+  async markRewarded(db: DbOrTx, id: number, reward: number, at: number): Promise<boolean> {
+    const r = await db
+      .updateTable('referral_invites')
+      .set({ reward_micro_usd: reward, rewarded_at: at })
+      .where('id', '=', id)
+      .where('rewarded_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   },
 
   async accountWith(db: DbOrTx, channel: 'email' | 'sms', target: string) {

@@ -6,6 +6,7 @@ import { ProviderError } from '../../platform/outbox/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { contactChannelsOf } from '../contacts/index.ts';
 import { hashInviteCode } from './attribution.ts';
+import { monthStart, REFERRAL_QUALIFYING_PAYMENT_MICRO_USD, REFERRAL_REWARD_MICRO_USD, REFERRAL_REWARDS_PER_MONTH } from './constants.ts';
 import { referralsRepository } from './repository.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -70,6 +71,7 @@ export function createReferralsService(deps: Deps) {
         joined: r.joined_account_id != null,
         joinedAt: r.joined_at == null ? null : Number(r.joined_at),
         rewardMicroUsd: Number(r.reward_micro_usd ?? 0),
+        paidAt: r.rewarded_at == null ? null : Number(r.rewarded_at),
         claimedAt: r.claimed_at == null ? null : Number(r.claimed_at),
       }));
       const earned = invites.reduce((sum, i) => sum + i.rewardMicroUsd, 0);
@@ -84,6 +86,12 @@ export function createReferralsService(deps: Deps) {
         earnedMicroUsd: earned,
         claimedMicroUsd: claimed,
         claimableMicroUsd: earned - claimed,
+        rules: {
+          rewardMicroUsd: REFERRAL_REWARD_MICRO_USD,
+          qualifyingPaymentMicroUsd: REFERRAL_QUALIFYING_PAYMENT_MICRO_USD,
+          perMonth: REFERRAL_REWARDS_PER_MONTH,
+          rewardedThisMonth: await referralsRepository.rewardedSince(db, ctx.acting.id, monthStart(Date.now())),
+        },
       };
     },
 

@@ -17,8 +17,12 @@ export interface ReferralInvitesTable {
   /** The account that signed up with the invited address, once it has. */
   joined_account_id: number | null;
   joined_at: number | null;
-  /** Micro-USD earned when the invited person joined (set then), and when it was claimed into the wallet. */
+  /**
+   * Micro-USD earned once the invited person paid (set then; 0 when the sender had reached the monthly
+   * cap), when that was, and when it was claimed into the sender's reward credit.
+   */
   reward_micro_usd: number | null;
+  rewarded_at: number | null;
   claimed_at: number | null;
   created_at: number;
   /** SHA-256 of the invitation's own code (the `?ref=` of its link); null for invitations sent before codes. */

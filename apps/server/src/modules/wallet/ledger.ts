@@ -40,7 +40,14 @@ export const PLATFORM_ACCOUNTS = {
 /** Platform accounts that hold customers' money and so never go below 0. */
 const NON_NEGATIVE_PLATFORM = new Set<string>([PLATFORM_ACCOUNTS.pendingPayouts, PLATFORM_ACCOUNTS.disputes]);
 
+/** An account's withdrawable money: what it paid in (card, Lightning), refunds, pay-link payments. */
 export const walletCode = (accountId: number) => `wallet:${accountId}`;
+/**
+ * An account's promotional credit (referral rewards): part of its balance and spent first on usage and
+ * plans, but never paid out. A payout debits only `wallet:<id>`, and the ledger keeps every balance at or
+ * above its limit (0 for both), so no concurrency can withdraw promotional money.
+ */
+export const promoCode = (accountId: number) => `promo:${accountId}`;
 /** What an account owes the platform (a dispute its wallet could not cover): a balance below 0 is the debt. */
 export const owedCode = (accountId: number) => `owed:${accountId}`;
 
@@ -104,6 +111,8 @@ export const INSUFFICIENT_FUNDS = 'Your balance is too low for this payment. Add
 function specOf(code: string): { kind: string; ownerId: number | null; minBalance: number | null } {
   const wallet = /^wallet:(\d+)$/.exec(code);
   if (wallet) return { kind: 'wallet', ownerId: Number(wallet[1]), minBalance: 0 };
+  const promo = /^promo:(\d+)$/.exec(code);
+  if (promo) return { kind: 'promo', ownerId: Number(promo[1]), minBalance: 0 };
   const owed = /^owed:(\d+)$/.exec(code);
   if (owed) return { kind: 'owed', ownerId: Number(owed[1]), minBalance: null };
   if (code.startsWith('platform:'))
@@ -224,18 +233,75 @@ export const ledger = {
     }
   },
 
-  /** An account's transfers, newest first, with the other side's code and the signed amount. */
-  async history(db: DbOrTx, code: string, limit: number) {
-    const acc = await db.selectFrom('ledger_accounts').select('id').where('code', '=', code).executeTakeFirst();
-    if (!acc) return [];
+  /**
+   * The transfers of one or more accounts (a wallet and its promotional credit), newest first, with the
+   * signed amount for them together (a move between two of them nets to 0 and is left out).
+   */
+  async history(db: DbOrTx, code: string | string[], limit: number) {
+    const codes = Array.isArray(code) ? code : [code];
+    const accs = await db.selectFrom('ledger_accounts').select('id').where('code', 'in', codes).execute();
+    if (accs.length === 0) return [];
+    const ids = new Set(accs.map((a) => a.id));
+    const list = [...ids];
     const rows = await db
       .selectFrom('ledger_transfers')
       .selectAll()
-      .where((eb) => eb.or([eb('debit_account_id', '=', acc.id), eb('credit_account_id', '=', acc.id)]))
+      .where((eb) => eb.or([eb('debit_account_id', 'in', list), eb('credit_account_id', 'in', list)]))
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ ...normalize(r), signedAmount: r.credit_account_id === acc.id ? Number(r.amount) : -Number(r.amount) }));
+    return rows
+      .map((r) => {
+        const signed = (ids.has(r.credit_account_id) ? Number(r.amount) : 0) - (ids.has(r.debit_account_id) ? Number(r.amount) : 0);
+        return { ...normalize(r), signedAmount: signed };
+      })
+      .filter((r) => r.signedAmount !== 0);
+  },
+
+  /**
+   * What an account holds: `withdrawable` (its wallet), `promotional` (its reward credit) and their sum,
+   * the balance it sees and spends.
+   */
+  async funds(db: DbOrTx, accountId: number): Promise<{ balance: number; withdrawable: number; promotional: number }> {
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select(['code', 'balance'])
+      .where('code', 'in', [walletCode(accountId), promoCode(accountId)])
+      .execute();
+    const of = (c: string) => Number(rows.find((r) => r.code === c)?.balance ?? 0);
+    const withdrawable = of(walletCode(accountId));
+    const promotional = of(promoCode(accountId));
+    return { balance: withdrawable + promotional, withdrawable, promotional };
+  },
+
+  /**
+   * Spends `amount` of an account's money on something (usage, a plan): promotional credit first, then
+   * the wallet, once per key (the promotional part under `<key>:promo`, the rest under `<key>`), in the
+   * caller's transaction or its own. Both balances are read under their row locks (promotional first,
+   * then the wallet, the same order everywhere), so the split cannot be overtaken; when the two together
+   * cannot cover it, nothing moves and it is refused (402). Returns whether it had been spent before.
+   */
+  async spend(
+    db: Db | Tx,
+    accountId: number,
+    s: { key: string; credit: string; amount: number; kind: string; memo?: string | null },
+  ): Promise<{ repeated: boolean }> {
+    const run = async (trx: Tx) => {
+      const promo = await ledger.lockedBalance(trx, promoCode(accountId));
+      const wallet = await ledger.lockedBalance(trx, walletCode(accountId));
+      const prior = await trx
+        .selectFrom('ledger_transfers')
+        .select('id')
+        .where('idempotency_key', 'in', [s.key, `${s.key}:promo`])
+        .executeTakeFirst();
+      if (prior) return { repeated: true };
+      if (promo + wallet < s.amount) throw paymentRequired(INSUFFICIENT_FUNDS, 'amount');
+      const fromPromo = Math.min(Math.max(promo, 0), s.amount);
+      if (fromPromo > 0) await ledger.transfer(trx, { ...s, key: `${s.key}:promo`, debit: promoCode(accountId), amount: fromPromo });
+      if (s.amount - fromPromo > 0) await ledger.transfer(trx, { ...s, debit: walletCode(accountId), amount: s.amount - fromPromo });
+      return { repeated: false };
+    };
+    return db.isTransaction ? run(db as Tx) : (db as Db).transaction().execute(run);
   },
 
   /**

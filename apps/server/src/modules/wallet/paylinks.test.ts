@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { expectLedgerBalanced, walletBalance } from '../../testing/money.ts';
+import { expectLedgerBalanced, payByCard, promoBalance, walletBalance } from '../../testing/money.ts';
 
 /** Pay links by username (Lightning and card, anyone may pay) and rewards claimed through the ledger. */
 let t: TestApp;
@@ -18,6 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 const balance = () => walletBalance(t.database.db, owner.id);
+const totalBalance = async () => (await t.request('GET', '/api/v1/recentTransactions', { token: owner.token })).body.balance as number;
 
 describe('pay links', () => {
   it('finds the account by username (404 when there is none) and gives the owner its slug', async () => {
@@ -59,31 +60,36 @@ describe('pay links', () => {
 });
 
 describe('rewards', () => {
-  it('pays each referral that led to a sign-up once', async () => {
+  it('pays each referral whose invitee became a paying customer once, into reward credit', async () => {
     expect((await t.request('POST', '/api/v1/claimRewards', { token: owner.token, body: { claim: 'all' } })).body).toMatchObject({
       claimed: 0,
     });
     expect((await t.request('POST', '/api/v1/sendInvite', { token: owner.token, body: { target: 'friend@paylink.test' } })).status).toBe(
       200,
     );
-    await t.signUp('friend@paylink.test', { businessName: 'Friend Co' });
-    const start = await balance();
+    const friend = await t.signUp('friend@paylink.test', { businessName: 'Friend Co' });
+    // Joining earns nothing; the friend's first payment does.
+    expect((await t.request('POST', '/api/v1/claimRewards', { token: owner.token, body: { claim: 'referrals' } })).body.claimed).toBe(0);
+    await payByCard(t, friend.token, '1');
+    const start = await totalBalance();
     const first = await t.request('POST', '/api/v1/claimRewards', { token: owner.token, body: { claim: 'referrals' } });
     expect(first.body).toMatchObject({ success: true, claimed: 5_000_000, claimedUsd: '5.00' });
     const again = await Promise.all(
       [1, 2].map(() => t.request('POST', '/api/v1/claimRewards', { token: owner.token, body: { claim: 'referrals' } })),
     );
     expect(again.map((r) => r.body.claimed)).toEqual([0, 0]);
-    expect(await balance()).toBe(start + 5_000_000);
+    expect(await totalBalance()).toBe(start + 5_000_000);
+    // Reward credit: in the balance, not in what can be withdrawn.
+    expect(await promoBalance(t.database.db, owner.id)).toBe(5_000_000);
     expect((await t.request('POST', '/api/v1/claimRewards', { token: owner.token, body: { claim: 'bitcoin' } })).body.field).toBe('claim');
   });
 
   it("another tree's token claims nothing into this wallet", async () => {
     const other = await t.signUp('other@paylink.test', { businessName: 'Other Tree' });
-    const start = await balance();
+    const start = await totalBalance();
     const res = await t.request('POST', '/api/v1/claimRewards', { token: other.token, body: { targetAccountId: owner.id, claim: 'all' } });
     expect([403, 404]).toContain(res.status);
-    expect(await balance()).toBe(start);
+    expect(await totalBalance()).toBe(start);
   });
 });
 

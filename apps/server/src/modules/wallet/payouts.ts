@@ -3,7 +3,7 @@ import { formatUsdMicros, microsToMsat, msatToMicros, parseUsdMicros } from '@sw
 import type { Selectable } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import type { Db, DbOrTx } from '../../db.ts';
-import { badRequest, notFound, ruleBroken } from '../../platform/http/errors.ts';
+import { AppError, badRequest, notFound, paymentRequired, ruleBroken } from '../../platform/http/errors.ts';
 import { clientKey } from '../../platform/idempotency/index.ts';
 import {
   PayoutError,
@@ -143,14 +143,29 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return;
-      await ledger.transfer(trx, {
-        key: `payout:${id}:hold`,
-        debit: walletCode(ctx.acting.id),
-        credit: PLATFORM_ACCOUNTS.pendingPayouts,
-        amount: input.amount,
-        kind: 'payout',
-        memo: `Withdrawal (${input.method})`,
-      });
+      // Only the wallet (money paid in) pays out: reward credit sits in promo:<id>, which no payout debits.
+      await ledger
+        .transfer(trx, {
+          key: `payout:${id}:hold`,
+          debit: walletCode(ctx.acting.id),
+          credit: PLATFORM_ACCOUNTS.pendingPayouts,
+          amount: input.amount,
+          kind: 'payout',
+          memo: `Withdrawal (${input.method})`,
+        })
+        .catch(async (err: unknown) => {
+          if (!(err instanceof AppError && err.code === 'payment_required')) throw err;
+          const funds = await ledger.funds(trx, ctx.acting.id);
+          const field = input.method === 'lightning' ? 'address' : 'amountUsd';
+          const credit =
+            funds.promotional > 0
+              ? ` Your $${formatUsdMicros(funds.promotional)} of reward credit is spent on usage and is not paid out.`
+              : '';
+          throw paymentRequired(
+            `${field}: you can withdraw at most $${formatUsdMicros(Math.max(0, funds.withdrawable))}; $${formatUsdMicros(input.amount)} was asked.${credit}`,
+            field,
+          );
+        });
     });
     const mine =
       (await byId(db, id)) ?? row(await db.selectFrom('payouts').selectAll().where('idempotency_key', '=', key!).executeTakeFirstOrThrow());
@@ -167,9 +182,15 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
     return { success: true as const, payout: toPayout((await byId(db, id))!), repeated: false, ...(await balance(ctx.acting.id)) };
   }
 
+  /** The whole balance (what the account sees), and the part a payout can take. */
   async function balance(accountId: number) {
-    const b = await ledger.balance(db, walletCode(accountId));
-    return { balance: b, balanceUsd: formatUsdMicros(b) };
+    const f = await ledger.funds(db, accountId);
+    return {
+      balance: f.balance,
+      balanceUsd: formatUsdMicros(f.balance),
+      withdrawable: f.withdrawable,
+      withdrawableUsd: formatUsdMicros(f.withdrawable),
+    };
   }
 
   function usd(value: string | number, min: number): number {

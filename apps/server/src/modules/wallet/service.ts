@@ -7,7 +7,7 @@ import { badRequest, notFound, ruleBroken } from '../../platform/http/errors.ts'
 import { findAccount, findAccountByUsername } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
-import { debtOf, ledger, PLATFORM_ACCOUNTS, walletCode, type TransferRow } from './ledger.ts';
+import { debtOf, ledger, PLATFORM_ACCOUNTS, promoCode, walletCode, type TransferRow } from './ledger.ts';
 import { toCheckout, toInvoice, toTransaction } from './mappers.ts';
 import { walletRepository as repo, type CheckoutRow } from './repository.ts';
 import { decodeInvoice } from './invoices.ts';
@@ -29,6 +29,14 @@ export const REFUND_FAILED = 'Something went wrong.';
 
 /** What another module does when a checkout it opened is paid, inside the transaction that records it. */
 export type CheckoutPaidHandler = (trx: Tx, checkout: CheckoutRow) => Promise<void>;
+/**
+ * What another module does when money arrives from outside for an account (a card payment, a plan bought
+ * by card, a Lightning payment), inside the transaction that credits it, once per payment.
+ */
+export type MoneyInHandler = (
+  trx: Tx,
+  payment: { accountId: number; amount: number; method: 'card' | 'lightning'; purpose: string },
+) => Promise<void>;
 /** What billing does with a processor's subscription event (renewed or payment failed), in the event's transaction. */
 export type SubscriptionEventHandler = (trx: Tx, event: PaymentEvent, checkout: CheckoutRow) => Promise<void>;
 
@@ -48,9 +56,14 @@ export function createWalletService(
   const paidHandlers = new Map<string, CheckoutPaidHandler>();
   let subscriptionEvents: SubscriptionEventHandler | null = null;
   const portalSections: ((accountId: number) => Promise<string[]>)[] = [];
+  const moneyInHandlers: MoneyInHandler[] = [];
+  const moneyIn: MoneyInHandler = async (trx, payment) => {
+    for (const h of moneyInHandlers) await h(trx, payment);
+  };
 
+  /** The balance an account sees and spends: its wallet and its reward credit together. */
   async function balanceOf(accountId: number) {
-    const balance = await ledger.balance(db, walletCode(accountId));
+    const { balance } = await ledger.funds(db, accountId);
     return { balance, balanceUsd: formatUsdMicros(balance) };
   }
 
@@ -75,7 +88,10 @@ export function createWalletService(
         amount: inv.amount_usd,
         kind: 'lightning_topup',
       });
-      if (!t.repeated) await emitPaymentReceived(trx, inv.account_id, t.transfer, 'lightning', 'credit');
+      if (!t.repeated) {
+        await emitPaymentReceived(trx, inv.account_id, t.transfer, 'lightning', 'credit');
+        await moneyIn(trx, { accountId: inv.account_id, amount: inv.amount_usd, method: 'lightning', purpose: 'credit' });
+      }
       await repo.markInvoicePaid(trx, paymentHash, Date.now());
     });
   }
@@ -96,6 +112,11 @@ export function createWalletService(
       subscriptionEvents = handler;
     },
 
+    /** Others register what money arriving from outside does (referrals: the invitee became a paying customer). */
+    onMoneyIn(handler: MoneyInHandler) {
+      moneyInHandlers.push(handler);
+    },
+
     /** Billing registers what a paid subscription checkout does. */
     onCheckoutPaid(purpose: CheckoutRow['purpose'], handler: CheckoutPaidHandler) {
       paidHandlers.set(purpose, handler);
@@ -103,11 +124,17 @@ export function createWalletService(
 
     async recentTransactions(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewBilling');
-      const history = await ledger.history(db, walletCode(ctx.acting.id), RECENT);
+      const history = await ledger.history(db, [walletCode(ctx.acting.id), promoCode(ctx.acting.id)], RECENT);
       const owed = await debtOf(db, ctx.acting.id);
+      const funds = await ledger.funds(db, ctx.acting.id);
       return {
         success: true as const,
-        ...(await balanceOf(ctx.acting.id)),
+        balance: funds.balance,
+        balanceUsd: formatUsdMicros(funds.balance),
+        withdrawable: funds.withdrawable,
+        withdrawableUsd: formatUsdMicros(funds.withdrawable),
+        promotional: funds.promotional,
+        promotionalUsd: formatUsdMicros(funds.promotional),
         owed,
         owedUsd: formatUsdMicros(owed),
         transactions: history.map(toTransaction),
@@ -227,7 +254,10 @@ export function createWalletService(
             amount: co.amount,
             kind: credit ? 'card_topup' : 'subscription',
           });
-          if (!t.repeated) await emitPaymentReceived(trx, co.account_id, t.transfer, 'card', co.purpose);
+          if (!t.repeated) {
+            await emitPaymentReceived(trx, co.account_id, t.transfer, 'card', co.purpose);
+            await moneyIn(trx, { accountId: co.account_id, amount: co.amount, method: 'card', purpose: co.purpose });
+          }
           if (await repo.moveCheckout(trx, co.id, ['open', 'canceled', 'failed'], 'paid')) await paidHandlers.get(co.purpose)?.(trx, co);
         } else {
           await repo.moveCheckout(trx, co.id, ['open'], event.type === 'checkout.canceled' ? 'canceled' : 'failed');

@@ -38,7 +38,7 @@ export function createWebhooksService(deps: Deps, bg: Background) {
     /** The secret is in this answer only; afterwards only its first characters are shown. */
     async create(ctx: AuthContext, input: { url: string; events: string[]; description?: string | undefined }) {
       await deps.requireAccess(ctx, 'canEditOrg');
-      const problem = await outboundUrlProblem(input.url, deps.config.WEBHOOK_ALLOW_HOSTS);
+      const problem = await outboundUrlProblem(input.url, { allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS });
       if (problem) throw badRequest(`url: The webhook URL ${problem}.`, 'url');
       if ((await endpointsRepository.list(db, ctx.acting.id)).length >= MAX_ENDPOINTS)
         throw badRequest(`At most ${MAX_ENDPOINTS} webhooks per account.`, 'url');

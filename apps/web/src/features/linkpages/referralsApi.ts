@@ -33,11 +33,11 @@ export function useSendInvite() {
   });
 }
 
-/** POST /api/v1/claimRewards (the wallet's route, spec §7 Wallet): moves earned rewards into the wallet. */
+/** POST /api/v1/claimRewards (the wallet's route, spec §7 Wallet): moves earned rewards into the wallet as usage credit. */
 export function useClaimRewards() {
   const target = useActingTarget();
   return useAppMutation(() => api<{ claimed: number; claimedUsd: string }>('/api/v1/claimRewards', { body: { claim: 'referrals' } }), {
-    success: (r) => (r.claimed > 0 ? `$${r.claimedUsd} added to your wallet.` : 'No rewards to claim.'),
+    success: (r) => (r.claimed > 0 ? `$${r.claimedUsd} of usage credit added to your wallet.` : 'No rewards to claim.'),
     invalidate: [rewardsKey(target), ['wallet']],
   });
 }

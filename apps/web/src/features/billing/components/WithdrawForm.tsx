@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ArrowUpRight, Landmark } from 'lucide-react';
 import { errorText, fieldError } from '../../../api/mutation.ts';
 import { Button, ErrorState, Skeleton, TextField } from '../../../ui/index.ts';
-import { useConnectAccount, useConnectedAccount, useWithdraw } from '../api.ts';
+import { useConnectAccount, useConnectedAccount, useWallet, useWithdraw } from '../api.ts';
 import { UsdAmountField } from './UsdAmountField.tsx';
 
 export type WithdrawMethod = 'paypal' | 'venmo' | 'lightning' | 'stripe';
@@ -25,6 +25,9 @@ export function WithdrawForm({ method }: { method: WithdrawMethod }) {
   // One key per filled-in form: a double submit withdraws once.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const withdraw = useWithdraw();
+  const wallet = useWallet();
+  // Only money paid in can be withdrawn: reward credit is spent on usage.
+  const limit = wallet.data ? ` You can withdraw up to $${wallet.data.withdrawableUsd}.` : '';
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const input =
@@ -35,7 +38,8 @@ export function WithdrawForm({ method }: { method: WithdrawMethod }) {
           : { method, address: address.trim(), amountUsd: amount.trim() };
     withdraw.mutate({ ...input, key }, { onSuccess: () => (setAddress(''), setAmount(''), setKey(crypto.randomUUID())) });
   };
-  if (method === 'stripe') return <StripeWithdraw amount={amount} setAmount={setAmount} submit={submit} withdraw={withdraw} />;
+  if (method === 'stripe')
+    return <StripeWithdraw amount={amount} setAmount={setAmount} submit={submit} withdraw={withdraw} limit={limit} />;
   const a = ADDRESS[method];
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label={`Withdraw to ${a.name}`}>
@@ -54,7 +58,7 @@ export function WithdrawForm({ method }: { method: WithdrawMethod }) {
           value={amount}
           onChange={setAmount}
           error={fieldError(withdraw.error, 'amountUsd')}
-          hint="At least $1.00, in whole cents."
+          hint={`At least $1.00, in whole cents.${limit}`}
         />
       )}
       {withdraw.error && !fieldError(withdraw.error, 'address') && !fieldError(withdraw.error, 'amountUsd') && (
@@ -74,6 +78,7 @@ function StripeWithdraw(p: {
   setAmount: (v: string) => void;
   submit: (e: FormEvent) => void;
   withdraw: ReturnType<typeof useWithdraw>;
+  limit: string;
 }) {
   const status = useConnectedAccount();
   const connect = useConnectAccount();
@@ -98,7 +103,7 @@ function StripeWithdraw(p: {
         value={p.amount}
         onChange={p.setAmount}
         error={fieldError(p.withdraw.error, 'amountUsd')}
-        hint="At least $1.00, in whole cents."
+        hint={`At least $1.00, in whole cents.${p.limit}`}
       />
       {p.withdraw.error && !fieldError(p.withdraw.error, 'amountUsd') && (
         <p role="alert" className="text-sm text-rose-700">

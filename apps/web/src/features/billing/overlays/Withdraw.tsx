@@ -23,7 +23,11 @@ export default function Withdraw({ value }: OverlayProps) {
       title="Withdraw"
       description={
         wallet.data
-          ? `Available: ${displayUsd(wallet.data.balance)}. The amount is held until the payout is paid; a failed payout comes back.`
+          ? `Available to withdraw: ${displayUsd(wallet.data.withdrawable)}${
+              wallet.data.promotional > 0
+                ? ` (your ${displayUsd(wallet.data.promotional)} of reward credit is spent on usage, not paid out)`
+                : ''
+            }. The amount is held until the payout is paid; a failed payout comes back.`
           : 'Send money from your wallet to your own account.'
       }
       size="sm"

@@ -1,3 +1,4 @@
+import type { ReferralRewards } from '@switchboard/core';
 import { Gift } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { errorText, fieldError } from '../../../api/mutation.ts';
@@ -7,6 +8,35 @@ import { useClaimRewards, useReferralRewards, useSendInvite } from '../referrals
 import { InviteCandidates } from './InviteCandidates.tsx';
 
 const usd = (micro: number) => `$${(micro / 1e6).toFixed(2)}`;
+
+type Invite = ReferralRewards['invites'][number];
+
+/** Where an invitation stands: invited, joined (waiting for a first payment), or paid and what it earned. */
+function inviteStatus(i: Invite): string {
+  if (!i.joined) return 'Invited';
+  if (i.paidAt == null) return 'Joined · reward after their first payment';
+  if (i.rewardMicroUsd === 0) return 'Paid · monthly limit reached, no reward';
+  return `Paid · ${usd(i.rewardMicroUsd)}${i.claimedAt ? ' claimed' : ' to claim'}`;
+}
+
+/** The rules of the reward, from the server's figures. */
+function ReferralRules({ rules }: { rules: ReferralRewards['rules'] }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-xs text-slate-700" aria-label="How rewards work">
+      <p className="font-medium text-slate-900">How rewards work</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-4">
+        <li>
+          You earn {usd(rules.rewardMicroUsd)} when someone you invited becomes a paying customer: they buy a plan, or add at least{' '}
+          {usd(rules.qualifyingPaymentMicroUsd)} to their wallet by card or Lightning. Signing up alone earns nothing.
+        </li>
+        <li>Rewards are usage credit: they pay for calls, messages and plans before the rest of your balance, and cannot be withdrawn.</li>
+        <li>
+          At most {rules.perMonth} rewards a month ({rules.rewardedThisMonth} earned this month).
+        </li>
+      </ul>
+    </div>
+  );
+}
 
 /** Invite others (e-mail, SMS, the phone's contacts), see who joined and claim what they earned. */
 export function ReferralsCard() {
@@ -59,6 +89,7 @@ export function ReferralsCard() {
               </Button>
               <span className="text-xs text-slate-600">Earned so far: {usd(rewards.data.earnedMicroUsd)}</span>
             </div>
+            <ReferralRules rules={rewards.data.rules} />
             <form onSubmit={submit} className="flex items-end gap-2">
               <TextField
                 label="E-mail or phone number"
@@ -91,9 +122,7 @@ export function ReferralsCard() {
                 {rewards.data.invites.map((i) => (
                   <li key={i.id} className="flex items-center justify-between py-1.5">
                     <span className="break-all">{i.target}</span>
-                    <span className="text-slate-600">
-                      {i.joined ? `Joined · ${usd(i.rewardMicroUsd)}${i.claimedAt ? ' claimed' : ''}` : 'Invited'}
-                    </span>
+                    <span className="text-slate-600">{inviteStatus(i)}</span>
                   </li>
                 ))}
               </ul>
