@@ -24,9 +24,15 @@ const schema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   SUPER_ADMIN_EMAILS: lowercaseList,
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which peers are proxies whose X-Forwarded-For / -Proto count: unset (default) means none, the client
@@ -36,7 +42,10 @@ const schema = z.object({
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^[0-9a-zA-Z.:/]+(\s*,\s*[0-9a-zA-Z.:/]+)*$/, 'must be a comma list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal')
+    .regex(
+      /^[0-9a-zA-Z.:/]+(\s*,\s*[0-9a-zA-Z.:/]+)*$/,
+      'must be a comma list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal',
+    )
     .optional(),
   /**
    * Who may use the development conveniences (the local outbox with its sign-in codes, the simulated
@@ -90,7 +99,10 @@ const schema = z.object({
   ANTHROPIC_BASE_URL: z.url().optional(),
   /** Deepgram live speech-to-text (calls): the API key; base and model for a fake Deepgram or another model. */
   DEEPGRAM_API_KEY: z.string().min(1).optional(),
-  DEEPGRAM_BASE_URL: z.string().regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL').default('wss://api.deepgram.com'),
+  DEEPGRAM_BASE_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL')
+    .default('wss://api.deepgram.com'),
   DEEPGRAM_MODEL: z.string().min(1).default('nova-2-phonecall'),
   /** OpenAI speech (transcription and speech synthesis on calls); OPENAI_BASE_URL for a compatible server or a fake. */
   OPENAI_API_KEY: z.string().min(1).optional(),
@@ -105,6 +117,8 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9]{20}$/, 'must be an ElevenLabs voice id (20 letters and digits)')
     .default('21m00Tcm4TlvDq8ikWAM'),
+  /** How long a request to an outside provider (carrier, payments, calendars, integrations) may take before it is given up (503). */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
   /** How long a call waits for a speech API before saying it did not answer. */
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   /** Hosts agent webhooks may reach even when private or loopback (comma list; for tests and local tools). */
@@ -117,7 +131,10 @@ const schema = z.object({
   APP_STORE_URL: z.url().optional(),
   PLAY_STORE_URL: z.url().optional(),
   /** The contact in Web Push (VAPID) signatures: a mailto: or https: URL (default mailto:SUPPORT_EMAIL). */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
   /** Hosts push endpoints may use even when private, loopback or plain http (comma list; for tests). */
   PUSH_ALLOW_HOSTS: lowercaseList,
   /** A BTC spot-price API in Coinbase's shape for the exchange rate; unset: the fixed BTC_USD_PRICE. */
@@ -162,7 +179,10 @@ const schema = z.object({
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20000),
   /** The digest realm of our registrar. */
-  SIP_REALM: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, 'must be letters, digits, dots or dashes').default('switchboard'),
+  SIP_REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, 'must be letters, digits, dots or dashes')
+    .default('switchboard'),
   /** How long an inbound SIP call rings (180 Ringing) before the agent answers. */
   SIP_RING_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
@@ -209,5 +229,8 @@ function defaultSipAddress(host: string): string {
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (!value || value === 'false') return false;
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

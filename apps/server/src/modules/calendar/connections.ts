@@ -33,7 +33,7 @@ export function createConnections(deps: Deps, now: () => number) {
       now,
     });
   };
-  const calendly = () => new CalendlyClient(config.CALENDLY_API_URL);
+  const calendly = () => new CalendlyClient(config.CALENDLY_API_URL, config.PROVIDER_TIMEOUT_MS);
 
   const row = (accountId: number, provider: Provider) =>
     db
