@@ -21,7 +21,7 @@ export interface Observed {
 export interface Expected {
   status: number;
   /** Words the message must contain (the provider's own message is checked where it has one). */
-  says: (string | RegExp)[];
+  says: readonly (string | RegExp)[];
   field?: string;
   /** The Retry-After header's value, or null for none. */
   retryAfter: string | null;
