@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { enabledFunctionList, type AppDefinition, type CampaignData } from '@switchboard/core';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import {
   createLlmProvider,
   LlmError,
@@ -68,7 +68,11 @@ const VOICE_TOOLS: LlmTool[] = [
   {
     name: 'send_dtmf',
     description: 'Press keys on the phone keypad (to navigate a phone menu)',
-    parameters: { type: 'object', properties: { digits: { type: 'string', description: 'Keys to press: 0-9, * and #' } }, required: ['digits'] },
+    parameters: {
+      type: 'object',
+      properties: { digits: { type: 'string', description: 'Keys to press: 0-9, * and #' } },
+      required: ['digits'],
+    },
     keywords: ['press', 'keypad', 'extension'],
   },
 ];
@@ -91,9 +95,7 @@ export interface RespondResult {
 }
 
 export type RuntimeEvent =
-  | { type: 'text'; delta: string }
-  | { type: 'function_call'; call: FunctionCallRecord }
-  | { type: 'done'; result: RespondResult };
+  { type: 'text'; delta: string } | { type: 'function_call'; call: FunctionCallRecord } | { type: 'done'; result: RespondResult };
 
 /** Model turns per reply: each may call functions; the last one must answer. */
 const MAX_ROUNDS = 4;
@@ -101,7 +103,11 @@ const MAX_ROUNDS = 4;
 const HISTORY_LIMIT = 40;
 
 /** Places a call for an agent account: `to`, and the key that makes a retried turn place one call. */
-export type CallPlacer = (agentAccountId: number, to: string, idempotencyKey: string) => Promise<{ callId: string; status: string; error: string | null }>;
+export type CallPlacer = (
+  agentAccountId: number,
+  to: string,
+  idempotencyKey: string,
+) => Promise<{ callId: string; status: string; error: string | null }>;
 
 interface Prepared {
   account: AccountRow;
@@ -156,10 +162,14 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
       '',
       `Business: ${vars.businessName}.`,
       text.greeting ? `Start a new conversation with this greeting: "${text.greeting}"` : '',
-      campaign.actions.length ? `Actions you can take:\n${campaign.actions.map((a) => `- ${a.name}${a.description ? `: ${a.description}` : ''}`).join('\n')}` : '',
+      campaign.actions.length
+        ? `Actions you can take:\n${campaign.actions.map((a) => `- ${a.name}${a.description ? `: ${a.description}` : ''}`).join('\n')}`
+        : '',
       `Today is ${vars.today} (${campaign.timezone}). Reply in the language ${campaign.language}.`,
       input.channel === 'voice' || input.channel === 'sms' ? 'Keep replies short: one or two sentences.' : '',
-      input.conversation?.from ? `The person you are talking with is ${knownAs ? `${knownAs} (${input.conversation.from}), a saved contact` : input.conversation.from}.` : '',
+      input.conversation?.from
+        ? `The person you are talking with is ${knownAs ? `${knownAs} (${input.conversation.from}), a saved contact` : input.conversation.from}.`
+        : '',
     ].filter((l, i) => i < 2 || l);
 
     const history = input.history.slice(-HISTORY_LIMIT);
@@ -202,23 +212,50 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     if (voice && rec.name === 'transfer_call' && rec.ok) {
       const r = (rec.result ?? {}) as Record<string, unknown>;
       const a = call.arguments;
-      const outcome = await voice.transfer({ destination: strArg(r.destination), warm: a.mode === 'warm', brief: strArg(a.brief) ?? strArg(r.reason) });
-      return { ...rec, result: { ...r, transfer: outcome, summary: outcome.ok ? r.summary : `The transfer did not go through: ${String(outcome.reason)}.` }, ok: outcome.ok !== false };
+      const outcome = await voice.transfer({
+        destination: strArg(r.destination),
+        warm: a.mode === 'warm',
+        brief: strArg(a.brief) ?? strArg(r.reason),
+      });
+      return {
+        ...rec,
+        result: {
+          ...r,
+          transfer: outcome,
+          summary: outcome.ok ? r.summary : `The transfer did not go through: ${String(outcome.reason)}.`,
+        },
+        ok: outcome.ok !== false,
+      };
     }
     return rec;
   }
 
   async function callApp(p: Prepared, call: LlmToolCall, index: number): Promise<FunctionCallRecord> {
     const target = p.tools.get(call.name);
-    if (!target) return { name: call.name, appId: '', arguments: call.arguments, result: { ok: false, error: `no function ${call.name}` }, ok: false };
+    if (!target)
+      return { name: call.name, appId: '', arguments: call.arguments, result: { ok: false, error: `no function ${call.name}` }, ok: false };
     try {
-      const app = target.app.builtIn ? ((await resolveApp(db, p.account.id, target.app.appId, target.app.appVersion)) ?? target.app) : target.app;
+      const app = target.app.builtIn
+        ? ((await resolveApp(db, p.account.id, target.app.appId, target.app.appVersion)) ?? target.app)
+        : target.app;
       const keyBase = turnKey(p.account.id, p.fctx.conversation?.roomId, p.turn, p.fctx.message);
-      const out = await runFunction(deps, { ...p.fctx, idempotencyKey: `${keyBase}:${index}:${target.fn}` }, app, target.fn, call.arguments);
+      const out = await runFunction(
+        deps,
+        { ...p.fctx, idempotencyKey: `${keyBase}:${index}:${target.fn}` },
+        app,
+        target.fn,
+        call.arguments,
+      );
       return { name: target.fn, appId: target.app.appId, arguments: call.arguments, result: out.result, ok: out.ok };
     } catch (err) {
       deps.log.error({ err, fn: target.fn, accountId: p.account.id }, 'agent function failed');
-      return { name: target.fn, appId: target.app.appId, arguments: call.arguments, result: { ok: false, error: 'the function failed' }, ok: false };
+      return {
+        name: target.fn,
+        appId: target.app.appId,
+        arguments: call.arguments,
+        result: { ok: false, error: 'the function failed' },
+        ok: false,
+      };
     }
   }
 
@@ -226,11 +263,17 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
   /** Tokens are counted, then charged by the plan's `tokens` item (after the fact: a model answer cannot be refused). */
   const recordUsage = async (accountId: number, tokens: number) => {
     await usage.add(accountId, tokens);
-    if (tokens > 0) await chargeAfter(db, null, { accountId, item: 'tokens', quantity: tokens, key: `tokens:${accountId}:${crypto.randomUUID()}` }, deps.log);
+    if (tokens > 0)
+      await chargeAfter(
+        db,
+        null,
+        { accountId, item: 'tokens', quantity: tokens, key: `tokens:${accountId}:${crypto.randomUUID()}` },
+        deps.log,
+      );
   };
 
   function modelFailed(err: unknown): never {
-    if (err instanceof LlmError) throw new AppError('unavailable', `The language model did not answer: ${err.message}`);
+    if (err instanceof LlmError) throw err.toProviderError();
     throw err;
   }
 
@@ -285,7 +328,8 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider } = {})
     },
 
     /** One turn: the agent's reply and the functions it called. `account` may pass the agent's row already read. */
-    respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> => run(input, (req) => llm.complete(req), undefined, account),
+    respond: (input: RespondInput, account?: AccountRow): Promise<RespondResult> =>
+      run(input, (req) => llm.complete(req), undefined, account),
 
     /** The same turn as events: text as the model writes it, each function call as it finishes, then the result. */
     async *stream(input: RespondInput): AsyncIterable<RuntimeEvent> {
