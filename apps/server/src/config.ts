@@ -133,6 +133,8 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9]{20}$/, 'must be an ElevenLabs voice id (20 letters and digits)')
     .default('21m00Tcm4TlvDq8ikWAM'),
+  /** How long a request to an outside provider (carrier, payments, calendars, integrations) may take before it is given up (503). */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
   /** How long a call waits for a speech API before saying it did not answer. */
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   /** Hosts agent webhooks may reach even when private or loopback (comma list; for tests and local tools). */

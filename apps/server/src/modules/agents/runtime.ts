@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { enabledFunctionList, type AppDefinition, type CampaignData } from '@switchboard/core';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import {
   createLlmProvider,
   LlmError,
@@ -285,7 +285,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
   };
 
   function modelFailed(err: unknown): never {
-    if (err instanceof LlmError) throw new AppError('unavailable', `The language model did not answer: ${err.message}`);
+    if (err instanceof LlmError) throw err.toProviderError();
     throw err;
   }
 

@@ -31,9 +31,10 @@ export function createConnections(deps: Deps, now: () => number) {
       tokenBase: config.GOOGLE_TOKEN_URL,
       apiBase: config.GOOGLE_API_URL,
       now,
+      timeoutMs: config.PROVIDER_TIMEOUT_MS,
     });
   };
-  const calendly = () => new CalendlyClient(config.CALENDLY_API_URL);
+  const calendly = () => new CalendlyClient(config.CALENDLY_API_URL, config.PROVIDER_TIMEOUT_MS);
 
   const row = (accountId: number, provider: Provider) =>
     db

@@ -30,6 +30,9 @@ export async function accountOfNumber(
 
 export { noteInboundCall } from './forwarding.ts';
 
+/** How many numbers "any number" tries before it says none are available (each may go to someone else meanwhile). */
+const ANY_TRIES = 5;
+
 /** The place of a number from the carrier's geography (real area codes), when known. */
 function placeOf(number: string, country: string) {
   const cc = CALLING_CODES[country];
@@ -97,6 +100,25 @@ export function createNumbersService(deps: Deps) {
     return row;
   }
 
+  /**
+   * Candidates for "any number": the simulated carrier's pool; a real carrier is searched (in the
+   * organization's own area code when its phone is in that country, else anywhere in the country).
+   */
+  async function anyNumbers(ctx: AuthContext, country: string): Promise<string[]> {
+    if (carrier.kind === 'local') {
+      const pool = carrier.pool(country);
+      const taken = await numbersRepository.taken(db, pool);
+      return pool.filter((n) => !taken.has(n)).slice(0, ANY_TRIES);
+    }
+    if (!CALLING_CODES[country]) throw badRequest(`country: numbers are sold in ${Object.keys(CALLING_CODES).join(', ')}`, 'country');
+    const phone = (await findAccount(db, ctx.acting.id))?.phone_number;
+    const cc = CALLING_CODES[country];
+    const area = phone?.startsWith(`+${cc}`) ? areaOfNational(country, phone.slice(1 + cc.length)) : undefined;
+    const near = area ? await carrier.searchNumbers({ country, areaCode: area.code, limit: ANY_TRIES }) : [];
+    const found = near.length ? near : await carrier.searchNumbers({ country, limit: ANY_TRIES });
+    return found.map((n) => n.number).slice(0, ANY_TRIES);
+  }
+
   return {
     ...numberSearches(carrier),
     ...createByoService(deps, own, syncAccount),
@@ -114,17 +136,18 @@ export function createNumbersService(deps: Deps) {
         // "Any number": the carrier's pool, for an organization's first number.
         const existing = await numbersRepository.firstOfAccount(db, ctx.acting.id);
         if (existing) throw conflict(`This organization already has the number ${existing.number}.`, 'number');
-        const pool = carrier.pool(country);
-        const taken = await numbersRepository.taken(db, pool);
-        const free = pool.filter((n) => !taken.has(n));
         let bought: PhoneNumberRow | null = null;
-        for (const n of free.slice(0, 5)) {
+        const candidates = await anyNumbers(ctx, country);
+        for (const n of candidates) {
           bought = await buy(ctx, n, country).catch((err: unknown) => {
             if (err instanceof AppError && err.code === 'conflict') return null;
             throw err;
           });
           if (bought) break;
         }
+        // A real carrier offered numbers and each went to someone else between the search and the purchase.
+        if (!bought && candidates.length && carrier.kind !== 'local')
+          throw conflict(`The numbers the carrier offered in ${country} were bought by someone else first. Try again.`, 'number');
         if (!bought) throw ruleBroken(`No numbers are available in ${country}.`, 'country');
         row = bought;
       }

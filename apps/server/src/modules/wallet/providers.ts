@@ -26,11 +26,16 @@ export function createWalletProviders(deps: Deps): WalletProviders {
   const local = new LocalPayouts(db);
   const paypal: PayoutProcessor =
     config.PAYPAL_CLIENT_ID && config.PAYPAL_SECRET
-      ? new PayPalPayouts({ clientId: config.PAYPAL_CLIENT_ID, secret: config.PAYPAL_SECRET, apiBase: config.PAYPAL_API_BASE })
+      ? new PayPalPayouts({
+          clientId: config.PAYPAL_CLIENT_ID,
+          secret: config.PAYPAL_SECRET,
+          apiBase: config.PAYPAL_API_BASE,
+          timeoutMs: config.PROVIDER_TIMEOUT_MS,
+        })
       : local;
   // Stripe Connect for bank payouts when Stripe is configured; else the local stand-in.
   const connect = config.STRIPE_SECRET_KEY
-    ? new StripeConnect({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE })
+    ? new StripeConnect({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE, timeoutMs: config.PROVIDER_TIMEOUT_MS })
     : new LocalConnect(db);
   return {
     payments:
@@ -39,13 +44,14 @@ export function createWalletProviders(deps: Deps): WalletProviders {
             secretKey: config.STRIPE_SECRET_KEY,
             webhookSecret: config.STRIPE_WEBHOOK_SECRET,
             apiBase: config.STRIPE_API_BASE,
+            timeoutMs: config.PROVIDER_TIMEOUT_MS,
           })
         : new LocalPayments(db, log),
     lightning:
       config.LIGHTNING_BACKEND === 'lnd' && config.LIGHTNING_URL && config.LIGHTNING_KEY
-        ? new LndNode({ url: config.LIGHTNING_URL, macaroon: config.LIGHTNING_KEY })
+        ? new LndNode({ url: config.LIGHTNING_URL, macaroon: config.LIGHTNING_KEY, timeoutMs: config.PROVIDER_TIMEOUT_MS })
         : config.LIGHTNING_BACKEND === 'lnbits' && config.LIGHTNING_URL && config.LIGHTNING_KEY
-          ? new LnbitsNode({ url: config.LIGHTNING_URL, apiKey: config.LIGHTNING_KEY })
+          ? new LnbitsNode({ url: config.LIGHTNING_URL, apiKey: config.LIGHTNING_KEY, timeoutMs: config.PROVIDER_TIMEOUT_MS })
           : new LocalLightningNode(db),
     rates: new ExchangeRates(config.RATE_SOURCE_URL ? new HttpPrice(config.RATE_SOURCE_URL) : new FixedPrice(config.BTC_USD_PRICE)),
     payouts: {

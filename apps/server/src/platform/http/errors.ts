@@ -12,6 +12,9 @@ export const ERROR_STATUS = {
   rule_broken: 422,
   too_large: 413,
   rate_limited: 429,
+  /** An outside provider refused what we asked for (not the user's input): its message is passed on. */
+  provider_refused: 502,
+  /** A provider or a part of ours is down, slow or rate limiting us: try again after `Retry-After`. */
   unavailable: 503,
   internal: 500,
 } as const;
@@ -27,6 +30,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    /** Seconds to wait before trying again: sent as the Retry-After header (a 503 or 429). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -48,6 +53,7 @@ export const ruleBroken = (message: string, field?: string) => new AppError('rul
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.status).send({
         success: false,
         message: error.message,
@@ -96,7 +102,10 @@ const FRAMEWORK_ERRORS: Record<string, { message: string; field: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'body: is empty; send a JSON object.', field: 'body' },
   FST_ERR_CTP_INVALID_JSON_BODY: { message: 'body: is not valid JSON.', field: 'body' },
   FST_ERR_CTP_BODY_TOO_LARGE: { message: 'body: is too large.', field: 'body' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'content-type: send application/json (or multipart/form-data for files).', field: 'content-type' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    message: 'content-type: send application/json (or multipart/form-data for files).',
+    field: 'content-type',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'content-length: does not match the body.', field: 'content-length' },
   FST_ERR_CTP_INVALID_TYPE: { message: 'content-type: is not a valid content type.', field: 'content-type' },
   FST_ERR_BAD_URL: { message: 'url: is not valid (bad percent-encoding).', field: 'url' },

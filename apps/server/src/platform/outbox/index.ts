@@ -14,16 +14,8 @@ export interface OutboxEntry {
   idempotencyKey: string;
 }
 
-export class ProviderError extends Error {
-  constructor(
-    readonly provider: string,
-    message: string,
-    /** A failure the caller may retry (network, rate limit) rather than a permanent rejection. */
-    readonly retryable = false,
-  ) {
-    super(message);
-  }
-}
+/** A provider's failure (its answer mapped to the API's 4xx/502/503): one class, in platform/providers/failures.ts. */
+export { ProviderError } from '../providers/failures.ts';
 
 /** Reserves the send: returns 'sent' when this key already went out, else the row id to complete. */
 export async function reserveSend(db: Db, e: OutboxEntry): Promise<{ alreadySent: true } | { alreadySent: false; id: number }> {
@@ -76,13 +68,7 @@ export interface OutboxMessage {
 
 export async function listOutbox(db: Db, channels: ('email' | 'sms')[], limit = 100): Promise<OutboxMessage[]> {
   if (channels.length === 0) return [];
-  const rows = await db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('channel', 'in', channels)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await db.selectFrom('outbox').selectAll().where('channel', 'in', channels).orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => ({
     channel: r.channel,
     to: r.to_address,

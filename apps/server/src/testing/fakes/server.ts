@@ -14,6 +14,10 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Sent as is instead of JSON (an HTML error page from a proxy), with its own content type header. */
+  raw?: string;
+  /** Never answers (a provider that hangs): the client's time limit has to end the request. */
+  hang?: boolean;
   /** Runs once the answer is sent (a vendor acting after it answered: Twilio connecting a call it queued). */
   afterReply?: () => unknown;
 }
@@ -23,6 +27,8 @@ export interface FakeServer {
   seen: SeenRequest[];
   /** The next n requests answer this instead (an outage, a rate limit). */
   failNext(reply: Reply, n?: number): void;
+  /** Drops the failures still queued. */
+  clearFailures(): void;
   close(): Promise<void>;
 }
 
@@ -41,6 +47,11 @@ export async function startFake(handle: (req: SeenRequest) => Reply | Promise<Re
       const r: SeenRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body, raw };
       seen.push(r);
       const reply = failures.shift() ?? (await handle(r));
+      if (reply.hang) return;
+      if (reply.raw !== undefined) {
+        res.writeHead(reply.status, { 'content-type': 'text/html', ...reply.headers }).end(reply.raw);
+        return;
+      }
       res
         .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
         .end(reply.body === undefined ? '' : JSON.stringify(reply.body));
@@ -54,6 +65,9 @@ export async function startFake(handle: (req: SeenRequest) => Reply | Promise<Re
     seen,
     failNext(reply, n = 1) {
       for (let i = 0; i < n; i++) failures.push(reply);
+    },
+    clearFailures() {
+      failures.length = 0;
     },
     async close() {
       server.closeAllConnections();

@@ -1,5 +1,6 @@
 import type { Deps } from '../../../deps.ts';
 import { OutboundError, requestJson, type WebhookResult } from '../../../platform/http/outbound.ts';
+import { DEFAULT_RETRY_AFTER_S, ProviderError, retryAfterOf, theirMessage } from '../../../platform/providers/failures.ts';
 
 /** A failed call to an integration's API: what the user sees in the integration's health. */
 export class IntegrationCallError extends Error {
@@ -11,8 +12,22 @@ export class IntegrationCallError extends Error {
   ) {
     super(message);
   }
+
+  /**
+   * The answer the API gives for it (platform/providers/failures.ts): an outage, a rate limit or no
+   * answer is a 503 with Retry-After, a refusal by the service a 502, our own check (no status) a 422.
+   */
+  toProviderError(): ProviderError {
+    const retryable = this.kind === 'rate_limited' || this.kind === 'unavailable' || this.kind === 'network';
+    return new ProviderError('integration', this.message, retryable, {
+      retryAfter: this.retryAfterSec,
+      upstreamStatus: this.status ?? undefined,
+      ...(!retryable && this.status == null ? { code: 'rule_broken' as const } : {}),
+    });
+  }
 }
 
+/** How long an integration's API may take when the server sets no PROVIDER_TIMEOUT_MS. */
 export const INTEGRATION_TIMEOUT_MS = 10_000;
 
 /** Everything an adapter needs for one call: the credentials, the settings, how to keep refreshed credentials. */
@@ -69,13 +84,29 @@ export async function callApi(
   }
   let res: WebhookResult;
   try {
-    res = await requestJson(url, { method, body, headers, timeoutMs: INTEGRATION_TIMEOUT_MS, allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS });
+    const timeoutMs = deps.config.PROVIDER_TIMEOUT_MS ?? INTEGRATION_TIMEOUT_MS;
+    res = await requestJson(url, { method, body, headers, timeoutMs, allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS });
   } catch (err) {
     if (err instanceof OutboundError)
-      throw new IntegrationCallError(`${service} could not be reached: ${err.message.replace(/^The webhook /, '')}`, null, 'network');
+      throw new IntegrationCallError(
+        `${service} could not be reached: ${err.message.replace(/^The webhook /, '')}`,
+        null,
+        'network',
+        DEFAULT_RETRY_AFTER_S,
+      );
     throw err;
   }
-  if (res.status >= 200 && res.status < 300) return res;
+  if (res.status >= 200 && res.status < 300) {
+    // An answer that is not JSON (a proxy's error page) is not the service's answer.
+    if (typeof res.body === 'string' && res.body.trim() !== '')
+      throw new IntegrationCallError(
+        `${service} sent an answer we could not read (not JSON).`,
+        res.status,
+        'unavailable',
+        DEFAULT_RETRY_AFTER_S,
+      );
+    return res;
+  }
   throw statusError(service, res);
 }
 
@@ -83,19 +114,13 @@ export function statusError(service: string, res: WebhookResult): IntegrationCal
   const s = res.status;
   if (s === 401 || s === 403) return new IntegrationCallError(`${service} refused the credentials (${s}); connect it again.`, s, 'auth');
   if (s === 429) {
-    const after = Number(res.headers['retry-after']);
-    const sec = Number.isFinite(after) && after >= 0 ? after : undefined;
-    return new IntegrationCallError(
-      `${service} is rate limiting requests (429)${sec != null ? `; retry after ${sec} s` : ''}.`,
-      s,
-      'rate_limited',
-      sec,
-    );
+    const header = res.headers['retry-after'];
+    const sec = retryAfterOf(new Headers(header ? { 'retry-after': String(header) } : {}));
+    return new IntegrationCallError(`${service} is rate limiting requests (429); retry after ${sec} s.`, s, 'rate_limited', sec);
   }
-  if (s >= 500) return new IntegrationCallError(`${service} is unavailable (${s}).`, s, 'unavailable');
-  const detail = (res.body as { message?: unknown } | null)?.message;
+  if (s >= 500) return new IntegrationCallError(`${service} is unavailable (${s}).`, s, 'unavailable', DEFAULT_RETRY_AFTER_S);
   return new IntegrationCallError(
-    `${service} rejected the request (${s})${typeof detail === 'string' ? `: ${detail.slice(0, 200)}` : ''}.`,
+    `${service} refused the request (${s}): ${theirMessage(res.body, typeof res.body === 'string' ? res.body : '')}.`,
     s,
     'rejected',
   );

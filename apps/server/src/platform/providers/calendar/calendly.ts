@@ -1,4 +1,4 @@
-import { ProviderError } from '../../outbox/index.ts';
+import { ProviderError, providerJson, unreadable } from '../failures.ts';
 import { CalendarAccessRevoked } from './google.ts';
 import type { BusyTime } from './index.ts';
 
@@ -11,23 +11,33 @@ const WEEK = 7 * 86_400_000;
  * `CalendarAccessRevoked` (the token was revoked or is wrong).
  */
 export class CalendlyClient {
-  constructor(private readonly apiBase = 'https://api.calendly.com') {}
+  constructor(
+    private readonly apiBase = 'https://api.calendly.com',
+    private readonly timeoutMs = 15_000,
+  ) {}
 
-  private async get<T>(pat: string, path: string, init?: { method?: string; body?: unknown }): Promise<T> {
-    const res = await fetch(`${this.apiBase}${path}`, {
-      method: init?.method ?? 'GET',
-      headers: { authorization: `Bearer ${pat}`, ...(init?.body ? { 'content-type': 'application/json' } : {}) },
-      body: init?.body ? JSON.stringify(init.body) : undefined,
-    }).catch((err: Error) => {
-      throw new ProviderError('calendly', `Calendly could not be reached: ${err.message}`, true);
-    });
-    if (res.status === 401) throw new CalendarAccessRevoked('calendly', 'Calendly refused the access token; paste a new one.');
-    if (!res.ok) throw new ProviderError('calendly', `Calendly answered ${res.status}`, res.status >= 500 || res.status === 429);
-    return (await res.json()) as T;
+  private async get<T>(pat: string, path: string, what: string, init?: { method?: string; body?: unknown }): Promise<T> {
+    try {
+      const r = await providerJson<T>(
+        `${this.apiBase}${path}`,
+        {
+          method: init?.method ?? 'GET',
+          headers: { authorization: `Bearer ${pat}`, ...(init?.body ? { 'content-type': 'application/json' } : {}) },
+          body: init?.body ? JSON.stringify(init.body) : undefined,
+        },
+        { provider: 'calendly', what, timeoutMs: this.timeoutMs },
+      );
+      return r.body;
+    } catch (err) {
+      if (err instanceof ProviderError && err.upstreamStatus === 401)
+        throw new CalendarAccessRevoked('calendly', 'Calendly refused the access token; paste a new one.');
+      throw err;
+    }
   }
 
   async me(pat: string): Promise<{ uri: string; name: string; schedulingUrl: string }> {
-    const r = await this.get<{ resource: { uri: string; name: string; scheduling_url: string } }>(pat, '/users/me');
+    const r = await this.get<{ resource: { uri: string; name: string; scheduling_url: string } }>(pat, '/users/me', 'the user lookup');
+    if (typeof r?.resource?.uri !== 'string') throw unreadable('calendly', 'the user lookup', 'no user');
     return { uri: r.resource.uri, name: r.resource.name, schedulingUrl: r.resource.scheduling_url };
   }
 
@@ -36,7 +46,8 @@ export class CalendlyClient {
     for (let start = from; start < to; start += WEEK) {
       const end = Math.min(to, start + WEEK);
       const q = new URLSearchParams({ user: userUri, start_time: new Date(start).toISOString(), end_time: new Date(end).toISOString() });
-      const r = await this.get<{ collection: { start_time: string; end_time: string }[] }>(pat, `/user_busy_times?${q}`);
+      const r = await this.get<{ collection: { start_time: string; end_time: string }[] }>(pat, `/user_busy_times?${q}`, 'the busy times');
+      if (!Array.isArray(r?.collection)) throw unreadable('calendly', 'the busy times', 'no collection');
       for (const b of r.collection) out.push({ start: Date.parse(b.start_time), end: Date.parse(b.end_time) });
     }
     return out;
@@ -44,10 +55,11 @@ export class CalendlyClient {
 
   /** A single-use booking link for one of the user's event types. */
   async schedulingLink(pat: string, eventTypeUri: string): Promise<string> {
-    const r = await this.get<{ resource: { booking_url: string } }>(pat, '/scheduling_links', {
+    const r = await this.get<{ resource: { booking_url: string } }>(pat, '/scheduling_links', 'the scheduling link', {
       method: 'POST',
       body: { max_event_count: 1, owner: eventTypeUri, owner_type: 'EventType' },
     });
+    if (typeof r?.resource?.booking_url !== 'string') throw unreadable('calendly', 'the scheduling link', 'no booking_url');
     return r.resource.booking_url;
   }
 }

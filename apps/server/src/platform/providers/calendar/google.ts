@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ProviderError } from '../../outbox/index.ts';
+import { ProviderError, providerJson, refusal, unreadable } from '../failures.ts';
 import type { BusyTime, CalendarEventInput } from './index.ts';
 
 /** Google refused the stored grant (revoked, expired, or the account removed the app): the user must connect again. */
@@ -26,7 +26,12 @@ export interface GoogleConfig {
   apiBase: string;
   authBase?: string;
   now?: () => number;
+  /** How long one request may take (PROVIDER_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
+
+/** What a Calendar API path asks for, in words (the third segment of /calendar/v3/...). */
+const WHAT: Record<string, string> = { users: 'the calendar list', freeBusy: 'the busy times', calendars: 'the calendar event' };
 
 const SCOPE = 'https://www.googleapis.com/auth/calendar';
 
@@ -59,18 +64,19 @@ export class GoogleCalendarClient {
   }
 
   private async token(params: Record<string, string>): Promise<{ access_token: string; refresh_token?: string; expires_in: number }> {
-    const res = await fetch(`${this.c.tokenBase}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: this.c.clientId, client_secret: this.c.clientSecret, ...params }),
-    }).catch((err: Error) => {
-      throw new ProviderError('google', `Google could not be reached: ${err.message}`, true);
-    });
-    const body = (await res.json().catch(() => ({}))) as { error?: string; error_description?: string };
-    if (res.status === 400 && body.error === 'invalid_grant') throw new CalendarAccessRevoked('google');
-    if (!res.ok)
-      throw new ProviderError('google', `Google token endpoint answered ${res.status} ${body.error ?? ''}`.trim(), res.status >= 500);
-    return body as { access_token: string; refresh_token?: string; expires_in: number };
+    const r = await providerJson<{ error?: string; access_token?: string; refresh_token?: string; expires_in?: number }>(
+      `${this.c.tokenBase}/token`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: this.c.clientId, client_secret: this.c.clientSecret, ...params }),
+      },
+      { provider: 'google', what: 'the sign-in', timeoutMs: this.c.timeoutMs ?? 15_000, accept: [400] },
+    );
+    if (r.status === 400 && r.body.error === 'invalid_grant') throw new CalendarAccessRevoked('google');
+    if (r.status === 400) throw refusal('google', 'the sign-in', { status: 400, body: r.body, vendorCode: r.body.error });
+    if (typeof r.body.access_token !== 'string') throw unreadable('google', 'the sign-in', 'no access token');
+    return { access_token: r.body.access_token, refresh_token: r.body.refresh_token, expires_in: r.body.expires_in ?? 3600 };
   }
 
   async exchangeCode(code: string, redirectUri: string): Promise<GoogleTokens> {
@@ -102,21 +108,28 @@ export class GoogleCalendarClient {
       onTokens(current);
     }
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(`${this.c.apiBase}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${current.accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      }).catch((err: Error) => {
-        throw new ProviderError('google', `Google could not be reached: ${err.message}`, true);
-      });
-      if (res.status === 401 && attempt === 0) {
+      // 401/403: the grant (refreshed once on a 401); 404, 409, 410: answers the callers read.
+      const r = await providerJson<T>(
+        `${this.c.apiBase}${path}`,
+        {
+          method,
+          headers: { authorization: `Bearer ${current.accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        },
+        {
+          provider: 'google',
+          what: WHAT[path.split('/')[3] ?? ''] ?? 'the calendar request',
+          timeoutMs: this.c.timeoutMs ?? 15_000,
+          accept: [401, 403, 404, 409, 410],
+        },
+      );
+      if (r.status === 401 && attempt === 0) {
         current = await this.refresh(current);
         onTokens(current);
         continue;
       }
-      const data = (await res.json().catch(() => ({}))) as T;
-      if (res.status === 401 || res.status === 403) throw new CalendarAccessRevoked('google');
-      return { status: res.status, data };
+      if (r.status === 401 || r.status === 403) throw new CalendarAccessRevoked('google');
+      return { status: r.status, data: r.body };
     }
   }
 
@@ -127,7 +140,7 @@ export class GoogleCalendarClient {
       'GET',
       '/calendar/v3/users/me/calendarList',
     );
-    if (r.status !== 200) throw new ProviderError('google', `calendarList answered ${r.status}`, r.status >= 500);
+    if (r.status !== 200) throw refusal('google', 'the calendar list', { status: r.status, body: r.data });
     return (r.data.items ?? []).map((c) => ({ id: c.id, name: c.summary, primary: c.primary === true }));
   }
 
@@ -145,7 +158,7 @@ export class GoogleCalendarClient {
       '/calendar/v3/freeBusy',
       { timeMin: new Date(from).toISOString(), timeMax: new Date(to).toISOString(), items: [{ id: calendarId }] },
     );
-    if (r.status !== 200) throw new ProviderError('google', `freeBusy answered ${r.status}`, r.status >= 500);
+    if (r.status !== 200) throw refusal('google', 'the busy times', { status: r.status, body: r.data });
     const cal = r.data.calendars?.[calendarId];
     if (!cal || cal.errors?.length) throw new ProviderError('google', `freeBusy could not read calendar ${calendarId}`);
     return (cal.busy ?? []).map((b) => ({ start: Date.parse(b.start), end: Date.parse(b.end) }));
@@ -173,11 +186,18 @@ export class GoogleCalendarClient {
       },
     );
     if (r.status === 200 || r.status === 409) return { id, repeated: r.status === 409 };
-    throw new ProviderError('google', `events.insert answered ${r.status}`, r.status >= 500);
+    throw refusal('google', 'the new event', { status: r.status, body: r.data });
   }
 
   /** events.patch of the event inserted under `key`: its new start and end (a moved booking). False when Google has no such event. */
-  async moveEvent(tokens: GoogleTokens, calendarId: string, key: string, start: number, end: number, onTokens: (t: GoogleTokens) => void = () => {}) {
+  async moveEvent(
+    tokens: GoogleTokens,
+    calendarId: string,
+    key: string,
+    start: number,
+    end: number,
+    onTokens: (t: GoogleTokens) => void = () => {},
+  ) {
     const path = `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events/${eventIdOf(key)}`;
     const r = await this.call(tokens, onTokens, 'PATCH', path, {
       start: { dateTime: new Date(start).toISOString() },
@@ -185,7 +205,7 @@ export class GoogleCalendarClient {
     });
     if (r.status === 200) return true;
     if (r.status === 404 || r.status === 410) return false;
-    throw new ProviderError('google', `events.patch answered ${r.status}`, r.status >= 500);
+    throw refusal('google', 'the event change', { status: r.status, body: r.data });
   }
 
   /** events.delete of the event inserted under `key` (a cancelled booking); an event already gone (404/410) counts as done. */
@@ -193,7 +213,7 @@ export class GoogleCalendarClient {
     const path = `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events/${eventIdOf(key)}`;
     const r = await this.call(tokens, onTokens, 'DELETE', path);
     if (r.status === 204 || r.status === 200 || r.status === 404 || r.status === 410) return r.status === 204 || r.status === 200;
-    throw new ProviderError('google', `events.delete answered ${r.status}`, r.status >= 500);
+    throw refusal('google', 'the event removal', { status: r.status, body: r.data });
   }
 }
 

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { ProviderError, sendThroughOutbox } from '../../outbox/index.ts';
+import { sendThroughOutbox } from '../../outbox/index.ts';
+import { ProviderError, providerJson, refusal, unreadable, type ProviderRequest } from '../failures.ts';
 import {
   PLATFORM_SENDER,
   type CarrierListener,
@@ -51,26 +52,27 @@ export class TwilioCarrier implements CarrierProvider {
     return this.config.TWILIO_AUTH_TOKEN!;
   }
 
-  /** One REST call: basic auth, form body, JSON answer (status and body; the body is {} when not JSON). */
-  private async api(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Record<string, string>) {
+  /**
+   * One REST call: basic auth, form body, JSON answer, PROVIDER_TIMEOUT_MS. Statuses in `accept` come
+   * back to the caller; other refusals, timeouts and unreadable answers are mapped (platform/providers/failures.ts).
+   */
+  private api(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    what: string,
+    form?: Record<string, string>,
+    o: { accept?: number[]; userField?: ProviderRequest['userField'] } = {},
+  ) {
     const auth = Buffer.from(`${this.config.TWILIO_ACCOUNT_SID}:${this.config.TWILIO_AUTH_TOKEN}`).toString('base64');
-    let res: Response;
-    try {
-      res = await fetch(`${this.base}/2010-04-01/Accounts/${this.config.TWILIO_ACCOUNT_SID}${path}`, {
+    return providerJson<Record<string, unknown> & { message?: string; code?: number; sid?: string }>(
+      `${this.base}/2010-04-01/Accounts/${this.config.TWILIO_ACCOUNT_SID}${path}`,
+      {
         method,
         headers: { authorization: `Basic ${auth}`, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
         body: form ? new URLSearchParams(form) : undefined,
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (err) {
-      throw new ProviderError('twilio', `Twilio unreachable: ${(err as Error).message}`, true);
-    }
-    const body = (await res.json().catch(() => ({}))) as Record<string, unknown> & { message?: string; code?: number };
-    return { status: res.status, body };
-  }
-
-  private refused(what: string, r: { status: number; body: { message?: string; code?: number } }): ProviderError {
-    return new ProviderError('twilio', `Twilio refused ${what} (${r.status}${r.body.code ? ` ${r.body.code}` : ''}): ${r.body.message ?? 'no detail'}`, r.status === 429 || r.status >= 500);
+      },
+      { provider: 'twilio', what, timeoutMs: this.config.PROVIDER_TIMEOUT_MS, accept: o.accept, userField: o.userField },
+    );
   }
 
   /** AvailablePhoneNumbers/{country}/Local with AreaCode, Contains, InLocality, InRegion. */
@@ -81,10 +83,25 @@ export class TwilioCarrier implements CarrierProvider {
     if (q.inLocality) params.set('InLocality', q.inLocality);
     if (q.inRegion) params.set('InRegion', q.inRegion);
     const country = q.country.toUpperCase();
-    const r = await this.api('GET', `/AvailablePhoneNumbers/${encodeURIComponent(country)}/Local.json?${params}`);
+    // 404: Twilio sells no numbers in that country, which is an empty result.
+    const r = await this.api(
+      'GET',
+      `/AvailablePhoneNumbers/${encodeURIComponent(country)}/Local.json?${params}`,
+      'the number search',
+      undefined,
+      {
+        accept: [404],
+      },
+    );
     if (r.status === 404) return [];
-    if (r.status !== 200) throw this.refused('the number search', r);
-    type Found = { phone_number: string; friendly_name?: string; locality?: string | null; region?: string | null; iso_country?: string; capabilities?: Record<string, boolean> };
+    type Found = {
+      phone_number: string;
+      friendly_name?: string;
+      locality?: string | null;
+      region?: string | null;
+      iso_country?: string;
+      capabilities?: Record<string, boolean>;
+    };
     return ((r.body.available_phone_numbers ?? []) as Found[]).map((n) => ({
       number: n.phone_number,
       friendlyName: n.friendly_name ?? n.phone_number,
@@ -101,29 +118,41 @@ export class TwilioCarrier implements CarrierProvider {
 
   /** IncomingPhoneNumbers: buys the number with our voice and SMS webhooks; 21422 means someone else got it. */
   async buyNumber(p: { number: string; voiceUrl: string; smsUrl: string }): Promise<{ sid: string }> {
-    const r = await this.api('POST', '/IncomingPhoneNumbers.json', {
-      PhoneNumber: p.number,
-      VoiceUrl: p.voiceUrl,
-      VoiceMethod: 'POST',
-      SmsUrl: p.smsUrl,
-      SmsMethod: 'POST',
-    });
-    if (r.status === 400 && (r.body.code === 21422 || r.body.code === 21421)) throw new NumberUnavailableError(p.number, `${p.number} is no longer available.`);
-    if (r.status !== 201 && r.status !== 200) throw this.refused('the purchase', r);
-    return { sid: String(r.body.sid) };
+    const r = await this.api(
+      'POST',
+      '/IncomingPhoneNumbers.json',
+      'the purchase',
+      { PhoneNumber: p.number, VoiceUrl: p.voiceUrl, VoiceMethod: 'POST', SmsUrl: p.smsUrl, SmsMethod: 'POST' },
+      { accept: [400] },
+    );
+    if (r.status === 400) {
+      // 21422: not (or no longer) available, someone else got it since the search; 21421: not a valid phone number.
+      if (r.body.code === 21422) throw new NumberUnavailableError(p.number, `${p.number} is no longer available.`);
+      throw refusal(
+        'twilio',
+        'the purchase',
+        { status: 400, body: r.body, vendorCode: r.body.code },
+        r.body.code === 21421 ? { field: 'number' } : undefined,
+      );
+    }
+    if (typeof r.body.sid !== 'string') throw unreadable('twilio', 'the purchase', 'no sid');
+    return { sid: r.body.sid };
   }
 
   async releaseNumber(p: { sid: string | null; number: string }): Promise<void> {
     if (!p.sid) throw new ProviderError('twilio', `No Twilio sid is known for ${p.number}.`);
-    const r = await this.api('DELETE', `/IncomingPhoneNumbers/${encodeURIComponent(p.sid)}.json`);
     // 404: Twilio no longer has it on the account, which is what a release wants.
-    if (r.status !== 204 && r.status !== 200 && r.status !== 404) throw this.refused('the release', r);
+    await this.api('DELETE', `/IncomingPhoneNumbers/${encodeURIComponent(p.sid)}.json`, 'the release', undefined, { accept: [404] });
   }
 
   private async callWithTwiml(from: string, to: string, twiml: string) {
-    const r = await this.api('POST', '/Calls.json', { To: to, From: from, Twiml: twiml, Timeout: '25' });
-    if (r.status !== 201 && r.status !== 200) return { ok: false as const, error: this.refused('the call', r).message };
-    return { ok: true as const };
+    try {
+      await this.api('POST', '/Calls.json', 'the call', { To: to, From: from, Twiml: twiml, Timeout: '25' });
+      return { ok: true as const };
+    } catch (err) {
+      if (err instanceof ProviderError) return { ok: false as const, error: err.message };
+      throw err;
+    }
   }
 
   /** A call that reads the text twice (<Say>) and hangs up. */
@@ -141,30 +170,20 @@ export class TwilioCarrier implements CarrierProvider {
 
   /** Places a call through the Calls API: TwiML inline connects it to our media stream once answered. */
   async placeCall(call: OutboundCall): Promise<{ status: 'ringing' | 'failed' | 'no-answer'; error?: string }> {
-    const form = new URLSearchParams({
+    const form = {
       To: call.to,
       From: call.from,
       Twiml: streamTwiml(call.streamUrl, call.ticket),
       StatusCallback: `${this.config.publicUrl}/api/v1/calls/twilio/status?callId=${call.callId}`,
-    });
-    const auth = Buffer.from(`${this.config.TWILIO_ACCOUNT_SID}:${this.config.TWILIO_AUTH_TOKEN}`).toString('base64');
+    };
     try {
-      const res = await fetch(`${this.base}/2010-04-01/Accounts/${this.config.TWILIO_ACCOUNT_SID}/Calls.json`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: form,
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = (await res.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
-      if (!res.ok || !body.sid)
-        return {
-          status: 'failed',
-          error: `Twilio refused the call (${res.status}${body.code ? ` ${body.code}` : ''}): ${body.message ?? 'no detail'}`,
-        };
-      this.log.info({ to: call.to, sid: body.sid, callId: call.callId }, '[twilio] call placed');
+      const r = await this.api('POST', '/Calls.json', 'the call', form);
+      if (typeof r.body.sid !== 'string') return { status: 'failed', error: unreadable('twilio', 'the call', 'no sid').message };
+      this.log.info({ to: call.to, sid: r.body.sid, callId: call.callId }, '[twilio] call placed');
       return { status: 'ringing' };
     } catch (err) {
-      return { status: 'failed', error: `Twilio unreachable: ${(err as Error).message}` };
+      if (err instanceof ProviderError) return { status: 'failed', error: err.message };
+      throw err;
     }
   }
 
@@ -175,23 +194,23 @@ export class TwilioCarrier implements CarrierProvider {
    */
   async transferCall(t: CallTransfer): Promise<TransferResult> {
     if (!t.carrierSid) return { status: 'failed', reason: 'the call has no Twilio call id' };
-    const whisper = t.brief ? `${this.config.publicUrl}/api/v1/calls/twilio/whisper?${new URLSearchParams({ brief: t.brief.slice(0, WHISPER_MAX) })}` : null;
+    const whisper = t.brief
+      ? `${this.config.publicUrl}/api/v1/calls/twilio/whisper?${new URLSearchParams({ brief: t.brief.slice(0, WHISPER_MAX) })}`
+      : null;
     const number = whisper ? `<Number url="${xmlEscape(whisper)}">${xmlEscape(t.to)}</Number>` : xmlEscape(t.to);
     const twiml = `<?xml version="1.0" encoding="UTF-8"?><Response><Dial callerId="${xmlEscape(t.from)}">${number}</Dial></Response>`;
-    const auth = Buffer.from(`${this.config.TWILIO_ACCOUNT_SID}:${this.config.TWILIO_AUTH_TOKEN}`).toString('base64');
     try {
-      const res = await fetch(`${this.base}/2010-04-01/Accounts/${this.config.TWILIO_ACCOUNT_SID}/Calls/${t.carrierSid}.json`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ Twiml: twiml }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = (await res.json().catch(() => ({}))) as { message?: string };
-      if (!res.ok) return { status: 'failed', reason: `the transfer was refused (${res.status}: ${body.message ?? 'no detail'})` };
+      await this.api('POST', `/Calls/${encodeURIComponent(t.carrierSid)}.json`, 'the transfer', { Twiml: twiml });
       this.log.info({ callId: t.callId, to: t.to }, '[twilio] call transferred');
       return { status: 'connected', leg: null };
     } catch (err) {
-      return { status: 'failed', reason: `Twilio could not be reached (${(err as Error).message})` };
+      // The model says the reason to the caller: short, the details are in the log.
+      if (err instanceof ProviderError) {
+        this.log.warn({ err, callId: t.callId }, '[twilio] transfer failed');
+        const why = err.retryable ? 'Twilio could not be reached' : `the transfer was refused (${err.upstreamStatus ?? 'no status'})`;
+        return { status: 'failed', reason: why };
+      }
+      throw err;
     }
   }
 
@@ -199,35 +218,19 @@ export class TwilioCarrier implements CarrierProvider {
     const from = m.from ?? this.config.TWILIO_FROM_NUMBER ?? PLATFORM_SENDER;
     let sid: string | null = null;
     await sendThroughOutbox(this.db, { channel: 'sms', to: m.to, from, body: m.body, idempotencyKey: m.idempotencyKey }, async () => {
-      const form = new URLSearchParams({
-        To: m.to,
-        From: from,
-        Body: m.body,
-        StatusCallback: `${this.config.publicUrl}/api/v1/carrier/twilio/status`,
-      });
-      const auth = Buffer.from(`${this.config.TWILIO_ACCOUNT_SID}:${this.config.TWILIO_AUTH_TOKEN}`).toString('base64');
-      let res: Response;
-      try {
-        res = await fetch(`${this.base}/2010-04-01/Accounts/${this.config.TWILIO_ACCOUNT_SID}/Messages.json`, {
-          method: 'POST',
-          headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
-          body: form,
-          signal: AbortSignal.timeout(15_000),
-        });
-      } catch (err) {
-        throw new ProviderError('twilio', `Twilio unreachable: ${(err as Error).message}`, true);
-      }
-      const body = (await res.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
-      if (!res.ok || !body.sid) {
-        // 429 and 5xx are worth retrying; other 4xx (bad number, unverified sender) are not.
-        const retryable = res.status === 429 || res.status >= 500;
-        throw new ProviderError(
-          'twilio',
-          `Twilio refused the message (${res.status}${body.code ? ` ${body.code}` : ''}): ${body.message ?? 'no detail'}`,
-          retryable,
-        );
-      }
-      sid = body.sid;
+      const r = await this.api(
+        'POST',
+        '/Messages.json',
+        'the message',
+        { To: m.to, From: from, Body: m.body, StatusCallback: `${this.config.publicUrl}/api/v1/carrier/twilio/status` },
+        // 21211: not a valid phone number; 21614: not a mobile number; 21610: the recipient opted out.
+        {
+          userField: (x) =>
+            [21211, 21614, 21610].includes((x.body as { code?: number })?.code ?? 0) ? { field: 'to', code: 'rule_broken' } : undefined,
+        },
+      );
+      if (typeof r.body.sid !== 'string') throw unreadable('twilio', 'the message', 'no sid');
+      sid = r.body.sid;
       this.log.info({ to: m.to, sid }, '[twilio] SMS sent');
     });
     return { sid };

@@ -1,7 +1,9 @@
 import bolt11 from 'bolt11';
+import { providerJson, unreadable } from '../failures.ts';
 import type { InvoiceState, LightningInvoice, LightningNode } from './index.ts';
 
-export class LightningNodeError extends Error {}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
 
 /** The expiry (epoch ms) a BOLT11 invoice states. */
 function expiryOf(invoice: string): number {
@@ -16,14 +18,9 @@ function expiryOf(invoice: string): number {
   return (d.timeExpireDate ?? (d.timestamp ?? 0) + 3600) * 1000;
 }
 
-async function call(url: string, init: RequestInit): Promise<any> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok)
-    throw new LightningNodeError(
-      `${init.method ?? 'GET'} ${new URL(url).pathname} answered ${res.status}: ${body?.message ?? body?.detail ?? ''}`,
-    );
-  return body;
+/** A request to the node, its failures mapped (platform/providers/failures.ts). */
+async function call(provider: 'lnd' | 'lnbits', what: string, url: string, init: RequestInit, timeoutMs: number): Promise<Loose> {
+  return (await providerJson(url, init, { provider, what, timeoutMs })).body;
 }
 
 const b64ToHex = (s: string) => Buffer.from(s, 'base64').toString('hex');
@@ -34,7 +31,7 @@ const b64ToHex = (s: string) => Buffer.from(s, 'base64').toString('hex');
  */
 export class LndNode implements LightningNode {
   readonly kind = 'lnd' as const;
-  constructor(private readonly opts: { url: string; macaroon: string }) {}
+  constructor(private readonly opts: { url: string; macaroon: string; timeoutMs?: number }) {}
   onSettled(): void {
     // Polled with lookup (LND's invoice subscription is a stream we do not hold open).
   }
@@ -42,20 +39,34 @@ export class LndNode implements LightningNode {
     return { 'Grpc-Metadata-macaroon': this.opts.macaroon, 'content-type': 'application/json' };
   }
   async createInvoice(input: { amountMsat: number; description: string; expirySeconds: number }): Promise<LightningInvoice> {
-    const body = await call(`${this.opts.url.replace(/\/$/, '')}/v1/invoices`, {
-      method: 'POST',
-      headers: this.headers(),
-      body: JSON.stringify({
-        value_msat: String(input.amountMsat),
-        memo: input.description.slice(0, 200),
-        expiry: String(input.expirySeconds),
-      }),
-    });
+    const body = await call(
+      'lnd',
+      'the invoice',
+      `${this.opts.url.replace(/\/$/, '')}/v1/invoices`,
+      {
+        method: 'POST',
+        headers: this.headers(),
+        body: JSON.stringify({
+          value_msat: String(input.amountMsat),
+          memo: input.description.slice(0, 200),
+          expiry: String(input.expirySeconds),
+        }),
+      },
+      this.opts.timeoutMs ?? 10_000,
+    );
+    if (typeof body.payment_request !== 'string' || typeof body.r_hash !== 'string')
+      throw unreadable('lnd', 'the invoice', 'no payment request');
     const bolt = String(body.payment_request);
     return { bolt11: bolt, paymentHash: b64ToHex(String(body.r_hash)), amountMsat: input.amountMsat, expiresAt: expiryOf(bolt) };
   }
   async lookup(paymentHash: string): Promise<InvoiceState> {
-    const body = await call(`${this.opts.url.replace(/\/$/, '')}/v1/invoice/${paymentHash}`, { method: 'GET', headers: this.headers() });
+    const body = await call(
+      'lnd',
+      'the invoice lookup',
+      `${this.opts.url.replace(/\/$/, '')}/v1/invoice/${paymentHash}`,
+      { method: 'GET', headers: this.headers() },
+      this.opts.timeoutMs ?? 10_000,
+    );
     const settled = body.state === 'SETTLED' || body.settled === true;
     return settled ? { settled, preimage: body.r_preimage ? b64ToHex(String(body.r_preimage)) : undefined } : { settled: false };
   }
@@ -68,7 +79,7 @@ export class LndNode implements LightningNode {
  */
 export class LnbitsNode implements LightningNode {
   readonly kind = 'lnbits' as const;
-  constructor(private readonly opts: { url: string; apiKey: string }) {}
+  constructor(private readonly opts: { url: string; apiKey: string; timeoutMs?: number }) {}
   onSettled(): void {
     // Polled with lookup.
   }
@@ -77,19 +88,33 @@ export class LnbitsNode implements LightningNode {
   }
   async createInvoice(input: { amountMsat: number; description: string; expirySeconds: number }): Promise<LightningInvoice> {
     const sats = Math.ceil(input.amountMsat / 1000);
-    const body = await call(`${this.opts.url.replace(/\/$/, '')}/api/v1/payments`, {
-      method: 'POST',
-      headers: this.headers(),
-      body: JSON.stringify({ out: false, amount: sats, unit: 'sat', memo: input.description.slice(0, 200), expiry: input.expirySeconds }),
-    });
+    const body = await call(
+      'lnbits',
+      'the invoice',
+      `${this.opts.url.replace(/\/$/, '')}/api/v1/payments`,
+      {
+        method: 'POST',
+        headers: this.headers(),
+        body: JSON.stringify({ out: false, amount: sats, unit: 'sat', memo: input.description.slice(0, 200), expiry: input.expirySeconds }),
+      },
+      this.opts.timeoutMs ?? 10_000,
+    );
+    if (typeof (body.bolt11 ?? body.payment_request) !== 'string' || typeof body.payment_hash !== 'string')
+      throw unreadable('lnbits', 'the invoice', 'no payment request');
     const bolt = String(body.bolt11 ?? body.payment_request);
     return { bolt11: bolt, paymentHash: String(body.payment_hash), amountMsat: sats * 1000, expiresAt: expiryOf(bolt) };
   }
   async lookup(paymentHash: string): Promise<InvoiceState> {
-    const body = await call(`${this.opts.url.replace(/\/$/, '')}/api/v1/payments/${paymentHash}`, {
-      method: 'GET',
-      headers: this.headers(),
-    });
+    const body = await call(
+      'lnbits',
+      'the invoice lookup',
+      `${this.opts.url.replace(/\/$/, '')}/api/v1/payments/${paymentHash}`,
+      {
+        method: 'GET',
+        headers: this.headers(),
+      },
+      this.opts.timeoutMs ?? 10_000,
+    );
     return body.paid === true ? { settled: true, preimage: body.preimage ?? undefined } : { settled: false };
   }
 }

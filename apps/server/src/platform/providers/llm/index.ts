@@ -1,3 +1,4 @@
+import { ProviderError } from '../failures.ts';
 import type { Config } from '../../../config.ts';
 import { AnthropicProvider } from './anthropic.ts';
 import { OfflineResponder } from './offline.ts';
@@ -70,6 +71,17 @@ export class LlmError extends Error {
     readonly timedOut = false,
   ) {
     super(message);
+  }
+
+  /** The API's answer for it: a refusal (4xx other than 429) is a 502, anything else a 503 with Retry-After. */
+  toProviderError(): ProviderError {
+    const refused = this.status != null && this.status >= 400 && this.status < 500 && this.status !== 429;
+    return new ProviderError(
+      this.provider,
+      refused ? `The language model refused the request: ${this.message}` : `The language model did not answer: ${this.message}`,
+      !refused,
+      { upstreamStatus: this.status },
+    );
   }
 }
 

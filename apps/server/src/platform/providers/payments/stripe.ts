@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
 import { badRequest } from '../../http/errors.ts';
+import { ProviderError, refusal, unreachable, unreadable } from '../failures.ts';
 import type { ProviderKeysTable } from '../keys.ts';
 import {
   WEBHOOK_TOLERANCE_S,
@@ -56,10 +57,11 @@ function invoiceEvent(type: string, inv: StripeInvoiceLike): EventPart {
 }
 
 /** The `stripe` package's client, pointed at `apiBase` when given (the tests' fake Stripe). */
-export function stripeClient(secretKey: string, apiBase?: string): Stripe {
+export function stripeClient(secretKey: string, apiBase?: string, timeoutMs = 15_000): Stripe {
   const base = apiBase ? new URL(apiBase) : null;
   return new Stripe(secretKey, {
     maxNetworkRetries: 2,
+    timeout: timeoutMs,
     ...(base
       ? {
           host: base.hostname,
@@ -68,6 +70,33 @@ export function stripeClient(secretKey: string, apiBase?: string): Stripe {
         }
       : {}),
   });
+}
+
+/**
+ * A Stripe error as the API answers it (platform/providers/failures.ts): no connection or a timeout is a
+ * 503, a refusal a 502 with Stripe's message, 429/5xx a 503 with Retry-After. Other errors pass through.
+ */
+export function stripeFailure(what: string, err: unknown): unknown {
+  if (err instanceof ProviderError || !(err instanceof Stripe.errors.StripeError)) return err;
+  if (err instanceof Stripe.errors.StripeConnectionError || !err.statusCode || err.statusCode < 400) {
+    if (/timeout|timed out/i.test(err.message))
+      return new ProviderError('stripe', `Stripe did not answer ${what} in time. Try again shortly.`, true);
+    if (/JSON/i.test(err.message)) return unreadable('stripe', what);
+    return unreachable('stripe', what, err);
+  }
+  const headers = new Headers();
+  const ra = (err.headers as Record<string, string> | undefined)?.['retry-after'];
+  if (ra) headers.set('retry-after', String(ra));
+  return refusal('stripe', what, { status: err.statusCode, body: { message: err.message }, headers, vendorCode: err.code });
+}
+
+/** Runs one Stripe request, its failure mapped by stripeFailure. */
+export async function stripeCall<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw stripeFailure(what, err);
+  }
 }
 
 /** `?session_id={CHECKOUT_SESSION_ID}` on a return URL (Stripe fills the id in). */
@@ -88,9 +117,9 @@ export class StripePayments implements PaymentsProvider {
 
   constructor(
     private readonly db: Kysely<{ provider_keys: ProviderKeysTable }>,
-    opts: { secretKey: string; webhookSecret: string; apiBase?: string },
+    opts: { secretKey: string; webhookSecret: string; apiBase?: string; timeoutMs?: number },
   ) {
-    this.stripe = stripeClient(opts.secretKey, opts.apiBase);
+    this.stripe = stripeClient(opts.secretKey, opts.apiBase, opts.timeoutMs);
     this.webhookSecret = opts.webhookSecret;
   }
   private readonly webhookSecret: string;
@@ -103,7 +132,9 @@ export class StripePayments implements PaymentsProvider {
     const name = `stripe_customer:${account}`;
     const known = await this.db.selectFrom('provider_keys').select('value').where('name', '=', name).executeTakeFirst();
     if (known) return known.value;
-    const customer = await this.stripe.customers.create({ metadata: { account } }, { idempotencyKey: `customer-${account}` });
+    const customer = await stripeCall('the customer record', () =>
+      this.stripe.customers.create({ metadata: { account } }, { idempotencyKey: `customer-${account}` }),
+    );
     await this.db
       .insertInto('provider_keys')
       .values({ name, value: customer.id, created_at: Date.now() })
@@ -114,25 +145,31 @@ export class StripePayments implements PaymentsProvider {
 
   async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {
     if (req.amount % MICROS_PER_CENT !== 0) throw badRequest('amount: cards are charged in whole cents.', 'amount');
-    const session = await this.stripe.checkout.sessions.create({
-      mode: 'payment',
-      customer: await this.customerOf(req.customer),
-      client_reference_id: req.reference,
-      line_items: [
-        {
-          quantity: 1,
-          price_data: { currency: req.currency, unit_amount: req.amount / MICROS_PER_CENT, product_data: { name: req.description } },
-        },
-      ],
-      success_url: withSessionId(req.successUrl),
-      cancel_url: withSessionId(req.cancelUrl),
-    });
-    if (!session.url) throw new Error('Stripe gave no checkout URL');
+    const customer = await this.customerOf(req.customer);
+    const session = await stripeCall('the checkout', () =>
+      this.stripe.checkout.sessions.create({
+        mode: 'payment',
+        customer,
+        client_reference_id: req.reference,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: req.currency, unit_amount: req.amount / MICROS_PER_CENT, product_data: { name: req.description } },
+          },
+        ],
+        success_url: withSessionId(req.successUrl),
+        cancel_url: withSessionId(req.cancelUrl),
+      }),
+    );
+    if (!session.url) throw unreadable('stripe', 'the checkout', 'no checkout URL');
     return { id: session.id, url: session.url };
   }
 
   async portalUrl(customer: string, returnUrl: string): Promise<string> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: await this.customerOf(customer), return_url: returnUrl });
+    const id = await this.customerOf(customer);
+    const session = await stripeCall('the billing portal', () =>
+      this.stripe.billingPortal.sessions.create({ customer: id, return_url: returnUrl }),
+    );
     return session.url;
   }
 
@@ -175,7 +212,9 @@ export class StripePayments implements PaymentsProvider {
   private async disputeEvent(type: string, d: Stripe.Dispute): Promise<EventPart> {
     if (d.status.startsWith('warning_')) return { type: 'ignored' };
     const intent = typeof d.payment_intent === 'string' ? d.payment_intent : d.payment_intent?.id;
-    const sessions = intent ? await this.stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 }) : { data: [] };
+    const sessions = intent
+      ? await stripeCall('the dispute lookup', () => this.stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 }))
+      : { data: [] };
     const outcome = d.status === 'won' ? ('won' as const) : d.status === 'lost' ? ('lost' as const) : undefined;
     return {
       type: type === 'charge.dispute.created' ? 'dispute.created' : 'dispute.closed',

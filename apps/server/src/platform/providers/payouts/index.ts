@@ -1,3 +1,5 @@
+import { ProviderError } from '../failures.ts';
+
 /**
  * Payouts: money leaving a customer's wallet to their own destination (a Lightning invoice, a Stripe
  * connected account, a PayPal or Venmo receiver). A payout is sent once under our id; the processor
@@ -40,7 +42,19 @@ export interface PayoutProcessor {
   onEvent(listener: (e: PayoutEvent) => Promise<void>): void;
 }
 
-export class PayoutError extends Error {}
+/**
+ * The processor refused the payout for good (the money goes back to the wallet): a 502 naming the
+ * processor, or a 400 naming the field when the request itself was wrong.
+ */
+export class PayoutError extends ProviderError {
+  constructor(message: string, o: { provider?: string; field?: string; upstreamStatus?: number } = {}) {
+    super(o.provider ?? 'payouts', message, false, {
+      field: o.field,
+      code: o.field ? 'bad_request' : undefined,
+      upstreamStatus: o.upstreamStatus,
+    });
+  }
+}
 
 /** Stripe Connect's part: an account of the customer's own that payouts go to, set up on the processor's page. */
 export interface ConnectProvider {

@@ -1,3 +1,4 @@
+import { ProviderError, providerJson, unreadable } from '../failures.ts';
 import { formatUsdMicros } from '@switchboard/core';
 import {
   PayoutError,
@@ -8,6 +9,12 @@ import {
   type PayoutResult,
   type PayoutStatus,
 } from './index.ts';
+
+/** The parts of a payout batch we read. */
+interface PayPalBatch {
+  batch_header?: { payout_batch_id?: string; batch_status?: string };
+  items?: { transaction_status?: string; errors?: { message?: string } }[];
+}
 
 /** PayPal's item states → ours (UNCLAIMED, ONHOLD and PENDING wait; RETURNED/REFUNDED/REVERSED came back). */
 const STATES: Record<string, PayoutStatus> = {
@@ -32,7 +39,7 @@ export class PayPalPayouts implements PayoutProcessor {
   readonly methods: readonly PayoutMethod[] = ['paypal', 'venmo'];
   private token: { value: string; expires: number } | null = null;
 
-  constructor(private readonly opts: { clientId: string; secret: string; apiBase?: string }) {}
+  constructor(private readonly opts: { clientId: string; secret: string; apiBase?: string; timeoutMs?: number }) {}
 
   onEvent(_listener: (e: PayoutEvent) => Promise<void>): void {
     // Outcomes are polled with `status` (PayPal's webhooks need its verify-signature call).
@@ -42,9 +49,21 @@ export class PayPalPayouts implements PayoutProcessor {
     return (this.opts.apiBase ?? 'https://api-m.paypal.com').replace(/\/$/, '');
   }
 
+  /** A request to PayPal: a refusal is final (PayoutError, the money goes back); 429, 5xx, a timeout or an unreadable answer stay retryable. */
+  private async request<T>(what: string, path: string, init: RequestInit): Promise<T> {
+    try {
+      return (await providerJson<T>(`${this.base}${path}`, init, { provider: 'paypal', what, timeoutMs: this.opts.timeoutMs ?? 15_000 }))
+        .body;
+    } catch (err) {
+      if (err instanceof ProviderError && !err.retryable && !(err instanceof PayoutError))
+        throw new PayoutError(err.message, { provider: 'paypal', upstreamStatus: err.upstreamStatus });
+      throw err;
+    }
+  }
+
   private async accessToken(): Promise<string> {
     if (this.token && this.token.expires > Date.now()) return this.token.value;
-    const res = await fetch(`${this.base}/v1/oauth2/token`, {
+    const body = await this.request<{ access_token?: string; expires_in?: number }>('our credentials', '/v1/oauth2/token', {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from(`${this.opts.clientId}:${this.opts.secret}`).toString('base64')}`,
@@ -52,22 +71,21 @@ export class PayPalPayouts implements PayoutProcessor {
       },
       body: 'grant_type=client_credentials',
     });
-    if (!res.ok) throw new PayoutError(`PayPal refused the credentials (${res.status}).`);
-    const body = (await res.json()) as { access_token: string; expires_in: number };
-    this.token = { value: body.access_token, expires: Date.now() + (body.expires_in - 60) * 1000 };
+    if (typeof body.access_token !== 'string') throw unreadable('paypal', 'our credentials', 'no access token');
+    this.token = { value: body.access_token, expires: Date.now() + ((body.expires_in ?? 600) - 60) * 1000 };
     return body.access_token;
   }
 
-  private async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-    const res = await fetch(`${this.base}${path}`, {
+  private async call(what: string, method: string, path: string, body?: unknown): Promise<PayPalBatch> {
+    return this.request<PayPalBatch>(what, path, {
       method,
       headers: { authorization: `Bearer ${await this.accessToken()}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, json: await res.json().catch(() => ({})) };
   }
 
-  private resultOf(json: any): PayoutResult {
+  private resultOf(json: PayPalBatch): PayoutResult {
+    if (!json?.batch_header?.payout_batch_id) throw unreadable('paypal', 'the payout', 'no batch id');
     const batchId = String(json?.batch_header?.payout_batch_id ?? '');
     const item = json?.items?.[0];
     const state = String(item?.transaction_status ?? '');
@@ -77,9 +95,9 @@ export class PayPalPayouts implements PayoutProcessor {
   }
 
   async send(req: PayoutRequest): Promise<PayoutResult> {
-    if (req.amount % 10_000 !== 0) throw new PayoutError('amountUsd: PayPal pays whole cents.');
+    if (req.amount % 10_000 !== 0) throw new PayoutError('amountUsd: PayPal pays whole cents.', { provider: 'paypal', field: 'amountUsd' });
     const phone = /^\+?[0-9]{7,15}$/.test(req.address);
-    const { status, json } = await this.call('POST', '/v1/payments/payouts', {
+    const json = await this.call('the payout', 'POST', '/v1/payments/payouts', {
       sender_batch_header: { sender_batch_id: req.id, email_subject: 'You have a payout from Switchboard' },
       items: [
         {
@@ -91,13 +109,10 @@ export class PayPalPayouts implements PayoutProcessor {
         },
       ],
     });
-    if (status === 201 || status === 200) return this.resultOf(json);
-    throw new PayoutError(`PayPal refused the payout: ${json?.message ?? json?.name ?? status}`);
+    return this.resultOf(json);
   }
 
   async status(ref: string): Promise<PayoutResult> {
-    const { status, json } = await this.call('GET', `/v1/payments/payouts/${encodeURIComponent(ref)}`);
-    if (status !== 200) throw new PayoutError(`PayPal could not read payout ${ref} (${status}).`);
-    return this.resultOf(json);
+    return this.resultOf(await this.call(`the payout lookup of ${ref}`, 'GET', `/v1/payments/payouts/${encodeURIComponent(ref)}`));
   }
 }

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import { stripeClient } from '../payments/stripe.ts';
+import { stripeCall, stripeClient, stripeFailure } from '../payments/stripe.ts';
+import { ProviderError } from '../failures.ts';
 import {
   PayoutError,
   type ConnectProvider,
@@ -24,8 +25,8 @@ export class StripeConnect implements ConnectProvider, PayoutProcessor {
   readonly methods: readonly PayoutMethod[] = ['stripe'];
   private readonly stripe: Stripe;
 
-  constructor(opts: { secretKey: string; apiBase?: string }) {
-    this.stripe = stripeClient(opts.secretKey, opts.apiBase);
+  constructor(opts: { secretKey: string; apiBase?: string; timeoutMs?: number }) {
+    this.stripe = stripeClient(opts.secretKey, opts.apiBase, opts.timeoutMs);
   }
 
   onEvent(_listener: (e: PayoutEvent) => Promise<void>): void {
@@ -33,30 +34,30 @@ export class StripeConnect implements ConnectProvider, PayoutProcessor {
   }
 
   async createAccount(customer: string): Promise<string> {
-    const acct = await this.stripe.accounts.create(
-      { type: 'express', metadata: { account: customer }, capabilities: { transfers: { requested: true } } },
-      { idempotencyKey: `connect-${customer}` },
+    const acct = await stripeCall('the connected account', () =>
+      this.stripe.accounts.create(
+        { type: 'express', metadata: { account: customer }, capabilities: { transfers: { requested: true } } },
+        { idempotencyKey: `connect-${customer}` },
+      ),
     );
     return acct.id;
   }
 
   async onboardingUrl(externalId: string, successUrl: string, failureUrl: string): Promise<string> {
-    const link = await this.stripe.accountLinks.create({
-      account: externalId,
-      return_url: successUrl,
-      refresh_url: failureUrl,
-      type: 'account_onboarding',
-    });
+    const link = await stripeCall('the onboarding link', () =>
+      this.stripe.accountLinks.create({ account: externalId, return_url: successUrl, refresh_url: failureUrl, type: 'account_onboarding' }),
+    );
     return link.url;
   }
 
   async isReady(externalId: string): Promise<boolean> {
-    const acct = await this.stripe.accounts.retrieve(externalId);
+    const acct = await stripeCall('the connected account lookup', () => this.stripe.accounts.retrieve(externalId));
     return acct.payouts_enabled === true;
   }
 
   async send(req: PayoutRequest): Promise<PayoutResult> {
-    if (req.amount % MICROS_PER_CENT !== 0) throw new PayoutError('amountUsd: transfers are made in whole cents.');
+    if (req.amount % MICROS_PER_CENT !== 0)
+      throw new PayoutError('amountUsd: transfers are made in whole cents.', { provider: 'stripe', field: 'amountUsd' });
     try {
       const tr = await this.stripe.transfers.create(
         {
@@ -71,14 +72,15 @@ export class StripeConnect implements ConnectProvider, PayoutProcessor {
       return { ref: tr.id, status: tr.reversed ? 'returned' : 'paid' };
     } catch (err) {
       // Stripe refused it (4xx: no such account, insufficient platform balance): final. Anything else may be retried.
-      if (err instanceof Stripe.errors.StripeError && err.statusCode && err.statusCode < 500)
-        throw new PayoutError(`Stripe refused the transfer: ${err.message}`);
-      throw err;
+      const mapped = stripeFailure('the transfer', err);
+      if (mapped instanceof ProviderError && !mapped.retryable)
+        throw new PayoutError(mapped.message, { provider: 'stripe', upstreamStatus: mapped.upstreamStatus });
+      throw mapped;
     }
   }
 
   async status(ref: string): Promise<PayoutResult> {
-    const tr = await this.stripe.transfers.retrieve(ref);
+    const tr = await stripeCall('the transfer lookup', () => this.stripe.transfers.retrieve(ref));
     return { ref, status: tr.reversed ? 'returned' : 'paid' };
   }
 }
