@@ -50,9 +50,7 @@ export const booking = z.object({
 export type Booking = z.infer<typeof booking>;
 
 export const scheduleQuery = z.object({ ...tokenParams, ...targetParams });
-export const scheduleBody = z.looseObject({
-  ...tokenParams,
-  ...targetParams,
+const scheduleFields = {
   timezone: z.string().max(64).optional(),
   hours: workingHours.optional(),
   meetingTypes: z
@@ -60,6 +58,13 @@ export const scheduleBody = z.looseObject({
     .max(20)
     .refine((l) => new Set(l.map((m) => m.id)).size === l.length, 'ids must differ')
     .optional(),
+};
+/** The fields at the top level, or wrapped as `{schedule: {...}}` the way GET answers them (not both). */
+export const scheduleBody = z.looseObject({
+  ...tokenParams,
+  ...targetParams,
+  ...scheduleFields,
+  schedule: z.strictObject(scheduleFields).optional(),
 });
 export const scheduleResponse = z.object({
   success: z.literal(true),

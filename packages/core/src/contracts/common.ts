@@ -21,7 +21,12 @@ export const queryBool = z.preprocess((v) => {
 
 /** Only positive page sizes count (spec §5); anything else falls back to the default. */
 export const pageParams = {
-  page: z.coerce.number().int().max(1_000_000, 'is too large').optional().transform((v) => (v != null && v > 0 ? v : 0)),
+  page: z.coerce
+    .number()
+    .int()
+    .max(1_000_000, 'is too large')
+    .optional()
+    .transform((v) => (v != null && v > 0 ? v : 0)),
   pageSize: z.coerce
     .number()
     .int()
@@ -74,3 +79,9 @@ export const tokenParams = {
 };
 
 export const authQuery = z.object({ ...tokenParams, ...targetParams });
+
+/**
+ * The documented parameters every route accepts beside its own fields (spec §6): the token family, the
+ * acting-account selectors and an idempotency key. Any other field a route does not declare is a 400.
+ */
+export const COMMON_PARAMS = ['token', 'adminToken', ...TARGET_PARAMS, 'idempotencyKey'] as const;

@@ -58,7 +58,13 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactsService): 
     tags,
     body: contactBody,
     response: contactResponse,
-    handler: (req) => contacts.save(authOf(req), req.body),
+    handler: (req) => {
+      const { email, phoneNumber, ...body } = req.body;
+      // The spec's singular names join the lists (first), so neither is dropped.
+      const join = (one: string | undefined, list: string[] | undefined) =>
+        one === undefined ? list : [one, ...(list ?? []).filter((x) => x !== one)];
+      return contacts.save(authOf(req), { ...body, emails: join(email, body.emails), phones: join(phoneNumber, body.phones) });
+    },
   });
 
   route(app, {

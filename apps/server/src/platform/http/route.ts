@@ -2,6 +2,7 @@ import { targetParams, tokenParams, type AccountType } from '@switchboard/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { declaredFields } from './input.ts';
 
 /** How a route is authenticated (the auth module's hook reads it); default 'required'. */
 export type AuthMode = 'none' | 'optional' | 'required' | 'superAdmin';
@@ -85,6 +86,9 @@ export function route<Q extends z.ZodType = z.ZodAny, B extends z.ZodType = z.Zo
       auth: spec.auth ?? 'required',
       ...(spec.actingTypes ? { actingTypes: spec.actingTypes } : {}),
       ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
+      // A field the route does not declare is refused (platform/http/input.ts); a route without a
+      // query schema takes only the common parameters in its query.
+      inputFields: { query: declaredFields(spec.query), body: spec.body ? declaredFields(spec.body) : undefined },
     },
     handler: spec.handler as never,
   });
