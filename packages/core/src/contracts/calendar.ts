@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMsParam, idParam, tokenParams, targetParams } from './common.ts';
+import { epochMsParam, idParam, timeZone, tokenParams, targetParams } from './common.ts';
 
 /** Spec §3 Schedule and §7 Calendar: a host's time zone, working hours per weekday and meeting types. */
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -51,7 +51,7 @@ export type Booking = z.infer<typeof booking>;
 
 export const scheduleQuery = z.object({ ...tokenParams, ...targetParams });
 const scheduleFields = {
-  timezone: z.string().max(64).optional(),
+  timezone: timeZone.optional(),
   hours: workingHours.optional(),
   meetingTypes: z
     .array(meetingType)

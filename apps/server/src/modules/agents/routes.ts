@@ -1,4 +1,4 @@
-import { campaign, campaignPatch, functionCall, queryBool } from '@switchboard/core';
+import { campaign, campaignPatch, functionCall, idParam, MAX_ID, queryBool } from '@switchboard/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../auth/index.ts';
@@ -18,7 +18,9 @@ export async function promptAware(reply: FastifyReply, fn: () => Promise<unknown
     return await fn();
   } catch (err) {
     if (err instanceof PromptRequired) {
-      return reply.status(400).send({ success: false, message: err.message, code: err.code, field: err.input, input: err.input, value: err.value });
+      return reply
+        .status(400)
+        .send({ success: false, message: err.message, code: err.code, field: err.input, input: err.input, value: err.value });
     }
     throw err;
   }
@@ -91,7 +93,10 @@ export function agentRoutes(app: FastifyInstance, s: Services) {
     summary: 'Run one turn against the staging copy (targetAgent: username or id)',
     tags,
     body: withAuthParams({
-      targetAgent: z.union([z.string(), z.number()]).optional(),
+      targetAgent: z
+        .union([z.string().max(100), z.number()])
+        .refine((v) => !/^\d+$/.test(String(v)) || idParam.safeParse(v).success, `must be an account id (1 to ${MAX_ID}) or a username`)
+        .optional(),
       promptText: z.string().max(10_000).default(''),
       history: z
         .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(10_000) }))
@@ -101,16 +106,16 @@ export function agentRoutes(app: FastifyInstance, s: Services) {
     response: z.looseObject({ success: z.literal(true), response: z.string(), functionCalls: z.array(functionCall) }),
     handler: (req, reply) =>
       promptAware(reply, async () => {
-      let ctx = authOf(req);
-      const target = req.body.targetAgent;
-      if (target != null && target !== '') {
-        const row = /^\d+$/.test(String(target))
-          ? await findAccount(s.deps.db, Number(target))
-          : await findAccountByUsername(s.deps.db, String(target));
-        if (!row) throw notFound('Agent not found.');
-        ctx = await authForAccount(s.deps, req, row.id);
-      }
-      return agents.runPrompt(ctx, req.body.promptText, req.body.history);
+        let ctx = authOf(req);
+        const target = req.body.targetAgent;
+        if (target != null && target !== '') {
+          const row = /^\d+$/.test(String(target))
+            ? await findAccount(s.deps.db, Number(target))
+            : await findAccountByUsername(s.deps.db, String(target));
+          if (!row) throw notFound('Agent not found.');
+          ctx = await authForAccount(s.deps, req, row.id);
+        }
+        return agents.runPrompt(ctx, req.body.promptText, req.body.history);
       }),
   });
 
@@ -128,7 +133,11 @@ export function agentRoutes(app: FastifyInstance, s: Services) {
     url: '/api/v2/agent/generate',
     summary: 'Write first instructions from a description of the business (onboarding)',
     tags,
-    body: withAuthParams({ description: z.string().max(5000).default(''), businessName: z.string().max(200).optional(), goals: z.string().max(2000).optional() }),
+    body: withAuthParams({
+      description: z.string().max(5000).default(''),
+      businessName: z.string().max(200).optional(),
+      goals: z.string().max(2000).optional(),
+    }),
     handler: (req) => agents.generate(authOf(req), req.body),
   });
 

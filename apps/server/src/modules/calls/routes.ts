@@ -1,4 +1,4 @@
-import { isIsoDate, pageParams } from '@switchboard/core';
+import { idParam, isIsoDate, pageParams } from '@switchboard/core';
 import {
   callResponse,
   callSettingsResponse,
@@ -39,8 +39,11 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
     query: withAuthParams({
       direction: z.enum(CALL_DIRECTIONS).optional(),
       status: z.enum(CALL_STATUSES).optional(),
-      agentId: z.coerce.number().int().positive().optional(),
-      number: z.string().regex(/^\+?[0-9]{2,15}$/, 'must be digits of a phone number').optional(),
+      agentId: idParam.optional(),
+      number: z
+        .string()
+        .regex(/^\+?[0-9]{2,15}$/, 'must be digits of a phone number')
+        .optional(),
       dateFrom: isoDate.optional(),
       dateTo: isoDate.optional(),
       ...pageParams,

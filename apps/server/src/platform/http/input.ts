@@ -89,6 +89,18 @@ function refuseUnknown(source: unknown, declared: ReadonlySet<string> | undefine
   }
 }
 
+/** The parts of a zod definition read here (zod 4's `_zod.def`). */
+interface SchemaDef {
+  type: string;
+  shape: Record<string, unknown>;
+  innerType: z.ZodType;
+  in: z.ZodType;
+  out: z.ZodType;
+  options: z.ZodType[];
+  left: z.ZodType;
+  right: z.ZodType;
+}
+
 /**
  * The top-level field names a zod schema declares (objects, through optional, default, pipes,
  * preprocessing, unions and intersections), or undefined when it takes any field (a record, `any`, a
@@ -96,7 +108,7 @@ function refuseUnknown(source: unknown, declared: ReadonlySet<string> | undefine
  */
 export function declaredFields(schema: z.ZodType | undefined): Set<string> | undefined {
   if (!schema) return new Set();
-  const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
+  const def = (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
   switch (def.type) {
     case 'object':
       return new Set(Object.keys(def.shape));
@@ -110,12 +122,12 @@ export function declaredFields(schema: z.ZodType | undefined): Set<string> | und
       return declaredFields(def.innerType);
     case 'pipe': {
       // z.preprocess(fn, schema) is a pipe from a transform; a schema piped into a transform reads its input.
-      const inType = (def.in as { _zod: { def: { type: string } } })._zod.def.type;
+      const inType = (def.in as unknown as { _zod: { def: { type: string } } })._zod.def.type;
       return declaredFields(inType === 'transform' ? def.out : def.in);
     }
     case 'union': {
       const all = new Set<string>();
-      for (const option of def.options as z.ZodType[]) {
+      for (const option of def.options) {
         const keys = declaredFields(option);
         if (!keys) return undefined;
         for (const k of keys) all.add(k);
