@@ -31,6 +31,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   body?: B;
   params?: P;
   response?: z.ZodType;
+  /** The route takes one file as multipart/form-data in this field (read with `readUpload`). */
+  upload?: string;
   /** Requests per client and window; keyed by IP unless a keyGenerator says otherwise. */
   rateLimit?: {
     max: number;
@@ -41,6 +43,9 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   };
   handler: (req: FastifyRequest & { query: z.infer<Q>; body: z.infer<B>; params: z.infer<P> }, reply: FastifyReply) => Promise<unknown>;
 }
+
+/** The upload routes ("POST /api/v1/chat/media") and their file field: the OpenAPI walk sends them cut-short bodies. */
+export const uploadRoutes = new Map<string, string>();
 
 /** Each route's response contract by method and URL pattern (responses are not re-validated at run time). */
 const responseContracts = new Map<string, { method: string; pattern: RegExp; params: number; schema: z.ZodType }>();
@@ -61,6 +66,7 @@ export function route<Q extends z.ZodType = z.ZodAny, B extends z.ZodType = z.Zo
   app: FastifyInstance,
   spec: RouteSpec<Q, B, P>,
 ): void {
+  if (spec.upload) uploadRoutes.set(`${spec.method} ${spec.url}`, spec.upload);
   if (spec.response) {
     const source = spec.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+');
     responseContracts.set(`${spec.method} ${spec.url}`, {
