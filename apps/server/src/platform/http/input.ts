@@ -121,7 +121,8 @@ export function declaredFields(schema: z.ZodType | undefined): Set<string> | und
     case 'nonoptional':
       return declaredFields(def.innerType);
     case 'pipe': {
-      // z.preprocess(fn, schema) is a pipe from a transform; a schema piped into a transform reads its input.
+      // z.preprocess(fn, schema) is a pipe from a transform (its target schema declares the fields); a
+      // schema piped into a transform reads its input.
       const inType = (def.in as unknown as { _zod: { def: { type: string } } })._zod.def.type;
       return declaredFields(inType === 'transform' ? def.out : def.in);
     }
