@@ -75,4 +75,12 @@ describe('the spec’s names', () => {
       expect(res.body.message).toBe('No token or orgAccountId');
     }
   });
+
+  it('a pay-link invoice {slug} without an amount asks for one with a 400 naming amount', async () => {
+    const username = (await t.request('GET', '/api/v1/account', { token: org.token })).body.username as string;
+    const res = await t.request('POST', '/api/v1/requestInvoice', { body: { slug: username } });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('amount');
+    expect(res.body.message).toMatch(/^amount: is required/);
+  });
 });
