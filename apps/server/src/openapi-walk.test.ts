@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from './modules/auth/index.ts';
+import { uploadRoutes } from './platform/http/route.ts';
 import { createTestApp, type TestApp } from './testing/harness.ts';
 
 /**
  * Walks the OpenAPI document and sends every operation malformed input, on whichever database the run
  * uses (SQLite, or PostgreSQL with TEST_DATABASE_URL). Every route a later change adds is covered
  * without anyone listing it. Each answer must be a 4xx in the error envelope (a 400 names the field),
- * never a 5xx, and never echo the session token.
+ * never a 5xx, and never echo the session token. Besides: a field no route declares is a 400 naming it
+ * (query and body), every integer takes null, 2^31, 2^53 and 2^63 without a 5xx, and every write
+ * takes a multipart body cut short (on an upload route, a 400 naming its file field).
  */
 
 type Schema = {
@@ -26,7 +29,23 @@ interface Operation {
 }
 
 const AUTH_NUMBERS = ['targetAccountId', 'targetOrganizationId', 'targetResellerId', 'targetPartnerId'];
-const BAD_NUMBERS = ['-1', '1.5', String(2 ** 31), String(2 ** 53), '1e308', 'NaN', '99999999999999999999', 'abc'];
+const BAD_NUMBERS = [
+  '-1',
+  '1.5',
+  String(2 ** 31),
+  String(2 ** 53),
+  '9223372036854775808',
+  '1e308',
+  'NaN',
+  '99999999999999999999',
+  'abc',
+  'null',
+];
+/** A field no route declares: every operation answers it with a 400 naming it. */
+const UNKNOWN = 'walkUnknownField';
+const CUT_BOUNDARY = 'walkcut';
+/** A multipart body whose file part never ends (no closing boundary). */
+const CUT_SHORT = `--${CUT_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`;
 const NUL = 'a\u0000b';
 const LONG = 'a'.repeat(1_000_000);
 
@@ -109,6 +128,20 @@ function cases(op: Operation): Case[] {
   });
 
   const out: Case[] = [];
+  out.push(make('unknown query field', { query: { ...baseQuery, [UNKNOWN]: '1' }, names: UNKNOWN }));
+  if (json && baseBody && typeof baseBody === 'object') {
+    out.push(make('unknown body field', { body: { ...baseBody, [UNKNOWN]: 1 }, names: UNKNOWN }));
+  }
+  if (op.method !== 'GET') {
+    const field = uploadRoutes.get(`${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`);
+    out.push(
+      make('multipart cut short', {
+        payload: CUT_SHORT,
+        contentType: `multipart/form-data; boundary=${CUT_BOUNDARY}`,
+        ...(field ? { names: field } : {}),
+      }),
+    );
+  }
   if (op.method !== 'GET' && op.method !== 'DELETE') {
     out.push({ name: 'no body', url: url(basePath), query: baseQuery });
     out.push(make('invalid JSON', { payload: '{"a":' }));
@@ -151,11 +184,12 @@ function cases(op: Operation): Case[] {
       if (kind === 'integer' || kind === 'number') {
         for (const v of BAD_NUMBERS) {
           // Numbers in JSON: raw literals where JSON has them, strings otherwise.
-          const raw = /^-?[\d.e]+$/.test(v) ? v : JSON.stringify(v);
+          const raw = /^-?[\d.e]+$/.test(v) || v === 'null' ? v : JSON.stringify(v);
           out.push(
             make(`body ${name}=${v}`, {
               payload: JSON.stringify(body('@@')).replace('"@@"', raw),
-              ...(AUTH_NUMBERS.includes(name) ? { names: name } : {}),
+              // A JSON null selector means "none" (the caller's own account), like leaving it out.
+              ...(AUTH_NUMBERS.includes(name) && v !== 'null' ? { names: name } : {}),
             }),
           );
         }
@@ -206,6 +240,7 @@ describe('every operation of the OpenAPI document answers malformed input with a
     const last = (op: Operation) => (/\/delete(Account|Organization)$/.test(op.path) ? 1 : 0);
     const ops = operations(t.app.swagger()).sort((a, b) => last(a) - last(b));
     expect(ops.length).toBeGreaterThan(100);
+    expect(uploadRoutes.size).toBeGreaterThanOrEqual(2);
     let caseCount = 0;
     let unauthorized = 0;
     for (const walker of walkers)

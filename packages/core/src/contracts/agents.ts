@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZone } from './common.ts';
 
 /** Agent configuration ("campaign", spec §3). Shared by the server (validation) and the web (types). */
 export const campaignAction = z.looseObject({
@@ -86,7 +87,7 @@ export const campaignPatch = z.object({
   language: z.string().max(20).optional(),
   voice: z.string().max(60).optional(),
   voiceSettings: voiceSettings.partial().optional(),
-  timezone: z.string().max(64).optional(),
+  timezone: timeZone.optional(),
   templateFields: z.record(z.string(), z.string()).optional(),
   messageFields: messageFields.optional(),
 });

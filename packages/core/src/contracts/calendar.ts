@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMsParam, idParam, tokenParams, targetParams } from './common.ts';
+import { epochMsParam, idParam, timeZone, tokenParams, targetParams } from './common.ts';
 
 /** Spec §3 Schedule and §7 Calendar: a host's time zone, working hours per weekday and meeting types. */
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -50,16 +50,21 @@ export const booking = z.object({
 export type Booking = z.infer<typeof booking>;
 
 export const scheduleQuery = z.object({ ...tokenParams, ...targetParams });
-export const scheduleBody = z.looseObject({
-  ...tokenParams,
-  ...targetParams,
-  timezone: z.string().max(64).optional(),
+const scheduleFields = {
+  timezone: timeZone.optional(),
   hours: workingHours.optional(),
   meetingTypes: z
     .array(meetingType)
     .max(20)
     .refine((l) => new Set(l.map((m) => m.id)).size === l.length, 'ids must differ')
     .optional(),
+};
+/** The fields at the top level, or wrapped as `{schedule: {...}}` the way GET answers them (not both). */
+export const scheduleBody = z.looseObject({
+  ...tokenParams,
+  ...targetParams,
+  ...scheduleFields,
+  schedule: z.strictObject(scheduleFields).optional(),
 });
 export const scheduleResponse = z.object({
   success: z.literal(true),

@@ -21,7 +21,12 @@ export const queryBool = z.preprocess((v) => {
 
 /** Only positive page sizes count (spec §5); anything else falls back to the default. */
 export const pageParams = {
-  page: z.coerce.number().int().max(1_000_000, 'is too large').optional().transform((v) => (v != null && v > 0 ? v : 0)),
+  page: z.coerce
+    .number()
+    .int()
+    .max(1_000_000, 'is too large')
+    .optional()
+    .transform((v) => (v != null && v > 0 ? v : 0)),
   pageSize: z.coerce
     .number()
     .int()
@@ -37,26 +42,54 @@ export const pageParams = {
  * field instead of a database error.
  */
 export const MAX_ID = 2_147_483_647;
-export const idParam = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(MAX_ID, `must be ${MAX_ID} or less`);
+/**
+ * Numbers arrive as JSON numbers or as query text; coercion would read null, '', true and [] as 0 or 1,
+ * so those (and objects) become NaN first and are refused like any other non-number.
+ */
+const numeric = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null || v === '' || typeof v === 'boolean' || typeof v === 'object' ? Number.NaN : v), schema);
+
+export const idParam = numeric(
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(MAX_ID, `must be ${MAX_ID} or less`),
+);
 
 /** Epoch milliseconds in a query or body: whole numbers from 1970 to the year 275760 (Date's range). */
 export const MAX_EPOCH_MS = 8_640_000_000_000_000;
-export const epochMsParam = z.coerce
-  .number({ error: 'must be a time in epoch milliseconds' })
-  .int('must be a whole number of milliseconds')
-  .min(0, 'must be 0 or more')
-  .max(MAX_EPOCH_MS, 'is beyond the range of dates');
+export const epochMsParam = numeric(
+  z.coerce
+    .number({ error: 'must be a time in epoch milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 or more')
+    .max(MAX_EPOCH_MS, 'is beyond the range of dates'),
+);
 
 /** A count or amount compared with a bigint column: a safe whole number. */
-export const countParam = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(0, 'must be 0 or more')
-  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+export const countParam = numeric(
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(Number.MAX_SAFE_INTEGER, 'is too large'),
+);
+
+/**
+ * An IANA time zone ("Europe/Paris", "UTC"), as the runtime's Intl knows them; "Not/AZone" and offsets
+ * like "+02:00" are refused.
+ */
+export const isTimeZone = (tz: string): boolean => {
+  if (!tz || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(tz);
+  } catch {
+    return false;
+  }
+};
+export const timeZone = z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris');
 
 /** The acting-account selectors (spec §6): each names an account in the caller's tree. */
 export const TARGET_PARAMS = ['targetAccountId', 'targetOrganizationId', 'targetResellerId', 'targetPartnerId'] as const;
@@ -74,3 +107,9 @@ export const tokenParams = {
 };
 
 export const authQuery = z.object({ ...tokenParams, ...targetParams });
+
+/**
+ * The documented parameters every route accepts beside its own fields (spec §6): the token family, the
+ * acting-account selectors and an idempotency key. Any other field a route does not declare is a 400.
+ */
+export const COMMON_PARAMS = ['token', 'adminToken', ...TARGET_PARAMS, 'idempotencyKey'] as const;

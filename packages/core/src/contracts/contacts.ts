@@ -31,7 +31,15 @@ export const contactInput = z.object({
   fields: z.record(text(60), text(1000)).optional(),
 });
 export type ContactInput = z.infer<typeof contactInput>;
-export const contactBody = z.looseObject({ ...tokenParams, ...targetParams, id: idParam.optional(), ...contactInput.shape });
+export const contactBody = z.looseObject({
+  ...tokenParams,
+  ...targetParams,
+  id: idParam.optional(),
+  ...contactInput.shape,
+  /** The spec's single-channel names: one e-mail and one phone number, stored first in `emails` / `phones`. */
+  email: text(320).optional(),
+  phoneNumber: text(40).optional(),
+});
 export type ContactBody = ContactInput & { id?: number };
 
 export const contactListQuery = z.object({
@@ -55,7 +63,14 @@ export const contactActivityResponse = z.object({
   success: z.literal(true),
   conversations: z.array(z.object({ roomId: z.string(), channel: z.string(), address: z.string(), lastMessageAt: z.number() })),
   calls: z.array(
-    z.object({ id: z.string(), direction: z.string(), number: z.string(), status: z.string(), startedAt: z.number(), durationMs: z.number() }),
+    z.object({
+      id: z.string(),
+      direction: z.string(),
+      number: z.string(),
+      status: z.string(),
+      startedAt: z.number(),
+      durationMs: z.number(),
+    }),
   ),
   meetings: z.array(z.object({ id: z.number(), meetingType: z.string(), start: z.number(), end: z.number(), status: z.string() })),
 });

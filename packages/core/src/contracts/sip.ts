@@ -23,7 +23,11 @@ export const sipHost = z
 export const SIP_TRANSPORTS = ['udp', 'tcp'] as const;
 export const sipTransport = z.enum(SIP_TRANSPORTS);
 
-const label = z.string().trim().max(100, 'must be at most 100 characters').refine((s) => !s.includes('\0'), 'must not contain NUL');
+const label = z
+  .string()
+  .trim()
+  .max(100, 'must be at most 100 characters')
+  .refine((s) => !s.includes('\0'), 'must not contain NUL');
 
 export const sipWhitelistEntry = z.object({ id: z.number(), ip: z.string(), label: z.string(), createdAt: z.number() });
 export type SipWhitelistEntry = z.infer<typeof sipWhitelistEntry>;
@@ -41,16 +45,32 @@ export const sipRoute = z.object({
   createdAt: z.number(),
 });
 export type SipRoute = z.infer<typeof sipRoute>;
-export const sipRouteBody = z.looseObject({
-  ...tokenParams,
-  ...targetParams,
+const sipRouteFields = {
   /** Dialled numbers starting with this (E.164 digits with an optional +; empty: every number). */
-  prefix: z.string().trim().regex(/^\+?\d{0,15}$/, 'must be digits with an optional leading +'),
+  prefix: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{0,15}$/, 'must be digits with an optional leading +'),
   gateway: sipHost,
   transport: sipTransport.default('udp'),
   username: z.string().trim().max(100).optional(),
   password: z.string().max(200).optional(),
-});
+};
+/** The fields at the top level, or wrapped as the spec's `{route: {...}}` (then read from inside it). */
+export const sipRouteBody = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const { route, ...rest } = v as Record<string, unknown>;
+    return route && typeof route === 'object' && !Array.isArray(route) ? { ...rest, ...route } : v;
+  },
+  z.looseObject({
+    ...tokenParams,
+    ...targetParams,
+    ...sipRouteFields,
+    /** The spec's name: the route's fields wrapped in one object. */
+    route: z.strictObject(sipRouteFields).optional(),
+  }),
+);
 export const sipRoutesResponse = z.object({ success: z.literal(true), outboundRoutes: z.array(sipRoute) });
 export const sipRouteResponse = z.object({ success: z.literal(true), route: sipRoute });
 
@@ -80,8 +100,15 @@ export const sipRegistrationBody = z.looseObject({
   kind: z.enum(SIP_REGISTRATION_KINDS).default('provider'),
   server: sipHost.optional(),
   transport: sipTransport.default('udp'),
-  domain: z.string().trim().regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a domain name or address').optional(),
-  username: z.string().trim().regex(/^[A-Za-z0-9._+-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ + -'),
+  domain: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a domain name or address')
+    .optional(),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._+-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ + -'),
   password: z.string().min(8, 'must be at least 8 characters').max(200),
   expires: z.coerce.number().int().min(60).max(3600).default(600),
 });

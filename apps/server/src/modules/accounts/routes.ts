@@ -91,6 +91,7 @@ export function accountRoutes(app: FastifyInstance, s: Services, { authOf, membe
     url: '/api/v1/profile/dp',
     summary: 'Upload the profile image (multipart field "file")',
     tags,
+    upload: 'file',
     handler: async (req) => {
       const { data } = await readUpload(req, { maxBytes: AVATAR_MAX_BYTES, tooLarge: 'file: images may be at most 5 MB' });
       return s.accounts.saveAvatar(authOf(req), data);

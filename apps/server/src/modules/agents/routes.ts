@@ -1,4 +1,14 @@
-import { campaign, campaignPatch, functionCall, modelConnectionInput, modelStatus, modelTestResult, queryBool } from '@switchboard/core';
+import {
+  campaign,
+  campaignPatch,
+  functionCall,
+  idParam,
+  MAX_ID,
+  modelConnectionInput,
+  modelStatus,
+  modelTestResult,
+  queryBool,
+} from '@switchboard/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../auth/index.ts';
@@ -93,7 +103,10 @@ export function agentRoutes(app: FastifyInstance, s: Services) {
     summary: 'Run one turn against the staging copy (targetAgent: username or id)',
     tags,
     body: withAuthParams({
-      targetAgent: z.union([z.string(), z.number()]).optional(),
+      targetAgent: z
+        .union([z.string().max(100), z.number()])
+        .refine((v) => !/^\d+$/.test(String(v)) || idParam.safeParse(v).success, `must be an account id (1 to ${MAX_ID}) or a username`)
+        .optional(),
       promptText: z.string().max(10_000).default(''),
       history: z
         .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(10_000) }))

@@ -1,4 +1,4 @@
-import { idParam } from '@switchboard/core';
+import { idParam, targetParams, tokenParams } from '@switchboard/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf } from './context.ts';
@@ -238,15 +238,24 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
   route(app, {
     method: 'DELETE',
     url: '/api/v2/tokens',
-    summary: 'Revoke an API token (token: its id)',
+    summary:
+      "Revoke an API token: the body's `token` is the token itself (spec §7) or its id (tok_…); `tokenId` (body or query) its id. The query's `token` stays the caller's own.",
     tags: ['developer'],
-    query: withAuthParams({ token: z.string().optional(), tokenId: z.string().optional() }),
+    query: withAuthParams({ tokenId: z.string().max(100).optional() }),
+    body: z
+      .object({ ...tokenParams, ...targetParams, token: z.string().max(200).optional(), tokenId: z.string().max(100).optional() })
+      .nullish(),
     handler: async (req) => {
       const ctx = authOf(req);
-      const body = (req.body ?? {}) as { token?: string; tokenId?: string };
-      const id = body.tokenId ?? body.token ?? req.query.tokenId;
-      if (!id || !id.startsWith('tok_')) throw badRequest('token: give the id of the token to revoke (tok_…)', 'token');
-      if (!(await tokensRepository.revokeApiToken(s.deps.db, ctx.acting.id, id))) {
+      const given = req.body?.tokenId ?? req.body?.token ?? req.query.tokenId;
+      if (!given) throw badRequest('token: give the token to revoke (its value, or its id tok_…)', 'token');
+      let id = given;
+      if (!given.startsWith('tok_')) {
+        // The token's own value: found by its hash, only an API token of the acting account counts.
+        const row = await tokensRepository.findLiveByValue(s.deps.db, given);
+        id = row?.kind === 'api' ? row.id : '';
+      }
+      if (!id || !(await tokensRepository.revokeApiToken(s.deps.db, ctx.acting.id, id))) {
         throw badRequest('token: no such token on this account', 'token');
       }
       return { success: true as const, message: 'Token revoked.' };

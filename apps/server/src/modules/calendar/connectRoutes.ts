@@ -1,6 +1,7 @@
 import { targetParams, tokenParams } from '@switchboard/core/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { badRequest } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import { authOf } from '../auth/index.ts';
 import type { Connections } from './connections.ts';
@@ -58,9 +59,14 @@ export function connectRoutes(app: FastifyInstance, c: Connections): void {
     url: '/api/v1/google/calendars/main',
     summary: 'Chooses the main Google calendar',
     tags,
-    body: authBody({ calendarId: z.string().min(1).max(320) }),
+    body: authBody({ calendarId: z.string().min(1).max(320).optional(), calendar: z.string().min(1).max(320).optional() }),
     response: main,
-    handler: (req) => c.setGoogleMain(authOf(req), req.body.calendarId as string),
+    handler: (req) => {
+      // `calendar` is the spec's name (§7), `calendarId` the earlier one; either names the calendar.
+      const id = (req.body.calendar ?? req.body.calendarId) as string | undefined;
+      if (!id) throw badRequest('calendar: choose a calendar (its id)', 'calendar');
+      return c.setGoogleMain(authOf(req), id);
+    },
   });
   route(app, {
     method: 'DELETE',
@@ -76,7 +82,7 @@ export function connectRoutes(app: FastifyInstance, c: Connections): void {
     url: '/api/v2/calendly',
     summary: 'Connects Calendly with a personal access token (checked with Calendly, stored sealed)',
     tags,
-    body: authBody({ userPAT: z.string().trim().min(10, 'is required').max(2000) }),
+    body: authBody({ userPAT: z.string().trim().min(1, 'is required').min(10, 'is too short').max(2000) }),
     response: z.object({ success: z.literal(true), calendly: z.object({ name: z.string(), schedulingUrl: z.string() }) }),
     handler: (req) => c.connectCalendly(authOf(req), req.body.userPAT as string),
   });

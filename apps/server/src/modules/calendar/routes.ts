@@ -19,6 +19,7 @@ import {
 } from '@switchboard/core/contracts/calendar';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { badRequest } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import { authOf } from '../auth/index.ts';
 import type { CalendarService } from './service.ts';
@@ -45,8 +46,13 @@ export function calendarRoutes(app: FastifyInstance, calendar: CalendarService, 
     tags,
     body: scheduleBody,
     response: scheduleResponse,
-    handler: (req) =>
-      calendar.save(authOf(req), { timezone: req.body.timezone, hours: req.body.hours, meetingTypes: req.body.meetingTypes }),
+    handler: (req) => {
+      const { schedule, timezone, hours, meetingTypes } = req.body;
+      if (schedule && (timezone !== undefined || hours !== undefined || meetingTypes !== undefined)) {
+        throw badRequest('schedule: send the fields either at the top level or inside schedule, not both', 'schedule');
+      }
+      return calendar.save(authOf(req), schedule ?? { timezone, hours, meetingTypes });
+    },
   });
 
   route(app, {

@@ -1,4 +1,4 @@
-import { isIsoDate, pageParams } from '@switchboard/core';
+import { idParam, isIsoDate, pageParams } from '@switchboard/core';
 import {
   callResponse,
   callSettingsResponse,
@@ -39,7 +39,7 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
     query: withAuthParams({
       direction: z.enum(CALL_DIRECTIONS).optional(),
       status: z.enum(CALL_STATUSES).optional(),
-      agentId: z.coerce.number().int().positive().optional(),
+      agentId: idParam.optional(),
       number: z
         .string()
         .regex(/^\+?[0-9]{2,15}$/, 'must be digits of a phone number')

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
@@ -28,7 +29,9 @@ export function mediaMayCarryPhoneCalls(carrier: CarrierProvider, publicUrl: str
   if (!(carrier instanceof TwilioCarrier)) return true;
   const sig = req.headers['x-twilio-signature'] as string | undefined;
   if (!sig) return false;
-  return signedUrlCandidates(publicUrl.replace(/^http/, 'ws'), req.url).some((url) => verifyTwilioSignature(carrier.authToken, url, {}, sig));
+  return signedUrlCandidates(publicUrl.replace(/^http/, 'ws'), req.url).some((url) =>
+    verifyTwilioSignature(carrier.authToken, url, {}, sig),
+  );
 }
 
 const NOT_IN_SERVICE = '<?xml version="1.0" encoding="UTF-8"?><Response><Say>This number is not in service.</Say><Hangup/></Response>';
@@ -73,9 +76,10 @@ export function twilioVoiceRoutes(app: FastifyInstance, s: Services): void {
       summary: "A warm transfer's brief, spoken to the person before the caller is connected (Twilio <Number url>)",
       tags: ['calls'],
       auth: 'none',
+      query: z.object({ brief: z.string().optional() }),
       handler: async (req, reply) => {
         verified(req);
-        const brief = String((req.query as { brief?: string }).brief ?? '').slice(0, WHISPER_MAX);
+        const brief = String(req.query.brief ?? '').slice(0, WHISPER_MAX);
         return xml(reply, `<?xml version="1.0" encoding="UTF-8"?><Response>${brief ? `<Say>${xmlEscape(brief)}</Say>` : ''}</Response>`);
       },
     });
@@ -86,9 +90,10 @@ export function twilioVoiceRoutes(app: FastifyInstance, s: Services): void {
       summary: 'Twilio call status callback (no-answer, busy, failed end the call)',
       tags: ['calls'],
       auth: 'none',
+      query: z.object({ callId: z.string().max(100).optional() }),
       handler: async (req, reply) => {
         const p = verified(req);
-        const callId = (req.query as { callId?: string }).callId;
+        const callId = req.query.callId;
         if (callId && p.CallStatus) await s.calls.carrierStatus(callId, p.CallStatus);
         return xml(reply, EMPTY);
       },

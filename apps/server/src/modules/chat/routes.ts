@@ -27,7 +27,8 @@ function sniffMedia(data: Buffer): { mime: string; extension: string } | null {
 async function embedsAllowed(s: Services, username: string): Promise<boolean> {
   const account = await findAccountByUsername(s.deps.db, username);
   if (!account) return false;
-  const org = account.organization_id && account.organization_id !== account.id ? await findAccount(s.deps.db, account.organization_id) : null;
+  const org =
+    account.organization_id && account.organization_id !== account.id ? await findAccount(s.deps.db, account.organization_id) : null;
   return [account, org].some((a) => a != null && isSet(fromJson<{ allowEmbeds?: unknown }>(a.settings, {}).allowEmbeds));
 }
 
@@ -37,6 +38,7 @@ export function chatRoutes(app: FastifyInstance, s: Services): void {
     url: '/api/v1/chat/media',
     summary: 'Upload a chat attachment (multipart: image or PDF, 5 MB at most)',
     tags: ['conversations'],
+    upload: 'file',
     handler: async (req) => {
       authOf(req);
       const { data, filename } = await readUpload(req, { maxBytes: MEDIA_MAX_BYTES, tooLarge: 'That file is too large (5 MB at most).' });
@@ -64,7 +66,10 @@ export function chatRoutes(app: FastifyInstance, s: Services): void {
   });
 
   app.get('/widget.js', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) =>
-    reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(widgetScript(s.deps.config.publicUrl)),
+    reply
+      .header('content-type', 'application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(widgetScript(s.deps.config.publicUrl)),
   );
 
   app.get('/dev/phone', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => {

@@ -8,14 +8,21 @@ import {
   contactActivityResponse,
   contactResponse,
 } from '@switchboard/core/contracts/contacts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest, unauthorized } from '../../platform/http/errors.ts';
 import { ok, perUser, route, withAuthParams } from '../../platform/http/route.ts';
 import { authOf } from '../auth/index.ts';
 import type { ContactsService } from './service.ts';
 
 const tags = ['contacts'];
+
+/** Spec §8: loading contacts without a session answers this (401). */
+export const CONTACT_LOAD_ERROR = 'No token or orgAccountId';
+const loaderAuth = (req: FastifyRequest) => {
+  if (!req.auth) throw unauthorized(CONTACT_LOAD_ERROR);
+  return authOf(req);
+};
 
 /** Spec §7 Contacts: GET /api/v2/contact and /contact/{id}; POST /api/v2/contact (create or update); DELETE (id). */
 export function contactRoutes(app: FastifyInstance, contacts: ContactsService): void {
@@ -24,9 +31,10 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactsService): 
     url: '/api/v2/contact',
     summary: 'The organization’s contacts by name, one page (page from 0, pageSize 20); `search` matches name, notes, numbers and e-mails',
     tags,
+    auth: 'optional',
     query: contactListQuery,
     response: contactListResponse,
-    handler: (req) => contacts.list(authOf(req), { search: req.query.search, page: req.query }),
+    handler: (req) => contacts.list(loaderAuth(req), { search: req.query.search, page: req.query }),
   });
 
   route(app, {
@@ -35,9 +43,10 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactsService): 
     summary: 'One contact',
     tags,
     params: z.object({ id: idParam }),
+    auth: 'optional',
     query: withAuthParams({}),
     response: contactResponse,
-    handler: (req) => contacts.get(authOf(req), req.params.id),
+    handler: (req) => contacts.get(loaderAuth(req), req.params.id),
   });
 
   route(app, {
@@ -58,7 +67,13 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactsService): 
     tags,
     body: contactBody,
     response: contactResponse,
-    handler: (req) => contacts.save(authOf(req), req.body),
+    handler: (req) => {
+      const { email, phoneNumber, ...body } = req.body;
+      // The spec's singular names join the lists (first), so neither is dropped.
+      const join = (one: string | undefined, list: string[] | undefined) =>
+        one === undefined ? list : [one, ...(list ?? []).filter((x) => x !== one)];
+      return contacts.save(authOf(req), { ...body, emails: join(email, body.emails), phones: join(phoneNumber, body.phones) });
+    },
   });
 
   route(app, {

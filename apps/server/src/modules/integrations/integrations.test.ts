@@ -57,8 +57,9 @@ describe('the catalog', () => {
 
 describe('settings of a slug outside the catalog (as onboarding saves them)', () => {
   it('saves per slug, seals and masks secrets, merges, and removes keys set to null', async () => {
+    // A slug outside the catalog that nothing was saved under is no integration (404), not an empty one.
     const empty = await t.request('GET', '/api/v2/integration/calendly', { token: owner.token });
-    expect(empty.body).toMatchObject({ success: true, integrationSlug: 'calendly', connected: false, appData: {}, authKind: null });
+    expect(empty.status).toBe(404);
     const saved = await connect('calendly', { userPAT: 'pat-123', accessToken: 'tok', eventType: 'intro' });
     expect(saved.body).toMatchObject({ connected: true, appData: { userPAT: '••••••••', accessToken: '••••••••', eventType: 'intro' } });
     await connect('calendly', { accessToken: '••••••••', eventType: null });

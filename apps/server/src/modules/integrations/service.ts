@@ -79,7 +79,10 @@ export function createIntegrationsService(deps: Deps) {
     async get(ctx: AuthContext, slug: string) {
       await deps.requireAccess(ctx, 'canViewOrg');
       checkSlug(slug);
-      return { success: true as const, ...view(slug, await integrationsRepository.read(db, ctx.acting.id, slug)) };
+      const row = await integrationsRepository.read(db, ctx.acting.id, slug);
+      // Neither in the catalog (nor an MCP server's slug) nor saved before: there is no such integration.
+      if (!row && !integrationDefinition(slug)) throw notFound(`No integration named ${slug}.`);
+      return { success: true as const, ...view(slug, row) };
     },
 
     /**

@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../auth/index.ts';
-import { forbidden, notFound, ruleBroken } from '../../platform/http/errors.ts';
+import { badRequest, forbidden, notFound, ruleBroken } from '../../platform/http/errors.ts';
 import { ok, route, withAuthParams } from '../../platform/http/route.ts';
 import { SIGNATURE_HEADER, WebhookError } from '../../platform/providers/payments/index.ts';
 import { LocalPayments } from '../../platform/providers/payments/local.ts';
@@ -106,15 +106,23 @@ export function walletRoutes(app: FastifyInstance, s: Services): void {
     actingTypes,
     auth: 'optional',
     rateLimit: PAY_LINK_RATE_LIMIT,
-    body: withAuthParams({ amount: usdAmount, unit: z.enum(INVOICE_UNITS, { error: 'must be USD, SAT or MSAT' }).default('USD'), slug }),
+    body: withAuthParams({
+      amount: usdAmount.optional(),
+      unit: z.enum(INVOICE_UNITS, { error: 'must be USD, SAT or MSAT' }).default('USD'),
+      slug,
+    }),
     response: invoiceResponse,
     handler: async (req) => {
-      if (req.body.slug)
+      // A pay link has no amount of its own: the payer says how much (spec §7 names only the slug).
+      if (req.body.amount === undefined)
+        throw badRequest('amount: is required (how much to pay, in the unit given; USD by default)', 'amount');
+      const body = { ...req.body, amount: req.body.amount };
+      if (body.slug)
         return {
           success: true as const,
-          invoice: (await w.invoiceFor((await w.payLinks.payable(req.body.slug)).id, req.body, true)).invoice,
+          invoice: (await w.invoiceFor((await w.payLinks.payable(body.slug)).id, body, true)).invoice,
         };
-      return w.requestInvoice(authOf(req), req.body);
+      return w.requestInvoice(authOf(req), body);
     },
   });
 

@@ -64,13 +64,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]!;
       const where = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const issuePath = (first.params as { issue?: { path?: unknown[] } })?.issue?.path ?? [];
+      const params = first.params as { issue?: { path?: unknown[] }; keys?: string[] } | undefined;
+      const issuePath = params?.issue?.path ?? [];
       // A whole part missing or of the wrong shape (no body, a JSON array) names the part itself.
       const part = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
-      const field = where || issuePath.map(String).join('.') || part;
+      let field = where || issuePath.map(String).join('.') || part;
+      let message = first.message;
+      // A strict object's extra key is named like the top-level ones: "<path>.<key>: unknown field".
+      if (first.keyword === 'unrecognized_keys' && params?.keys?.length) {
+        field = [where || issuePath.map(String).join('.'), params.keys[0]].filter(Boolean).join('.');
+        message = 'unknown field';
+      }
       return reply.status(400).send({
         success: false,
-        message: field ? `${field}: ${first.message}` : first.message,
+        message: field ? `${field}: ${message}` : message,
         code: 'bad_request',
         ...(field ? { field } : {}),
       });

@@ -2,6 +2,7 @@ import { targetParams, tokenParams, type AccountType } from '@switchboard/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { declaredFields } from './input.ts';
 
 /** How a route is authenticated (the auth module's hook reads it); default 'required'. */
 export type AuthMode = 'none' | 'optional' | 'required' | 'superAdmin';
@@ -30,6 +31,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   body?: B;
   params?: P;
   response?: z.ZodType;
+  /** The route takes one file as multipart/form-data in this field (read with `readUpload`). */
+  upload?: string;
   /** Requests per client and window; keyed by IP unless a keyGenerator says otherwise. */
   rateLimit?: {
     max: number;
@@ -40,6 +43,9 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   };
   handler: (req: FastifyRequest & { query: z.infer<Q>; body: z.infer<B>; params: z.infer<P> }, reply: FastifyReply) => Promise<unknown>;
 }
+
+/** The upload routes ("POST /api/v1/chat/media") and their file field: the OpenAPI walk sends them cut-short bodies. */
+export const uploadRoutes = new Map<string, string>();
 
 /** Each route's response contract by method and URL pattern (responses are not re-validated at run time). */
 const responseContracts = new Map<string, { method: string; pattern: RegExp; params: number; schema: z.ZodType }>();
@@ -60,6 +66,7 @@ export function route<Q extends z.ZodType = z.ZodAny, B extends z.ZodType = z.Zo
   app: FastifyInstance,
   spec: RouteSpec<Q, B, P>,
 ): void {
+  if (spec.upload) uploadRoutes.set(`${spec.method} ${spec.url}`, spec.upload);
   if (spec.response) {
     const source = spec.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+');
     responseContracts.set(`${spec.method} ${spec.url}`, {
@@ -85,6 +92,9 @@ export function route<Q extends z.ZodType = z.ZodAny, B extends z.ZodType = z.Zo
       auth: spec.auth ?? 'required',
       ...(spec.actingTypes ? { actingTypes: spec.actingTypes } : {}),
       ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
+      // A field the route does not declare is refused (platform/http/input.ts); a route without a
+      // query schema takes only the common parameters in its query.
+      inputFields: { query: declaredFields(spec.query), body: spec.body ? declaredFields(spec.body) : undefined },
     },
     handler: spec.handler as never,
   });

@@ -86,4 +86,28 @@ describe('uploads', () => {
     const served = await fetch(`${base}${(await image.json()).url}`);
     expect(served.headers.get('content-type')).toBe('image/png');
   });
+
+  it('answers 400 naming the field to a multipart body cut short (no closing boundary), and stores nothing', async () => {
+    const before = stored().length;
+    const boundary = 'cutshort';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const bodies = [
+      Buffer.concat([Buffer.from(head), png(100)]), // the file, then nothing
+      Buffer.from(head.slice(0, 30)), // cut inside the part's headers
+      Buffer.from(`--${boundary}`), // only the first boundary
+    ];
+    for (const url of routes()) {
+      for (const payload of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: url.slice(base.length),
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, field: 'file' });
+      }
+    }
+    expect(stored().length).toBe(before);
+  });
 });

@@ -19,14 +19,23 @@ export async function readUpload(
   if (!req.isMultipart()) throw badRequest(`${field}: send the file as multipart/form-data`, field);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > opts.maxBytes + MULTIPART_OVERHEAD) throw tooLarge();
-  const file = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } }).catch(() => undefined);
+  // A body cut short (no closing boundary, a part without its headers) fails in the parser: that is the
+  // client's input, so a 400 naming the field, never a 500.
+  const cutShort = () => badRequest(`${field}: the upload is incomplete (the multipart body was cut short or malformed)`, field);
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw cutShort();
+  }
   if (!file) throw badRequest(`${field}: no file was uploaded`, field);
   let data: Buffer;
   try {
     data = await file.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
+    throw cutShort();
   }
   if (file.file.truncated || data.length > opts.maxBytes) throw tooLarge();
   return { data, filename: file.filename };
