@@ -57,6 +57,13 @@ const generated = fs
   .readFileSync(path.join(root, '.gitignore'), 'utf8')
   .split('\n')
   .filter((l) => /^[\w-]+\/[\w/-]+\/$/.test(l.trim()));
+/** Folder names ignored wherever they are (`dist/`): build output. */
+const ignoredFolders = fs
+  .readFileSync(path.join(root, '.gitignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => /^[\w-]+\/$/.test(l))
+  .map((l) => l.slice(0, -1));
 
 /** `a/{b,c}.ts` names a/b.ts and a/c.ts; `<name>` is a placeholder: the folder before it must exist. */
 function exists(named: string): boolean {
@@ -64,6 +71,7 @@ function exists(named: string): boolean {
   if (brace) return brace[1]!.split(',').every((alt) => exists(named.replace(brace[0], alt)));
   if (named.includes('<')) return exists(named.slice(0, named.indexOf('<')).replace(/[^/]*$/, ''));
   if (generated.some((g) => named.startsWith(g))) return true;
+  if (ignoredFolders.some((folder) => named.split('/').slice(0, -1).includes(folder))) return true;
   if (named.endsWith('/')) return files.some((f) => f.startsWith(named) || f.includes(`/${named}`));
   return files.some((f) => f === named || f.endsWith(`/${named}`));
 }
