@@ -257,7 +257,7 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
             {!list.isPending && rooms.length > 0 && <p className="p-3 text-center text-[11px] text-slate-500">{total} conversation{total === 1 ? '' : 's'}</p>}
           </div>
         </aside>
-        <main className={cn('min-h-0 flex-1', showList && 'hidden md:block')}>
+        <section aria-label="Conversation" className={cn('min-h-0 flex-1', showList && 'hidden md:block')}>
           {composing ? (
             <NewConversation
               accountId={accountId}
@@ -280,7 +280,7 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
           ) : (
             <EmptyState className="h-full" icon={<Inbox className="size-6" aria-hidden />} title="Pick a conversation" message="Messages arrive here live, from your chat page and your number." />
           )}
-        </main>
+        </section>
       </div>
     </div>
   );
