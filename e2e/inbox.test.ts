@@ -153,6 +153,8 @@ describe('live inbox', () => {
     const middles = await header.getByRole('button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => r.top + r.height / 2));
     expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(8);
     await snap(page, 'inbox-archived-conversation-390');
+    // On a phone the conversation covers the list: back to it.
+    await page.getByRole('button', { name: 'Back to the list' }).click();
     await page.getByLabel('Show').selectOption('closed');
     await expect.poll(() => page.locator(`li[data-room="${sent.roomId}"]`).count()).toBe(0);
     await page.getByLabel('Show').selectOption('archived');
