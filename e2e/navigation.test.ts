@@ -127,7 +127,7 @@ describe('app shell: navigation', () => {
       const p = await signedOut.newPage();
       await p.goto(`${suite.server.url}/app/signup`);
       await p
-        .getByRole('button', { name: /continue|sign up/i })
+        .getByRole('button', { name: 'Create account' })
         .first()
         .waitFor();
       const v = await strictAxeViolations(p);
