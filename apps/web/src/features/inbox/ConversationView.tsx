@@ -463,7 +463,7 @@ export function ConversationView({
             {room?.blocked ? <span className="text-red-600"> · blocked</span> : null}
           </p>
         </div>
-        {/* One row on a phone too: below 768 px the actions are icons and the AI state is the switch alone. */}
+        {/* One row at every width: the actions are icons until 1536 px (the pane beside the list is narrow), and below 768 px the AI state is the switch alone. */}
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
           <label className="flex items-center gap-2 rounded-lg px-1 py-1 text-xs text-slate-700 sm:px-2">
             <Bot className="hidden size-4 sm:block" aria-hidden />
@@ -489,29 +489,29 @@ export function ConversationView({
           </label>
           {room?.channel === 'sms' && (
             <Button size="2xs" variant="ghost" onClick={() => openOverlay('call', room.username)} aria-label="Call">
-              <Phone className="size-4" aria-hidden /> <span className="hidden lg:inline">Call</span>
+              <Phone className="size-4" aria-hidden /> <span className="hidden xl:inline">Call</span>
             </Button>
           )}
           <Button size="2xs" variant="ghost" onClick={markUnread} aria-label="Mark unread">
-            <Mail className="size-4" aria-hidden /> <span className="hidden lg:inline">Unread</span>
+            <Mail className="size-4" aria-hidden /> <span className="hidden xl:inline">Unread</span>
           </Button>
           {room?.status !== 'archived' && (
             <Button size="2xs" variant="ghost" onClick={toggleClosed} aria-label={room?.status === 'closed' ? 'Reopen' : 'Close'}>
               {room?.status === 'closed' ? <RotateCcw className="size-4" aria-hidden /> : <CircleX className="size-4" aria-hidden />}
-              <span className="hidden lg:inline">{room?.status === 'closed' ? 'Reopen' : 'Close'}</span>
+              <span className="hidden xl:inline">{room?.status === 'closed' ? 'Reopen' : 'Close'}</span>
             </Button>
           )}
           <Button size="2xs" variant="ghost" onClick={toggleArchived} aria-label={room?.status === 'archived' ? 'Unarchive' : 'Archive'}>
             {room?.status === 'archived' ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
-            <span className="hidden lg:inline">{room?.status === 'archived' ? 'Unarchive' : 'Archive'}</span>
+            <span className="hidden xl:inline">{room?.status === 'archived' ? 'Unarchive' : 'Archive'}</span>
           </Button>
           {room?.blocked ? (
             <Button size="2xs" variant="ghost" onClick={unblock} aria-label="Unblock">
-              <Ban className="size-4 text-red-600" aria-hidden /> <span className="hidden lg:inline">Unblock</span>
+              <Ban className="size-4 text-red-600" aria-hidden /> <span className="hidden xl:inline">Unblock</span>
             </Button>
           ) : (
             <Button size="2xs" variant="ghost" onClick={() => void block()} aria-label="Block">
-              <Ban className="size-4" aria-hidden /> <span className="hidden lg:inline">Block</span>
+              <Ban className="size-4" aria-hidden /> <span className="hidden xl:inline">Block</span>
             </Button>
           )}
         </div>
