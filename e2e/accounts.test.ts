@@ -400,6 +400,20 @@ describe('account screens', () => {
     await context.close();
   });
 
+  it('lets a super admin make a partner from Home, whose owner then signs in to the console', async () => {
+    const { context, page } = await as(admin, 390, 844);
+    await page.goto(`${server.url}/app`);
+    const form = page.getByRole('form', { name: 'New partner' });
+    await form.getByLabel('Partner name').fill('Harbor Partners');
+    await form.getByLabel('Owner’s e-mail').fill('owner@harbor-partners.test');
+    await snap(page, 'accounts-admin-new-partner-390');
+    await form.getByRole('button', { name: 'Create partner' }).click();
+    await page.getByText('Partner Harbor Partners created').waitFor();
+    await context.close();
+    const partner = await signIn('owner@harbor-partners.test');
+    expect(partner.accountType).toBe('partner');
+  });
+
   it('signs a reseller’s invited owner in from the e-mail link to the reseller’s own console (phone)', async () => {
     await call('POST', '/api/v2/createReseller', partner.token, { name: 'Harbor Resellers', email: 'owner@harbor.test' });
     const mail = (await (await fetch(`${server.url}/api/dev/outbox?to=owner%40harbor.test`)).json()) as { messages: { body: string }[] };

@@ -123,6 +123,19 @@ describe('billing and the wallet', () => {
     const checkout = page.getByRole('dialog', { name: 'Checkout' });
     await checkout.getByText('$49.00').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // Stacked on "Choose a plan": the top dialog is the one a screen reader reads, and focus is in it.
+    const hiddenAbove = () => page.getByText('Continue to payment').evaluate((el) => !!el.closest('[aria-hidden="true"], [inert]'));
+    expect(await hiddenAbove()).toBe(false);
+    await expect.poll(() => checkout.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const plansAny = page.getByRole('dialog', { name: 'Choose a plan', includeHidden: true });
+    expect(await plansAny.evaluate((el) => !!el.closest('[aria-hidden="true"], [inert]'))).toBe(true);
+    // Back closes the checkout: focus returns into "Choose a plan", which is readable again.
+    await checkout.getByRole('button', { name: 'Back' }).click();
+    await checkout.waitFor({ state: 'detached' });
+    await expect.poll(() => plansAny.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    expect(await plansAny.evaluate((el) => !!el.closest('[aria-hidden="true"], [inert]'))).toBe(false);
+    await plans.getByRole('button', { name: 'Choose Pro' }).click();
+    await checkout.getByText('$49.00').waitFor();
     await checkout.getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByRole('button', { name: 'Pay $49.00' }).click();
     await page.waitForURL(/\/app\/paymentSuccess/);
@@ -134,7 +147,7 @@ describe('billing and the wallet', () => {
     await page.getByRole('dialog', { name: 'Premium' }).getByText('Premium is on with the Pro plan.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });
 
 describe('plans a partner defines', () => {

@@ -179,6 +179,26 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * Axe with the rules the default run leaves out or ranks as moderate but that a screen-reader user
+ * trips over: the visible label inside the accessible name (experimental in axe), one `main`, headings in
+ * order, allowed roles. Serious and critical findings of every other rule count too.
+ */
+export async function strictAxeViolations(page: Page): Promise<string[]> {
+  const strict = new Set([
+    'label-content-name-mismatch',
+    'landmark-no-duplicate-main',
+    'landmark-main-is-top-level',
+    'landmark-one-main',
+    'heading-order',
+    'aria-allowed-role',
+  ]);
+  const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || strict.has(v.id))
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
  * One server and one browser for a describe block, started before its tests and closed after, with
  * the API and sign-in helpers bound to them. `E2E_WEB_DIST` points the server at a private build.
  */
@@ -207,5 +227,7 @@ export function browserSuite(env: Record<string, string> = {}) {
     signUp: (email: string, businessName: string) => signUp(running().server, email, businessName),
     signIn: (email: string) => signIn(running().server, email),
     page: (s: Session, width?: number, height?: number) => signedInPage(running().browser, s, width, height),
+    /** A signed-out browser context at a viewport size. */
+    browserContext: (width = 1280, height = 800) => running().browser.newContext({ viewport: { width, height } }),
   };
 }

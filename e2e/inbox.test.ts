@@ -137,11 +137,31 @@ describe('live inbox', () => {
     await page.getByText('Conversation closed').waitFor();
     await expect(page.locator(`li[data-room="${sent.roomId}"]`).count()).resolves.toBe(0);
 
-    await page.getByLabel('Closed').check();
+    await page.getByLabel('Show').selectOption('closed');
     await page.locator(`li[data-room="${sent.roomId}"] button`).click();
-    await page.getByRole('button', { name: 'Unarchive' }).click();
+    await page.getByRole('button', { name: 'Reopen' }).click();
     // (Toasts show one at a time; the state itself is what to wait for.)
     await page.getByRole('button', { name: 'Close' }).waitFor();
+
+    // Archived is its own list, apart from closed; Unarchive opens the conversation again.
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await page.getByLabel('Show').selectOption('archived');
+    await page.locator(`li[data-room="${sent.roomId}"] button`).click();
+    await page.getByText('Please call me back', { exact: true }).waitFor();
+    // At 390 px the conversation header keeps its actions on one line with the name.
+    const header = page.locator('header').filter({ has: page.getByRole('button', { name: 'Unarchive' }) });
+    const middles = await header.getByRole('button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => r.top + r.height / 2));
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(8);
+    await snap(page, 'inbox-archived-conversation-390');
+    // On a phone the conversation covers the list: back to it.
+    await page.getByRole('button', { name: 'Back to the list' }).click();
+    await page.getByLabel('Show').selectOption('closed');
+    await expect.poll(() => page.locator(`li[data-room="${sent.roomId}"]`).count()).toBe(0);
+    await page.getByLabel('Show').selectOption('archived');
+    await page.locator(`li[data-room="${sent.roomId}"] button`).click();
+    await page.getByRole('button', { name: 'Unarchive' }).click();
+    await page.getByRole('button', { name: 'Archive' }).waitFor();
+    expect((await call('GET', `/api/v1/conversations/${sent.roomId}?targetAccountId=${owner.id}`, owner.token)).room.status).toBe('open');
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${server.url}/inbox?filter=agent&active=${sent.roomId}`);

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Dialog, Skeleton } from '../ui/index.ts';
+import { DialogCoveredContext } from '../ui/Dialog.tsx';
 import { OverlayContext } from './OverlayFrame.tsx';
 import { MissingOverlayModuleError, overlaysInQuery, resolveOverlay, withoutOverlay, type OverlayProps } from './registry.ts';
 
@@ -27,7 +28,7 @@ export function OverlayHost() {
   if (open.length === 0) return null;
   return (
     <>
-      {open.map(({ name, value }) => {
+      {open.map(({ name, value }, i) => {
         const close = () => {
           const state = location.state as { overlay?: string } | null;
           if (state?.overlay === name && window.history.length > 1) navigate(-1);
@@ -37,11 +38,14 @@ export function OverlayHost() {
         const Comp = componentFor(name);
         return (
           <OverlayContext.Provider key={name} value={props}>
-            <OverlayErrorBoundary name={name} close={close}>
-              <Suspense fallback={<LoadingOverlay close={close} />}>
-                <Comp {...props} />
-              </Suspense>
-            </OverlayErrorBoundary>
+            {/* The last overlay in the query is on top; the ones beneath are not modal. */}
+            <DialogCoveredContext.Provider value={i < open.length - 1}>
+              <OverlayErrorBoundary name={name} close={close}>
+                <Suspense fallback={<LoadingOverlay close={close} />}>
+                  <Comp {...props} />
+                </Suspense>
+              </OverlayErrorBoundary>
+            </DialogCoveredContext.Provider>
           </OverlayContext.Provider>
         );
       })}

@@ -8,6 +8,7 @@ import { AccountSwitcher } from '../features/accounts/components/AccountSwitcher
 import { useSignOut } from '../features/home/signOut.ts';
 import { useOpenOverlay } from '../overlays/open.ts';
 import { Avatar, cn } from '../ui/index.ts';
+import { useBrand } from './brand.ts';
 import { Logo } from './Logo.tsx';
 import { sectionsFor, type AppSection } from './sections.ts';
 import { useHelp } from './useHelp.ts';
@@ -79,6 +80,9 @@ export function AppLayout({ account, path, section, userName, userImage, fullHei
   const inBar = sections.length > BOTTOM_BAR_MAX ? sections.slice(0, BOTTOM_BAR_MAX - 1) : sections;
   const inDrawer = sections.length > BOTTOM_BAR_MAX ? sections.slice(BOTTOM_BAR_MAX - 1) : [];
   const homeHref = path.length ? appPathUrl(path) : '/app';
+  const brand = useBrand();
+  // The logo shows the brand's name: the link's name starts with it (WCAG 2.5.3, label in name).
+  const homeLabel = brand.genericBrand ? 'Home' : `${brand.name} home`;
 
   const navLink = (s: AppSection, variant: 'side' | 'bar' | 'drawer') => {
     const Icon = s.icon;
@@ -125,7 +129,7 @@ export function AppLayout({ account, path, section, userName, userImage, fullHei
       {/* Sidebar: 768 px and up. */}
       <aside className="hidden w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:flex lg:w-64">
         <div className="flex h-16 items-center px-3 lg:px-4">
-          <Link to={homeHref} className="rounded-lg" aria-label="Home">
+          <Link to={homeHref} className="rounded-lg" aria-label={homeLabel}>
             <span className="lg:hidden">
               <Logo compact />
             </span>
@@ -165,7 +169,7 @@ export function AppLayout({ account, path, section, userName, userImage, fullHei
       <div className="flex min-w-0 flex-1 flex-col">
         {/* Top bar on phones and tablets below 1024 px: brand, the account switcher, search, help, sign-out. */}
         <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-200 bg-white px-2 lg:hidden">
-          <Link to={homeHref} className="shrink-0 rounded-lg p-1 md:hidden" aria-label="Home">
+          <Link to={homeHref} className="shrink-0 rounded-lg p-1 md:hidden" aria-label={homeLabel}>
             <Logo compact />
           </Link>
           {account && <AccountSwitcher account={account} compact />}

@@ -1,7 +1,33 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { cn } from './cn.ts';
+
+/**
+ * Whether another dialog is stacked on this one (`?billing=true&checkout=3`: Checkout covers "Choose a
+ * plan"). A covered dialog is not modal, so it never hides the top one from screen readers or takes its
+ * focus, whichever of the two mounted last; the top one is modal and hides the rest.
+ */
+export const DialogCoveredContext = createContext(false);
+
+/** The last element focused outside any dialog: where focus goes back when the last dialog closes. */
+let lastOutside: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (e) => {
+    const t = e.target;
+    if (t instanceof HTMLElement && !t.closest('[role="dialog"], [role="alertdialog"]')) lastOutside = t;
+  });
+}
+
+/** Focus after a dialog closed: into the dialog still open beneath it, else back where it was before. */
+function returnFocus() {
+  const below = [
+    ...document.querySelectorAll<HTMLElement>('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]'),
+  ].at(-1);
+  if (below) return (below.querySelector<HTMLElement>('[data-autofocus]') ?? below).focus();
+  if (lastOutside?.isConnected) return lastOutside.focus();
+  document.getElementById('main')?.focus();
+}
 
 export interface DialogProps {
   open: boolean;
@@ -24,11 +50,20 @@ const widths = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-3xl', sheet
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose, className }: DialogProps) {
   const sheet = size === 'sheet';
+  const covered = useContext(DialogCoveredContext);
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={!covered}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
+          // Covered: a click in the dialog on top is not a click "outside" that closes this one.
+          onInteractOutside={covered ? (e) => e.preventDefault() : undefined}
+          onCloseAutoFocus={(e) => {
+            // Radix returns focus to what was focused when the dialog mounted, which for an overlay
+            // that loaded lazily is its (gone) loading frame: go to the dialog beneath or the opener.
+            e.preventDefault();
+            returnFocus();
+          }}
           onOpenAutoFocus={(e) => {
             // Focus the element marked data-autofocus (a first field, a confirm button), else the dialog
             // itself: no focus ring jumps onto the close button when an overlay opens.

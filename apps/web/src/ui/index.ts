@@ -6,3 +6,4 @@ export { Dialog, type DialogProps } from './Dialog.tsx';
 export { EmptyState, ErrorState } from './EmptyState.tsx';
 export { Field, FormError, Input, selectClass, Textarea, TextField } from './Field.tsx';
 export { LoadingBlock, Skeleton, Spinner } from './Spinner.tsx';
+export { statusText } from './statusText.ts';

@@ -44,6 +44,10 @@ export const message = z.object({
 });
 export type Message = z.infer<typeof message>;
 
+/** A conversation's state (spec §3): open, closed, or archived (filed away; unarchiving opens it again). */
+export const ROOM_STATUSES = ['open', 'closed', 'archived'] as const;
+export type RoomStatus = (typeof ROOM_STATUSES)[number];
+
 export const room = z.object({
   id: z.string(),
   roomId: z.string(),
@@ -51,7 +55,7 @@ export const room = z.object({
   uuid: z.string(),
   username: z.string(),
   channel: z.enum(['chat', 'sms']),
-  status: z.enum(['open', 'closed']),
+  status: z.enum(ROOM_STATUSES),
   inboxType: z.enum(INBOX_TYPES),
   agentId: z.number().nullable(),
   aiAgentEnabled: z.boolean(),

@@ -35,7 +35,7 @@ export function chatPage(p: { username: string; displayName: string; embed: bool
     .map((w) => w[0]!.toUpperCase())
     .filter((_, i, a) => i === 0 || i === a.length - 1)
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,user-scalable=no">
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Chat with ${esc(p.displayName)}</title><style>${baseCss}${p.embed ? '.wrap{max-width:none;box-shadow:none}' : ''}</style></head>
 <body><main class="wrap" data-username="${esc(p.username)}">
 <header><div class="avatar" aria-hidden="true">${esc(initials || '?')}</div><div><h1>${esc(p.displayName)}</h1><p class="sub" id="status">Connecting…</p></div></header>
@@ -154,7 +154,7 @@ export function widgetScript(publicUrl: string): string {
 }
 
 export function phonePage(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,user-scalable=no">
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Phone simulator</title><style>${baseCss}.bar{display:flex;gap:8px;padding:12px;border-bottom:1px solid #e2e8f0;flex-wrap:wrap}.bar label{font-size:12px;color:#64748b;display:flex;flex-direction:column;gap:4px;flex:1;min-width:150px}</style></head>
 <body><main class="wrap">
 <header><div class="avatar" aria-hidden="true"><svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><rect x="6" y="2" width="12" height="20" rx="2"/><path d="M11 18h2"/></svg></div><div><h1>Phone simulator</h1><p class="sub">Text any number of the simulated carrier and see replies live.</p></div></header>

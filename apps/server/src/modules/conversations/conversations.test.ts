@@ -237,6 +237,33 @@ describe('close, unarchive, rate, react', () => {
     const conv = await t.request('GET', `/api/v1/conversations/${roomId}`, asOrg(org));
     expect(conv.body.room.rating).toBe(5);
   });
+
+  it('archives a room apart from closed ones, unarchives it, and a new message brings it back', async () => {
+    const v = await visitor();
+    const sent = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'file me' } });
+    const roomId = sent.body.roomId;
+    const ids = async (status: string) =>
+      (await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id, type: 'agent', status } })).body.rooms.map(
+        (r: { roomId: string }) => r.roomId,
+      );
+    const archived = await t.request('POST', '/api/v1/archiveConversation', { ...asOrg(org), body: { targetAccountId: org.id, roomId } });
+    expect(archived.body.room.status).toBe('archived');
+    expect(await ids('archived')).toContain(roomId);
+    expect(await ids('open')).not.toContain(roomId);
+    expect(await ids('closed')).not.toContain(roomId);
+    const back = await t.request('POST', '/api/v1/unarchiveConversation', { ...asOrg(org), body: { targetAccountId: org.id, roomId } });
+    expect(back.body.room.status).toBe('open');
+    expect(await ids('archived')).not.toContain(roomId);
+    // Archived, then the visitor writes again: open.
+    await t.request('POST', '/api/v1/archiveConversation', { ...asOrg(org), body: { targetAccountId: org.id, roomId } });
+    await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'one more thing' } });
+    expect(await ids('open')).toContain(roomId);
+    // Another organization cannot archive it.
+    const foreign = await t.request('POST', '/api/v1/archiveConversation', { token: other.token, body: { roomId } });
+    expect([403, 404]).toContain(foreign.status);
+    const bad = await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id, status: 'filed' } });
+    expect(bad.status).toBe(400);
+  });
 });
 
 describe('blocking', () => {

@@ -198,7 +198,8 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     await countMessage(trx, room, row);
     const patch: Partial<RoomRow> = { last_message_at: now, last_message_id: row.id, updated_at: now };
     if (m.direction === 'inbound' && !blocked) patch.last_inbound_message_id = row.id;
-    if (room.status === 'closed' && !blocked) patch.status = 'open';
+    // A new message opens a closed or archived conversation again.
+    if (room.status !== 'open' && !blocked) patch.status = 'open';
     if (blocked) patch.inbox_type = 'agent';
     // The agent handed the conversation to a person (a message taken): it is listed under Priority.
     if (m.event?.handOff && !blocked) patch.inbox_type = 'priority';

@@ -21,7 +21,7 @@ export interface InboxOwner {
 export interface ListQuery {
   owner: InboxOwner;
   type: 'priority' | 'agent';
-  status: 'open' | 'closed';
+  status: 'open' | 'closed' | 'archived';
   userId: number;
   unreadOnly: boolean;
   page: number;

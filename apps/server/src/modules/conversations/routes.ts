@@ -13,6 +13,7 @@ import {
   ratingResponse,
   roomListResponse,
   roomResponse,
+  ROOM_STATUSES,
   roomStatusResponse,
   sendMessageResponse,
 } from '@switchboard/core/contracts/conversations';
@@ -124,7 +125,7 @@ export function conversationRoutes(app: FastifyInstance, s: Services): void {
       unread: flagParam,
       type: inboxType,
       filter: z.enum(['priority', 'agent']).optional(),
-      status: z.enum(['open', 'closed']).default('open'),
+      status: z.enum(ROOM_STATUSES).default('open'),
     }),
     response: roomListResponse,
     handler: async (req) => {
@@ -207,11 +208,21 @@ export function conversationRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
     method: 'POST',
     url: '/api/v1/unarchiveConversation',
-    summary: 'Reopen a closed conversation',
+    summary: 'Unarchive a conversation (or reopen a closed one): it is open again',
     tags,
     body: roomIdBody,
     response: roomStatusResponse,
     handler: async (req) => c.setStatus(authOf(req), req.body.roomId, 'open'),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/archiveConversation',
+    summary: 'Archive a conversation: filed away from the open and closed lists until unarchived or a new message arrives',
+    tags,
+    body: roomIdBody,
+    response: roomStatusResponse,
+    handler: async (req) => c.setStatus(authOf(req), req.body.roomId, 'archived'),
   });
 
   route(app, {

@@ -64,7 +64,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
 
     async list(
       ctx: AuthContext,
-      q: { page: number; pageSize: number; pagination: boolean; unread: boolean; type: InboxType; status: 'open' | 'closed' },
+      q: { page: number; pageSize: number; pagination: boolean; unread: boolean; type: InboxType; status: 'open' | 'closed' | 'archived' },
     ) {
       const owner = ownerOrThrow(ctx);
       const pageSize = q.pagination ? q.pageSize : 100;
@@ -202,11 +202,12 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       return { success: true as const, message: toMessageDto(res.message, room.room_id), roomId: room.room_id };
     },
 
-    async setStatus(ctx: AuthContext, roomId: string, status: 'open' | 'closed') {
+    async setStatus(ctx: AuthContext, roomId: string, status: 'open' | 'closed' | 'archived') {
       const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
       const updated = await pipeline.write(async (trx, emit) => {
         const row = await roomsRepository.update(trx, room.id, { status, updated_at: Date.now() });
-        if (status === 'closed') {
+        // Closed and archived conversations need no one: their open tasks go.
+        if (status !== 'open') {
           await activityRepository.clear(trx, room.account_id, 'priority', { roomPk: room.id });
           await activityRepository.clear(trx, room.account_id, 'agent', { roomPk: room.id });
         }

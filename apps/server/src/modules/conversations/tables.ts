@@ -13,7 +13,7 @@ export interface RoomsTable {
   our_address: string | null;
   username: string;
   inbox_type: 'priority' | 'agent';
-  status: 'open' | 'closed';
+  status: 'open' | 'closed' | 'archived';
   ai_agent_enabled: Generated<number>;
   is_group: Generated<number>;
   rating: number | null;

@@ -20,13 +20,27 @@ const MEMO_OF_KIND: Record<string, string> = {
   dispute_collected: 'Card dispute: owed amount paid from funds added',
 };
 
+/** A withdrawal as the transaction list says it, by payout method. */
+export const WITHDRAWAL_MEMO: Record<string, string> = {
+  lightning: 'Withdrawal by Lightning',
+  stripe: 'Withdrawal to your bank account',
+  paypal: 'Withdrawal to PayPal',
+  venmo: 'Withdrawal to Venmo',
+};
+
+/** Rows written before the memos above read "Withdrawal (paypal)": shown in the same words. */
+function readableMemo(memo: string | null): string | null {
+  const old = memo?.match(/^Withdrawal \((\w+)\)$/);
+  return old ? (WITHDRAWAL_MEMO[old[1]!] ?? memo) : memo;
+}
+
 export function toTransaction(t: TransferRow & { signedAmount: number }): WalletTransaction {
   return {
     id: t.id,
     kind: t.kind,
     amount: t.signedAmount,
     amountUsd: formatUsdMicros(t.signedAmount),
-    memo: t.memo ?? MEMO_OF_KIND[t.kind] ?? null,
+    memo: readableMemo(t.memo) ?? MEMO_OF_KIND[t.kind] ?? null,
     createdAt: t.created_at,
   };
 }

@@ -48,6 +48,9 @@ describe('PayPal and Venmo payouts through the local processor', () => {
     expect(await held()).toBe(heldBefore);
     const list = await t.request('GET', '/api/v1/payouts', { token: owner.token });
     expect(list.body.payouts[0]).toMatchObject({ id: res.body.payout.id, status: 'paid' });
+    // The transaction list says where the money went, in words.
+    const tx = await t.request('GET', '/api/v1/recentTransactions', { token: owner.token });
+    expect(tx.body.transactions.map((x: { memo: string | null }) => x.memo)).toContain('Withdrawal to PayPal');
   });
 
   it('a failed payout puts the money back once; a returned one after paid too', async () => {

@@ -16,6 +16,7 @@ import type { ExchangeRates } from '../../platform/providers/rates/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { decodeInvoice } from './invoices.ts';
 import { ledger, PLATFORM_ACCOUNTS, walletCode } from './ledger.ts';
+import { WITHDRAWAL_MEMO } from './mappers.ts';
 import { walletRepository as repo } from './repository.ts';
 import type { PayoutsTable } from './tables.ts';
 
@@ -151,7 +152,7 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
           credit: PLATFORM_ACCOUNTS.pendingPayouts,
           amount: input.amount,
           kind: 'payout',
-          memo: `Withdrawal (${input.method})`,
+          memo: WITHDRAWAL_MEMO[input.method] ?? 'Withdrawal',
         })
         .catch(async (err: unknown) => {
           if (!(err instanceof AppError && err.code === 'payment_required')) throw err;

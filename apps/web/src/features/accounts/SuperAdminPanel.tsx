@@ -108,7 +108,47 @@ export default function SuperAdminPanel(_: AppPanelProps) {
         </ul>
       )}
       {disabling && <DisableDialog account={disabling} onClose={() => setDisabling(null)} />}
+      <NewPartnerForm />
     </Card>
+  );
+}
+
+/** A partner console starts here (or with `npm run admin -- create-partner <name> <email>` on the server). */
+function NewPartnerForm() {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const create = useAccountMutation(() => accountCalls.createPartner({ name: name.trim(), email: email.trim() }), {
+    success: () => `Partner ${name.trim()} created: ${email.trim()} can sign in to its console`,
+    onSuccess: () => {
+      setName('');
+      setEmail('');
+    },
+  });
+  const err = create.error;
+  return (
+    <form
+      aria-labelledby="new-partner-title"
+      className="flex flex-col gap-3 border-t border-slate-100 px-4 py-4 sm:px-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.mutate(undefined);
+      }}
+    >
+      <div>
+        <h3 id="new-partner-title" className="text-sm font-semibold text-slate-900">
+          New partner
+        </h3>
+        <p className="text-sm text-slate-600">A partner runs its own white-labelled tree of resellers and organizations. Its owner signs in with this e-mail.</p>
+      </div>
+      <div className="grid gap-3 xs:grid-cols-2">
+        <TextField label="Partner name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} error={fieldError(err, 'name')} />
+        <TextField label="Owner’s e-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError(err, 'email')} />
+      </div>
+      <FormError error={otherError(err, 'name', 'email')} />
+      <Button type="submit" className="self-start" loading={create.isPending} disabled={!name.trim() || !email.trim()}>
+        Create partner
+      </Button>
+    </form>
   );
 }
 

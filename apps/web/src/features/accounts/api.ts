@@ -22,6 +22,8 @@ export const accountCalls = {
   setDefaultDomain: (target: Target, id: number) => api('/api/v2/domain/default', { target, body: { id } }),
   removeDomain: (target: Target, id: number) => api('/api/v2/domain', { method: 'DELETE', target, query: { id } }),
   saveDomain: (target: Target, body: Body) => api('/api/v2/domain', { target, body }),
+  /** A super admin makes a partner (the top of a white-label tree); its owner signs in with the e-mail. */
+  createPartner: (body: { name: string; email: string }) => api<{ success: true }>('/internal/createPartner', { target: false, body }),
   superSearch: <R>(phrase: string) => api<R>('/api/v2/searchAccount/enhanced', { target: false, body: { phrase } }),
   enableAccount: (username: string) => api<{ message: string }>('/api/v1/enableAccount', { target: false, body: { username } }),
   disableAccount: (body: { username: string; reason: string; details?: string }) =>

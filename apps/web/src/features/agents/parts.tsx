@@ -24,12 +24,26 @@ export function SaveStatus({ state }: { state: SaveState }) {
   );
 }
 
-export function Section({ title, description, children, actions }: { title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+/** A titled part of the editor: an h2 under the page's h1, an h3 inside an overlay (whose title is the h2). */
+export function Section({
+  title,
+  description,
+  children,
+  actions,
+  level = 2,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  level?: 2 | 3;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section className="space-y-3">
       <div className="flex items-start justify-between gap-3">
         <div>
-          <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+          <Heading className="text-sm font-semibold text-slate-900">{title}</Heading>
           {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}
         </div>
         {actions}

@@ -216,68 +216,64 @@ export function AuthFlow({ mode }: { mode: Mode }) {
           setErrors({});
         }}
       />
-      <form
-        onSubmit={onStart}
-        noValidate
-        className="flex flex-col gap-4"
-        id={METHOD_PANEL_ID}
-        role="tabpanel"
-        aria-labelledby={`auth-tab-${method}`}
-      >
-        {method === 'email' ? (
-          <>
-            {mode === 'signup' && (
-              <>
-                <TextField
-                  label="Your name"
-                  name="name"
-                  autoComplete="name"
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                  error={errors.name}
-                />
-                <TextField
-                  label="Business name"
-                  name="businessName"
-                  autoComplete="organization"
-                  value={businessName}
-                  onChange={(e) => setBusinessName(e.target.value)}
-                  error={errors.businessName}
-                  hint="Shown to your callers. You can change it later."
-                />
-              </>
-            )}
+      {/* The tab panel wraps the form: a form may not take the tabpanel role itself. */}
+      <div id={METHOD_PANEL_ID} role="tabpanel" aria-labelledby={`auth-tab-${method}`}>
+        <form onSubmit={onStart} noValidate className="flex flex-col gap-4">
+          {method === 'email' ? (
+            <>
+              {mode === 'signup' && (
+                <>
+                  <TextField
+                    label="Your name"
+                    name="name"
+                    autoComplete="name"
+                    value={name}
+                    onChange={(e) => setName(e.target.value)}
+                    error={errors.name}
+                  />
+                  <TextField
+                    label="Business name"
+                    name="businessName"
+                    autoComplete="organization"
+                    value={businessName}
+                    onChange={(e) => setBusinessName(e.target.value)}
+                    error={errors.businessName}
+                    hint="Shown to your callers. You can change it later."
+                  />
+                </>
+              )}
+              <TextField
+                label="E-mail"
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="you@company.com"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={errors.email}
+              />
+            </>
+          ) : (
             <TextField
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@company.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              error={errors.email}
+              label="Phone number"
+              name="phoneNumber"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="+1 415 555 0100"
+              value={phoneNumber}
+              onChange={(e) => setPhoneNumber(e.target.value)}
+              error={errors.phoneNumber}
+              hint={mode === 'signup' ? 'We text you a code. A new number creates a new account.' : 'We text you a code.'}
             />
-          </>
-        ) : (
-          <TextField
-            label="Phone number"
-            name="phoneNumber"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+1 415 555 0100"
-            value={phoneNumber}
-            onChange={(e) => setPhoneNumber(e.target.value)}
-            error={errors.phoneNumber}
-            hint={mode === 'signup' ? 'We text you a code. A new number creates a new account.' : 'We text you a code.'}
-          />
-        )}
-        {errors.form && <FormError message={errors.form} />}
-        <Button type="submit" size="lg" block loading={busy}>
-          {method === 'phone' ? 'Text me a code' : copy[mode].submit}
-        </Button>
-      </form>
+          )}
+          {errors.form && <FormError message={errors.form} />}
+          <Button type="submit" size="lg" block loading={busy}>
+            {method === 'phone' ? 'Text me a code' : copy[mode].submit}
+          </Button>
+        </form>
+      </div>
     </AuthLayout>
   );
 }

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useBrand } from '../../shell/brand.ts';
 import { Logo } from '../../shell/Logo.tsx';
 
 /** The frame of the sign-in and sign-up pages: brand mark, a card, and a footer line. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  const brand = useBrand();
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10 sm:justify-center">
-      <Link to="/app" className="mb-8 rounded-lg" aria-label="Switchboard home">
+      <Link to="/app" className="mb-8 rounded-lg" aria-label={brand.genericBrand ? 'Home' : `${brand.name} home`}>
         <Logo />
       </Link>
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

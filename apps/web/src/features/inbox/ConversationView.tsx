@@ -18,6 +18,8 @@ import {
   Star,
   Archive,
   ArchiveRestore,
+  CircleX,
+  RotateCcw,
 } from 'lucide-react';
 import { BOTTOM_DETECTION_PX } from '@switchboard/core/constants';
 import { formatPhone } from '@switchboard/core/rules/format';
@@ -324,12 +326,23 @@ export function ConversationView({
 
   const toggleClosed = () =>
     act.mutate(async () => {
-      const closing = room?.status !== 'closed';
+      const closing = room?.status === 'open';
       await inboxCalls.setClosed(accountId, roomId, closing);
       void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
       refresh();
       notify(closing ? 'Conversation closed' : 'Conversation reopened');
       if (closing) onClosed();
+    });
+
+  // Archived is apart from closed: filed away until unarchived (or until a new message arrives).
+  const toggleArchived = () =>
+    act.mutate(async () => {
+      const archiving = room?.status !== 'archived';
+      await inboxCalls.setArchived(accountId, roomId, archiving);
+      void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
+      refresh();
+      notify(archiving ? 'Conversation archived' : 'Conversation unarchived');
+      if (archiving) onClosed();
     });
 
   const unblock = () =>
@@ -429,7 +442,7 @@ export function ConversationView({
 
   return (
     <section className="flex h-full min-h-0 flex-col" aria-label={`Conversation with ${room?.contactName ?? room?.username ?? ''}`}>
-      <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
         <button
           type="button"
           onClick={onBack}
@@ -439,22 +452,23 @@ export function ConversationView({
           <ArrowLeft className="size-5" aria-hidden />
         </button>
         <Avatar name={room?.contactName ?? room?.username ?? '?'} size="sm" />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h2 className="truncate text-sm font-semibold text-slate-900">
             {room ? (room.contactName ?? formatPhone(room.username)) : <Skeleton className="h-4 w-24" />}
           </h2>
           <p className="text-xs text-slate-500">
             {room?.contactName ? `${formatPhone(room.username)} · ` : ''}
             {room?.channel === 'sms' ? 'SMS' : 'Chat'}
-            {room?.status === 'closed' ? ' · closed' : ''}
+            {room?.status === 'closed' ? ' · closed' : room?.status === 'archived' ? ' · archived' : ''}
             {room?.blocked ? <span className="text-red-600"> · blocked</span> : null}
           </p>
         </div>
-        <div className="ml-auto flex flex-wrap items-center gap-1">
-          <label className="flex items-center gap-2 rounded-lg px-2 py-1 text-xs text-slate-700">
-            <Bot className="size-4" aria-hidden />
+        {/* One row at every width: the actions are icons until 1536 px (the pane beside the list is narrow), and below 768 px the AI state is the switch alone. */}
+        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
+          <label className="flex items-center gap-2 rounded-lg px-1 py-1 text-xs text-slate-700 sm:px-2">
+            <Bot className="hidden size-4 sm:block" aria-hidden />
             {/* A staff reply or takeover pauses the AI here until someone hands the conversation back. */}
-            <span aria-live="polite" data-testid="ai-state">
+            <span aria-live="polite" data-testid="ai-state" className="sr-only sm:not-sr-only">
               {room?.aiAgentEnabled ? 'AI agent answering' : 'AI paused · you are answering'}
             </span>
             <button
@@ -475,23 +489,29 @@ export function ConversationView({
           </label>
           {room?.channel === 'sms' && (
             <Button size="2xs" variant="ghost" onClick={() => openOverlay('call', room.username)} aria-label="Call">
-              <Phone className="size-4" aria-hidden /> <span className="hidden lg:inline">Call</span>
+              <Phone className="size-4" aria-hidden /> <span className="hidden xl:inline">Call</span>
             </Button>
           )}
           <Button size="2xs" variant="ghost" onClick={markUnread} aria-label="Mark unread">
-            <Mail className="size-4" aria-hidden /> <span className="hidden lg:inline">Unread</span>
+            <Mail className="size-4" aria-hidden /> <span className="hidden xl:inline">Unread</span>
           </Button>
-          <Button size="2xs" variant="ghost" onClick={toggleClosed} aria-label={room?.status === 'closed' ? 'Unarchive' : 'Close'}>
-            {room?.status === 'closed' ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
-            <span className="hidden lg:inline">{room?.status === 'closed' ? 'Unarchive' : 'Close'}</span>
+          {room?.status !== 'archived' && (
+            <Button size="2xs" variant="ghost" onClick={toggleClosed} aria-label={room?.status === 'closed' ? 'Reopen' : 'Close'}>
+              {room?.status === 'closed' ? <RotateCcw className="size-4" aria-hidden /> : <CircleX className="size-4" aria-hidden />}
+              <span className="hidden xl:inline">{room?.status === 'closed' ? 'Reopen' : 'Close'}</span>
+            </Button>
+          )}
+          <Button size="2xs" variant="ghost" onClick={toggleArchived} aria-label={room?.status === 'archived' ? 'Unarchive' : 'Archive'}>
+            {room?.status === 'archived' ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
+            <span className="hidden xl:inline">{room?.status === 'archived' ? 'Unarchive' : 'Archive'}</span>
           </Button>
           {room?.blocked ? (
             <Button size="2xs" variant="ghost" onClick={unblock} aria-label="Unblock">
-              <Ban className="size-4 text-red-600" aria-hidden /> <span className="hidden lg:inline">Unblock</span>
+              <Ban className="size-4 text-red-600" aria-hidden /> <span className="hidden xl:inline">Unblock</span>
             </Button>
           ) : (
             <Button size="2xs" variant="ghost" onClick={() => void block()} aria-label="Block">
-              <Ban className="size-4" aria-hidden /> <span className="hidden lg:inline">Block</span>
+              <Ban className="size-4" aria-hidden /> <span className="hidden xl:inline">Block</span>
             </Button>
           )}
         </div>

@@ -7,7 +7,7 @@ import { formatPhone } from '@switchboard/core/rules/format';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, EmptyState, ErrorState, Skeleton, cn } from '../../ui/index.ts';
-import { activityKey, clearActivity, closeConversation, roomsKey, setOpenRoom, unreadCountKey, useConversation, useConversations, useLive, useUnreadCount, type InboxType, type Room, type RoomPage } from './api.ts';
+import { activityKey, clearActivity, closeConversation, roomsKey, setOpenRoom, unreadCountKey, useConversation, useConversations, useLive, useUnreadCount, type InboxType, type ListStatus, type Room, type RoomPage } from './api.ts';
 import { ConversationView, NewConversation } from './ConversationView.tsx';
 import { timeAgo } from './format.ts';
 import { newMessageGate } from '@switchboard/core/rules/newMessage';
@@ -37,8 +37,8 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
     if (zap) navigate(zapSetupUrl(pathname, zap), { replace: true });
   }, [zap, pathname, navigate]);
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const [showClosed, setShowClosed] = useState(false);
-  const list = useConversations(accountId, type, unreadOnly, showClosed);
+  const [listStatus, setListStatus] = useState<ListStatus>('open');
+  const list = useConversations(accountId, type, unreadOnly, listStatus);
   // Tab badges count unread open conversations of each tab, as the lists below them do.
   const priorityUnread = useUnreadCount(accountId, 'priority');
   const junkUnread = useUnreadCount(accountId, 'agent');
@@ -218,8 +218,16 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
               Unread only
             </label>
             <label className="flex items-center gap-2">
-              <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} className="accent-brand-600" />
-              Closed
+              Show
+              <select
+                value={listStatus}
+                onChange={(e) => setListStatus(e.target.value as ListStatus)}
+                className="rounded-md border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <option value="open">Open</option>
+                <option value="closed">Closed</option>
+                <option value="archived">Archived</option>
+              </select>
             </label>
           </div>
           <div ref={listRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" aria-label="Conversations">
@@ -257,7 +265,7 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
             {!list.isPending && rooms.length > 0 && <p className="p-3 text-center text-[11px] text-slate-500">{total} conversation{total === 1 ? '' : 's'}</p>}
           </div>
         </aside>
-        <main className={cn('min-h-0 flex-1', showList && 'hidden md:block')}>
+        <section aria-label="Conversation" className={cn('min-h-0 flex-1', showList && 'hidden md:block')}>
           {composing ? (
             <NewConversation
               accountId={accountId}
@@ -280,7 +288,7 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
           ) : (
             <EmptyState className="h-full" icon={<Inbox className="size-6" aria-hidden />} title="Pick a conversation" message="Messages arrive here live, from your chat page and your number." />
           )}
-        </main>
+        </section>
       </div>
     </div>
   );

@@ -11,7 +11,7 @@ export interface Room {
   uuid: string;
   username: string;
   channel: 'chat' | 'sms';
-  status: 'open' | 'closed';
+  status: 'open' | 'closed' | 'archived';
   inboxType: InboxType;
   aiAgentEnabled: boolean;
   rating: number | null;
@@ -84,16 +84,20 @@ export function storeRooms(accountId: number, type: InboxType, rooms: Room[]): v
   }
 }
 
-export const roomsKey = (accountId: number, type: InboxType, unread: boolean, closed = false) =>
-  ['inbox', accountId, type, unread ? 'unread' : 'all', ...(closed ? ['closed'] : [])] as const;
+/** Which conversations a list shows: open (the default), closed, or archived. */
+export type ListStatus = 'open' | 'closed' | 'archived';
+
+export const roomsKey = (accountId: number, type: InboxType, unread: boolean, status: ListStatus = 'open') =>
+  ['inbox', accountId, type, unread ? 'unread' : 'all', ...(status === 'open' ? [] : [status])] as const;
 export const roomKey = (roomId: string) => ['conversation', roomId] as const;
 export const unreadCountKey = (accountId: number, type: InboxType) => ['unreadCount', accountId, type] as const;
 export const activityKey = (accountId: number, type: InboxType) => ['activity', accountId, type] as const;
 
 /** GET /api/v1/conversations, page by page (20), newest first; aborted fetches are ignored. */
-export function useConversations(accountId: number, type: InboxType, unread: boolean, closed = false) {
+export function useConversations(accountId: number, type: InboxType, unread: boolean, status: ListStatus = 'open') {
+  const closed = status !== 'open';
   return useInfiniteQuery({
-    queryKey: roomsKey(accountId, type, unread, closed),
+    queryKey: roomsKey(accountId, type, unread, status),
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }) => {
       const page = await api<RoomPage>('/api/v1/conversations', {
@@ -103,7 +107,7 @@ export function useConversations(accountId: number, type: InboxType, unread: boo
           pagination: true,
           type,
           ...(unread ? { unread: true } : {}),
-          ...(closed ? { status: 'closed' } : {}),
+          ...(closed ? { status } : {}),
         },
         target: accountId,
         signal,
@@ -262,8 +266,12 @@ export function useLive(accountId: number | null) {
           timers[roomId] = setTimeout(() => setTyping((t) => Object.fromEntries(Object.entries(t).filter(([k]) => k !== roomId))), 4000);
           return;
         }
-        if (e.type === 'message.created' && e.payload.message?.direction === 'outbound') {
-          setTyping((t) => Object.fromEntries(Object.entries(t).filter(([k]) => k !== e.payload.roomId)));
+        // A message from the one who was typing (the visitor, or the AI agent) ends "… is typing".
+        if (e.type === 'message.created') {
+          const m = e.payload.message as Message | undefined;
+          const roomId = String(m?.roomId ?? e.payload.roomId ?? '');
+          clearTimeout(timers[roomId]);
+          setTyping((t) => (roomId in t ? Object.fromEntries(Object.entries(t).filter(([k]) => k !== roomId)) : t));
         }
         applyEvent(qc, accountId, e);
       };
@@ -377,6 +385,9 @@ export const inboxCalls = {
     api(type === 'priority' ? '/api/v1/activity/markUnread' : '/api/v1/activityAgent/markUnread', { body: { roomId }, target: accountId }),
   setClosed: (accountId: number, roomId: string, closed: boolean) =>
     api(closed ? '/api/v1/closeConversation' : '/api/v1/unarchiveConversation', { body: { roomId }, target: accountId }),
+  /** Archive files a conversation away (apart from closed ones); unarchive opens it again. */
+  setArchived: (accountId: number, roomId: string, archived: boolean) =>
+    api(archived ? '/api/v1/archiveConversation' : '/api/v1/unarchiveConversation', { body: { roomId }, target: accountId }),
   block: (accountId: number, targetUsername: string, block: boolean) =>
     api('/api/v1/block', { body: block ? { targetUsername } : { targetUsername, block: false }, target: accountId }),
   rate: (accountId: number, roomId: string, rating: number) => api('/api/v1/rateConvo', { body: { roomId, rating }, target: accountId }),

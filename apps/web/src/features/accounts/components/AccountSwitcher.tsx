@@ -35,7 +35,6 @@ export function AccountSwitcher({ account, compact = false }: { account: Account
         type="button"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`Account: ${account.displayName}. Switch account`}
         onClick={() => setOpen((o) => !o)}
         className={cn('flex w-full min-w-0 items-center gap-2 rounded-lg px-2 py-1.5 text-left hover:bg-slate-100', compact && 'max-w-52')}
       >
@@ -44,6 +43,8 @@ export function AccountSwitcher({ account, compact = false }: { account: Account
           <span className="block truncate text-sm font-semibold text-slate-900">{account.displayName}</span>
           {!compact && <span className="block truncate text-xs text-slate-500">{TYPE_LABEL[account.accountType] ?? account.accountType}</span>}
         </span>
+        {/* The visible name starts the accessible name (WCAG 2.5.3), then what the button does. */}
+        <span className="sr-only">Switch account</span>
         <ChevronsUpDown className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
       </button>
       {open && (

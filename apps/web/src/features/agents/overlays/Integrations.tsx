@@ -20,7 +20,7 @@ export default function Integrations({ value }: OverlayProps) {
   return (
     <OverlayFrame title="Integrations" description="Connect the tools your agent works with." size="lg">
       <div className="space-y-8">
-        <Section title="App settings" description="Where the agent’s apps send things.">
+        <Section level={3} title="App settings" description="Where the agent’s apps send things.">
           {apps.isLoading ? (
             <LoadingBlock />
           ) : apps.isError ? (
@@ -33,7 +33,7 @@ export default function Integrations({ value }: OverlayProps) {
             </div>
           )}
         </Section>
-        <Section title="Integrations">
+        <Section level={3} title="Integrations">
           <IntegrationCatalog target={target} open={value} />
         </Section>
       </div>

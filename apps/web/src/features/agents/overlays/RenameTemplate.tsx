@@ -40,7 +40,14 @@ export default function RenameTemplate({ value, close }: OverlayProps) {
       {templates.isLoading ? (
         <LoadingBlock />
       ) : !template ? (
-        <ErrorState message="Template not found." />
+        <ErrorState
+          title={value && value !== 'true' ? 'Template not found' : 'Which template?'}
+          message={
+            value && value !== 'true'
+              ? 'No template of this account has that id. Choose the template to rename from the agent’s template list.'
+              : 'Choose the template to rename from the agent’s template list (Rename beside one of your templates).'
+          }
+        />
       ) : template.builtIn ? (
         <ErrorState message="Built-in templates cannot be renamed. Make a copy of your own first." />
       ) : (

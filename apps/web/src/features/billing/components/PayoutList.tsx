@@ -1,7 +1,7 @@
 import { displayUsd } from '@switchboard/core/rules/money';
 import type { Payout } from '@switchboard/core/contracts/payouts';
 import { errorText } from '../../../api/mutation.ts';
-import { EmptyState, ErrorState, Skeleton, cn } from '../../../ui/index.ts';
+import { EmptyState, ErrorState, Skeleton, cn, statusText } from '../../../ui/index.ts';
 import { usePayouts } from '../api.ts';
 
 const TONE: Record<Payout['status'], string> = {
@@ -29,7 +29,7 @@ export function PayoutList() {
             </p>
             <p className="truncate text-slate-500">{p.reason ?? p.address}</p>
           </div>
-          <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium capitalize', TONE[p.status])}>{p.status}</span>
+          <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium capitalize', TONE[p.status])}>{statusText(p.status)}</span>
         </li>
       ))}
     </ul>

@@ -12,12 +12,26 @@ export const ITEM_LABELS: Record<string, string> = {
   numbers: 'phone numbers',
 };
 
+const ITEM_LABELS_ONE: Record<string, string> = {
+  'voice minutes': 'voice minute',
+  'advanced voice minutes': 'advanced voice minute',
+  'messages in': 'message in',
+  'messages out': 'message out',
+  'model tokens': 'model token',
+  'phone numbers': 'phone number',
+};
+
+/** An item's label for a count: "1 phone number", "2 phone numbers". */
+function included(label: string, count: number): string {
+  return count === 1 ? (ITEM_LABELS_ONE[label] ?? label) : label;
+}
+
 /** What a plan includes: each item's free first tier, in words. */
 export function includedOf(plan: ProductPlan): string[] {
   return Object.entries(plan.productItems).flatMap(([kind, item]) => {
     const first = item?.tiers[0];
     return first && first.price === 0 && first.quantityMax
-      ? [`${first.quantityMax.toLocaleString()} ${ITEM_LABELS[kind] ?? kind} included`]
+      ? [`${first.quantityMax.toLocaleString()} ${included(ITEM_LABELS[kind] ?? kind, first.quantityMax)} included`]
       : [];
   });
 }

@@ -1,7 +1,7 @@
 import { PhoneIncoming, PhoneOutgoing, Monitor } from 'lucide-react';
 import { Link } from 'react-router';
 import { recordingUrl, type Call } from '../api.ts';
-import { Button } from '../../../ui/index.ts';
+import { Button, statusText } from '../../../ui/index.ts';
 import { CallTimings } from './CallTimings.tsx';
 import { CallTranscript } from './CallTranscript.tsx';
 
@@ -56,7 +56,7 @@ export function CallRow({
               live ? 'rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800' : 'text-xs font-medium text-slate-700'
             }
           >
-            {live ? 'Live' : call.status.replace('-', ' ')}
+            {live ? 'Live' : statusText(call.status)}
           </span>
         </summary>
         <div className="border-t border-slate-100 px-4 py-3">
@@ -87,7 +87,7 @@ export function CallRow({
               <>
                 <dt className="font-medium">Transfer</dt>
                 <dd>
-                  {call.transfer.to}: {call.transfer.status.replace('-', ' ')}
+                  {call.transfer.to}: {statusText(call.transfer.status).toLowerCase()}
                 </dd>
               </>
             )}

@@ -1,7 +1,8 @@
 import GetSupport from '../../../overlays/screens/Form.tsx';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
-import { EmptyState } from '../../../ui/index.ts';
+import { useOpenOverlay } from '../../../overlays/open.ts';
+import { Button } from '../../../ui/index.ts';
 import { ContactSalesForm } from '../components/ContactSalesForm.tsx';
 import { FeedbackForm } from '../components/FeedbackForm.tsx';
 
@@ -26,9 +27,30 @@ export default function Form(props: OverlayProps) {
       </OverlayFrame>
     );
   }
+  return <WhichForm value={props.value} />;
+}
+
+/** `?form=true` (or an unknown name): the three forms to choose from, rather than a dead end. */
+function WhichForm({ value }: { value: string }) {
+  const open = useOpenOverlay();
+  const known = value === '' || value === 'true';
   return (
-    <OverlayFrame title="Form" size="sm">
-      <EmptyState title="There is no such form" message={`“${props.value}” is not a form of this app. The forms are get-support, feedback and contact-sales.`} />
+    <OverlayFrame
+      title="Write to us"
+      description={known ? 'Which would you like to send?' : `There is no form called “${value}”. Which would you like to send?`}
+      size="sm"
+    >
+      <div className="flex flex-col gap-2">
+        <Button data-autofocus onClick={() => open('form', 'get-support')}>
+          Get support
+        </Button>
+        <Button variant="secondary" onClick={() => open('form', 'feedback')}>
+          Send feedback
+        </Button>
+        <Button variant="secondary" onClick={() => open('form', 'contact-sales')}>
+          Contact sales
+        </Button>
+      </div>
     </OverlayFrame>
   );
 }

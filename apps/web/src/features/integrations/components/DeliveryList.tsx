@@ -1,5 +1,5 @@
 import { errorText } from '../../../api/mutation.ts';
-import { Button, ErrorState, LoadingBlock } from '../../../ui/index.ts';
+import { Button, ErrorState, LoadingBlock, statusText } from '../../../ui/index.ts';
 import { useDeliveries, useReplayDelivery } from '../api.ts';
 
 const STATUS_CLASS = { delivered: 'text-emerald-800', pending: 'text-amber-800', failed: 'text-red-700' } as const;
@@ -17,7 +17,7 @@ export function DeliveryList({ target, id }: { target: number | null; id: number
       {items.map((d) => (
         <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
           <span className="font-mono text-xs text-slate-700">{d.eventType}</span>
-          <span className={STATUS_CLASS[d.status]}>{d.status}</span>
+          <span className={STATUS_CLASS[d.status]}>{statusText(d.status)}</span>
           <span className="text-slate-600">
             {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
             {d.responseStatus != null ? ` · ${d.responseStatus}` : ''}

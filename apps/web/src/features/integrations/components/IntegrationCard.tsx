@@ -31,9 +31,9 @@ export function IntegrationCard({
     <li className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby={`${formId}-name`}>
       <div className="flex flex-wrap items-center gap-2">
         <Plug className="size-4 text-slate-500" aria-hidden />
-        <h3 id={`${formId}-name`} className="flex-1 text-sm font-semibold text-slate-900">
+        <h2 id={`${formId}-name`} className="flex-1 text-sm font-semibold text-slate-900">
           {i.name}
-        </h3>
+        </h2>
         <HealthBadge integration={i} />
       </div>
       <p className="mt-1 text-sm text-slate-600">{i.description}</p>

@@ -17,6 +17,17 @@ export default function CallVerify() {
   const verify = useByoVerify(target, setVerified);
   const resend = useByoAssign(target);
   const route = useByoRoute(target, (n) => (n.routing === 'forwarding' ? go('forwardingInstructions', 'true') : close()));
+  // Opened bare (`?callVerify=true`) there is no number a code went to: say where to start instead.
+  if (!/^\+?\d[\d\s().-]{5,}$/.test(value.trim()))
+    return (
+      <OverlayFrame title="Enter your code" size="sm">
+        <ErrorState
+          title="Which number?"
+          message="This screen verifies a number you bring. Add your number first; we then send a six-digit code to it."
+          action={<Button onClick={() => go('addCustomNumber', 'true')}>Bring your own number</Button>}
+        />
+      </OverlayFrame>
+    );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     verify.mutate({ number: value, code });

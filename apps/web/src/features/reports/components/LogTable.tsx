@@ -1,5 +1,6 @@
 import { ReportTable } from './ReportTable.tsx';
 import type { LogEntry } from '../api.ts';
+import { statusText } from '../../../ui/index.ts';
 
 const KIND_NAMES: Record<string, string> = {
   call: 'Call',
@@ -23,7 +24,7 @@ export function LogTable({ logs }: { logs: LogEntry[] }) {
             {KIND_NAMES[l.kind ?? ''] ?? l.kind}
             {l.direction ? <span className="text-slate-600"> · {l.direction === 'inbound' ? 'in' : 'out'}</span> : null}
           </td>
-          <td className="py-2 pr-3 whitespace-nowrap">{l.status}</td>
+          <td className="py-2 pr-3 whitespace-nowrap">{statusText(l.status)}</td>
           <td className="max-w-[12rem] truncate py-2 pr-3" title={l.contact ?? undefined}>
             {l.contactName ? (
               <>
