@@ -34,6 +34,7 @@ type RowOf<R> = R extends AccessRule<never, infer T> ? T : never;
  * 403 when the role is missing and 404 when an id is outside the caller's reach, and returns the rows
  * the lookup found so the caller need not read them again.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each rule has its own id tuple; the table only needs them to be rules
 export function accessTable<C extends Caller, Table extends Record<string, AccessRule<C, any>>>(table: Table) {
   return async function requireAccess<P extends keyof Table & string>(caller: C, permission: P, ids: readonly Id[] = []): Promise<Map<Id, RowOf<Table[P]>>> {
     const rule = table[permission]!;

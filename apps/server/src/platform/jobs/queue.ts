@@ -21,6 +21,7 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the payload its own job kind enqueues
 export type JobHandler = (payload: any, job: JobRow) => Promise<void>;
 
 /** A failure that retrying cannot fix: the job is marked failed at once. */

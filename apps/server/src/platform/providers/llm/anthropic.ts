@@ -53,7 +53,9 @@ export class AnthropicProvider implements LlmProvider {
   }
 
   async complete(req: LlmRequest): Promise<LlmResult> {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the vendor's JSON, read defensively field by field
     const json: any = await readModelJson(this.name, await this.post(req, false), this.opts.timeoutMs);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the vendor's JSON, read defensively field by field
     const blocks: any[] = Array.isArray(json?.content) ? json.content : [];
     const text = blocks
       .filter((b) => b.type === 'text')
@@ -77,6 +79,7 @@ export class AnthropicProvider implements LlmProvider {
     const usage = { inputTokens: 0, outputTokens: 0 };
     try {
       for await (const { data } of sseData(res.body)) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the vendor's JSON, read defensively field by field
         let ev: any;
         try {
           ev = JSON.parse(data);

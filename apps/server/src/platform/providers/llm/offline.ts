@@ -101,6 +101,7 @@ function bestSentence(question: string, instructions: string): string | undefine
 }
 
 function summarizeResult(name: string, content: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the vendor's JSON, read defensively field by field
   let parsed: any;
   try {
     parsed = JSON.parse(content);

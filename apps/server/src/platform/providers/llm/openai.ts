@@ -62,6 +62,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   }
 
   async complete(req: LlmRequest): Promise<LlmResult> {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the vendor's JSON, read defensively field by field
     const json: any = await readModelJson(this.name, await this.post(req, false), this.opts.timeoutMs);
     const msg = json?.choices?.[0]?.message;
     if (!msg) throw new LlmError(this.name, 'The model API answered without a message.');
@@ -90,6 +91,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     try {
       for await (const { data } of sseData(res.body)) {
         if (data === '[DONE]') break;
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the vendor's JSON, read defensively field by field
         let chunk: any;
         try {
           chunk = JSON.parse(data);
