@@ -7,7 +7,13 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const dirs = (p) => (fs.existsSync(p) ? fs.readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+const dirs = (p) =>
+  fs.existsSync(p)
+    ? fs
+        .readdirSync(p, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 /**
  * Server: the platform never imports a module; a module (and app.ts, services.ts, db.ts, tests, scripts)
@@ -75,13 +81,7 @@ export default tseslint.config(
   // migrations and the database helpers work on `Kysely<any>` (they run before and beside every schema),
   // and the bench drives raw drivers.
   {
-    files: [
-      '**/*.test.{ts,tsx}',
-      'apps/server/src/testing/**',
-      'apps/server/src/platform/db/**',
-      'scripts/bench/**',
-      'e2e/**',
-    ],
+    files: ['**/*.test.{ts,tsx}', 'apps/server/src/testing/**', 'apps/server/src/platform/db/**', 'scripts/bench/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
@@ -89,7 +89,18 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones() }],
       // What a module offers others is named functions in its index.ts, never its repository.
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules/[a-z]+/index\\.ts$|^\\.\\./[a-z]+/index\\.ts$', importNamePattern: 'Repository$', message: REPOSITORY_STAYS }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/[a-z]+/index\\.ts$|^\\.\\./[a-z]+/index\\.ts$',
+              importNamePattern: 'Repository$',
+              message: REPOSITORY_STAYS,
+            },
+          ],
+        },
+      ],
     },
   },
   {

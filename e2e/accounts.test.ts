@@ -22,7 +22,6 @@ describe('account screens', () => {
   let admin: Session;
   let partner: Session;
 
-
   const call = (method: string, url: string, token: string | null, body?: unknown) => apiCall(server, method, url, token, body);
 
   const signUp = (email: string, businessName: string) => harnessSignUp(server, email, businessName);
@@ -36,7 +35,10 @@ describe('account screens', () => {
 
   beforeAll(async () => {
     // E2E_WEB_DIST: a private build, so a build running elsewhere cannot pull the files away mid-test.
-    [server, browser] = await Promise.all([startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      launchBrowser(),
+    ]);
     admin = await signUp(SUPER_ADMIN_EMAIL, 'Switchboard HQ');
     await call('POST', '/internal/createPartner', admin.token, { name: 'Acme Partners', email: 'partner@acme.test' });
     partner = await signIn('partner@acme.test');
@@ -237,10 +239,7 @@ describe('account screens', () => {
 
     await page.goto(`${server.url}/app?editAvatar=true`);
     const avatar = page.getByRole('dialog', { name: 'Profile picture' });
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAFhAJ/wlseKgAAAABJRU5ErkJggg==',
-      'base64',
-    );
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAFhAJ/wlseKgAAAABJRU5ErkJggg==', 'base64');
     await avatar.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await avatar.getByText('me.png').waitFor();
     await snap(page, 'accounts-avatar-preview-390');
@@ -445,7 +444,9 @@ describe('account screens', () => {
     await page.goto(`${server.url}/app/brand`);
     // A partner's console has its own sections, from the same list.
     const sections = page.getByRole('navigation', { name: 'Sections' }).filter({ visible: true });
-    await expect.poll(() => sections.getByRole('link').allTextContents()).toEqual(['Home', 'Organizations', 'Resellers', 'Reports', 'Billing', 'Brand', 'Settings']);
+    await expect
+      .poll(() => sections.getByRole('link').allTextContents())
+      .toEqual(['Home', 'Organizations', 'Resellers', 'Reports', 'Billing', 'Brand', 'Settings']);
     expect(await sections.getByRole('link', { name: 'Brand' }).getAttribute('aria-current')).toBe('page');
     const brand = page.locator('section', { has: page.getByRole('heading', { name: 'Brand and domains' }) });
     await brand.getByText('No domains yet').waitFor();

@@ -78,8 +78,14 @@ describe('agents: editor and test chat', () => {
     const admin = await signUp('root@admin.test', 'Switchboard HQ');
     await call('POST', '/internal/createPartner', admin.token, { name: 'Agency Partners', email: 'agency@agents.test' });
     await call('POST', '/api/v1/signin/email', null, { email: 'agency@agents.test' });
-    const partner = (await call('POST', '/api/v1/email/verify', null, { email: 'agency@agents.test', verificationCode: await suite.server.code('agency@agents.test') })) as Session;
-    const created = await call('POST', '/api/v2/templates/createTemplate', partner.token, { name: 'Agency dental', agentInstructions: 'You answer for {{clinic}}.' });
+    const partner = (await call('POST', '/api/v1/email/verify', null, {
+      email: 'agency@agents.test',
+      verificationCode: await suite.server.code('agency@agents.test'),
+    })) as Session;
+    const created = await call('POST', '/api/v2/templates/createTemplate', partner.token, {
+      name: 'Agency dental',
+      agentInstructions: 'You answer for {{clinic}}.',
+    });
     const id = created.template.templateId as string;
     const { context, page } = await as(partner);
     await page.goto(`${suite.server.url}/app?editAgent=true&targetTemplateId=${id}`);
@@ -91,14 +97,20 @@ describe('agents: editor and test chat', () => {
     await editor.getByRole('button', { name: 'Publish template' }).click();
     await expect.poll(() => editor.getByTestId('save-status').getAttribute('data-state'), { timeout: 10_000 }).toBe('published');
     const after = await call('GET', `/api/v2/templates/${id}`, partner.token);
-    expect(after.template).toMatchObject({ published: true, agentInstructions: 'You answer the phone for {{clinic}}. Cleanings cost {{price}}.' });
+    expect(after.template).toMatchObject({
+      published: true,
+      agentInstructions: 'You answer the phone for {{clinic}}. Cleanings cost {{price}}.',
+    });
     await snap(page, 'agents-template-editor-1280');
     await context.close();
   });
 
   it('warns before editing the instructions detaches the agent from its template', async () => {
     const owner = await signUp('detach@agents.test', 'Detach Dental');
-    await call('POST', '/api/v2/createAgentFromTemplate', owner.token, { templateId: 'appointment-setter', templateFields: { businessName: 'Detach Dental', services: 'cleanings', hours: 'weekdays 9 to 5' } });
+    await call('POST', '/api/v2/createAgentFromTemplate', owner.token, {
+      templateId: 'appointment-setter',
+      templateFields: { businessName: 'Detach Dental', services: 'cleanings', hours: 'weekdays 9 to 5' },
+    });
     const { context, page } = await as(owner);
     await page.goto(`${suite.server.url}/app/agents`);
     const box = page.getByTestId('agent-instructions');
@@ -113,7 +125,9 @@ describe('agents: editor and test chat', () => {
     await page.getByRole('button', { name: 'Edit instructions' }).click();
     await warn.getByRole('button', { name: 'Edit and detach' }).click();
     await box.fill('You are the front desk of Detach Dental.');
-    await expect.poll(async () => (await call('GET', '/api/v2/agentEventRules/staging', owner.token)).campaign.mode, { timeout: 10_000 }).toBe('FULL_AGENT');
+    await expect
+      .poll(async () => (await call('GET', '/api/v2/agentEventRules/staging', owner.token)).campaign.mode, { timeout: 10_000 })
+      .toBe('FULL_AGENT');
     await context.close();
   });
 });

@@ -16,14 +16,12 @@ describe('agents: without a model, then connecting one', () => {
     fake = http.createServer((req, res) => {
       req.resume();
       req.on('end', () =>
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              choices: [{ message: { role: 'assistant', content: 'Hello there, friend!' } }],
-              usage: { prompt_tokens: 5, completion_tokens: 4 },
-            }),
-          ),
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            choices: [{ message: { role: 'assistant', content: 'Hello there, friend!' } }],
+            usage: { prompt_tokens: 5, completion_tokens: 4 },
+          }),
+        ),
       );
     });
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));

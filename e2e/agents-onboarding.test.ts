@@ -22,7 +22,9 @@ describe('agents: onboarding and templates', () => {
     await generate.waitFor();
     await page.waitForURL(/activeStep=GENERATE_AGENT/);
     await generate.getByLabel('Business name').fill('Bright Dental');
-    await generate.getByLabel(/What does your business do/).fill('We are a family dental practice. Cleanings cost $80 and we are open 9 to 5 on weekdays.');
+    await generate
+      .getByLabel(/What does your business do/)
+      .fill('We are a family dental practice. Cleanings cost $80 and we are open 9 to 5 on weekdays.');
     await generate.getByRole('button', { name: 'Write my agent' }).click();
     const instructions = generate.getByLabel('Your agent’s instructions');
     await expect.poll(() => instructions.inputValue(), { timeout: 10_000 }).toContain('Cleanings cost $80');
@@ -39,7 +41,10 @@ describe('agents: onboarding and templates', () => {
     const test = page.getByRole('dialog', { name: 'Try your agent' });
     await test.getByLabel('Message to the agent').fill('How much do cleanings cost?');
     await test.getByRole('button', { name: 'Send' }).click();
-    await test.getByText(/Cleanings cost \$80/).last().waitFor();
+    await test
+      .getByText(/Cleanings cost \$80/)
+      .last()
+      .waitFor();
     await test.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('dialog', { name: 'Choose a number' }).getByRole('button', { name: 'Skip for now' }).click();
     const finish = page.getByRole('dialog', { name: 'Talk with an expert' });
@@ -80,7 +85,9 @@ describe('agents: onboarding and templates', () => {
 
     const editor = page.getByRole('dialog', { name: 'Edit agent' });
     await editor.waitFor();
-    await expect.poll(() => editor.getByTestId('agent-instructions').inputValue(), { timeout: 10_000 }).toContain('You are the host of Luigi Trattoria, a Italian restaurant.');
+    await expect
+      .poll(() => editor.getByTestId('agent-instructions').inputValue(), { timeout: 10_000 })
+      .toContain('You are the host of Luigi Trattoria, a Italian restaurant.');
     await editor.getByText('Made from the template').waitFor();
     await snap(page, 'agents-editor-from-template-390');
     await context.close();
@@ -101,7 +108,9 @@ describe('agents: onboarding and templates', () => {
     await page.waitForURL(/fieldIndex=2/);
 
     // The state is saved (debounced) and the address says where we are: a reload comes back here.
-    await expect.poll(async () => (await call('GET', '/api/v1/account', owner.token)).settings.onboarding?.fieldIndex, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(async () => (await call('GET', '/api/v1/account', owner.token)).settings.onboarding?.fieldIndex, { timeout: 10_000 })
+      .toBe(2);
     await page.reload();
     await fields.getByLabel('Length of an appointment').waitFor();
     await fields.getByRole('button', { name: 'Next' }).click();
@@ -121,7 +130,11 @@ describe('agents: onboarding and templates', () => {
     await generate.getByRole('button', { name: 'Create my agent' }).click();
     await page.getByRole('dialog', { name: 'Pick a voice' }).waitFor();
     const staging = await call('GET', '/api/v2/agentEventRules/staging', owner.token);
-    expect(staging.campaign).toMatchObject({ templateId: 'appointment-setter', mode: 'TEMPLATE', templateFields: { businessName: 'Smile Studio', hours: 'weekdays 8am to 6pm' } });
+    expect(staging.campaign).toMatchObject({
+      templateId: 'appointment-setter',
+      mode: 'TEMPLATE',
+      templateFields: { businessName: 'Smile Studio', hours: 'weekdays 8am to 6pm' },
+    });
     expect(staging.campaign.agentInstructions).toContain('We offer cleanings and whitening.');
     await context.close();
   });

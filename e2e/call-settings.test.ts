@@ -22,7 +22,13 @@ describe('agents: call settings', () => {
     await expect.poll(() => settings.getByRole('alert').count()).toBe(0);
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
     const staging = await suite.call('GET', '/api/v2/agentEventRules/staging', owner.token);
-    expect(staging.campaign.voiceSettings).toEqual({ sttEngine: 'deepgram', ttsEngine: 'elevenlabs', vadThreshold: 400, confirmMs: 120, endOfTurnMs: 900 });
+    expect(staging.campaign.voiceSettings).toEqual({
+      sttEngine: 'deepgram',
+      ttsEngine: 'elevenlabs',
+      vadThreshold: 400,
+      confirmMs: 120,
+      endOfTurnMs: 900,
+    });
     const production = await suite.call('GET', '/api/v2/agentEventRules/default', owner.token);
     expect(production.campaign.voiceSettings.endOfTurnMs).toBe(600);
     await settings.scrollIntoViewIfNeeded();

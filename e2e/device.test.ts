@@ -38,7 +38,9 @@ describe('the app on a device', () => {
     await qr.waitFor();
     expect(await qr.getAttribute('data-qr')).toBe(`${suite.server.url}/app?install=true`);
     // Chromium finds the manifest and the service worker good enough to install the app.
-    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 10_000 }).toBe('activated');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 10_000 })
+      .toBe('activated');
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
     // An organization's page links its own manifest (the brand's app until it names its own).
@@ -81,7 +83,11 @@ describe('the app on a device', () => {
     await d.getByLabel('App Store address').fill('https://apps.apple.com/app/olive/id42');
     await d.getByRole('button', { name: 'Save app identity' }).click();
     await d.waitFor({ state: 'detached' });
-    expect((await suite.call('GET', '/api/v2/orgApp', org.token)).identity).toMatchObject({ name: 'Olive Mobile', themeColor: '#aa3300', iosUrl: 'https://apps.apple.com/app/olive/id42' });
+    expect((await suite.call('GET', '/api/v2/orgApp', org.token)).identity).toMatchObject({
+      name: 'Olive Mobile',
+      themeColor: '#aa3300',
+      iosUrl: 'https://apps.apple.com/app/olive/id42',
+    });
 
     await page.goto(`${suite.server.url}/app?install=true`);
     const inst = dialog(page, 'Install the app');
@@ -89,7 +95,9 @@ describe('the app on a device', () => {
     await inst.getByRole('link', { name: 'Download on the App Store' }).waitFor();
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe(`/manifest.webmanifest?account=${org.id}`);
     const cdp = await context.newCDPSession(page);
-    await expect.poll(async () => ((await cdp.send('Page.getAppManifest')) as { data?: string }).data ?? '').toContain('"name":"Olive Mobile"');
+    await expect
+      .poll(async () => ((await cdp.send('Page.getAppManifest')) as { data?: string }).data ?? '')
+      .toContain('"name":"Olive Mobile"');
     await context.close();
   });
 
@@ -159,7 +167,9 @@ describe('the app on a device', () => {
     const out = await suite.call('GET', `/api/dev/outbox?to=${encodeURIComponent('support@switchboard.local')}`, null);
     expect(out.messages[0].body).toContain('The inbox is quick.');
     expect(out.messages[0].body).toContain('Rating: 4 of 5');
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('formsSubmitted'))) ?? '[]').map((e: { form: string }) => e.form)).toEqual(['feedback']);
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('formsSubmitted'))) ?? '[]').map((e: { form: string }) => e.form),
+    ).toEqual(['feedback']);
 
     await page.goto(`${suite.server.url}/app?form=contact-sales`);
     const cs = dialog(page, 'Contact sales');

@@ -28,7 +28,12 @@ function tinyPng(): Buffer {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
   const raw = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Taking over pauses the AI; the visitor sees staff attachments and reactions; a failed send keeps its text. */
@@ -76,9 +81,9 @@ describe('inbox: takeover, what the visitor sees, failed sends', () => {
     await question.waitFor();
     // Give a (wrong) AI reply the time it takes to arrive (it answers at once offline), then count.
     await inbox.waitForTimeout(1500);
-    const kinds = (await suite.call('GET', `/api/v1/conversations/${new URL(inbox.url()).searchParams.get('active')}`, owner.token)).messages.map(
-      (m: { sender: { kind: string } }) => m.sender.kind,
-    );
+    const kinds = (
+      await suite.call('GET', `/api/v1/conversations/${new URL(inbox.url()).searchParams.get('active')}`, owner.token)
+    ).messages.map((m: { sender: { kind: string } }) => m.sender.kind);
     expect(kinds).toEqual(['contact', 'agent', 'staff', 'contact']);
 
     // Staff react to the question: the visitor sees the reaction live, and after a reload.
@@ -101,7 +106,10 @@ describe('inbox: takeover, what the visitor sees, failed sends', () => {
     const username = (await suite.call('GET', '/api/v1/account', owner.token)).username as string;
     await suite.call('POST', '/api/v2/campaign', owner.token, {
       targetAccountId: owner.id,
-      apps: [{ appId: 'messages', version: '1' }, { appId: 'schedule', version: '1' }],
+      apps: [
+        { appId: 'messages', version: '1' },
+        { appId: 'schedule', version: '1' },
+      ],
       enabledFunctions: { 'messages:1': ['take_message'], 'schedule:1': ['book_appointment'] },
     });
     await suite.call('POST', '/api/v2/agent/publish', owner.token, { targetAccountId: owner.id });
@@ -115,7 +123,10 @@ describe('inbox: takeover, what the visitor sees, failed sends', () => {
     // The visitor's page shows the agent's words, not the internal event.
     expect(await visitor.getByText('Booked an appointment').count()).toBe(0);
 
-    const items = (await suite.call('GET', `/api/v1/needsPerson?targetAccountId=${owner.id}`, owner.token)).items as { roomId: string; messageId: number }[];
+    const items = (await suite.call('GET', `/api/v1/needsPerson?targetAccountId=${owner.id}`, owner.token)).items as {
+      roomId: string;
+      messageId: number;
+    }[];
     expect(items).toHaveLength(1);
     // Home lists it under "needs a person"; a tap opens the conversation with the event in the thread.
     await inbox.goto(`${suite.server.url}/app`);

@@ -88,7 +88,9 @@ describe('live inbox', () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await ctx.newPage();
     await page.goto(`${server.url}/api/health`);
-    await page.setContent(`<!doctype html><title>Bright Dental</title><main><h1>Our practice</h1></main><script src="${server.url}/widget.js" data-username="${owner.username}"></script>`);
+    await page.setContent(
+      `<!doctype html><title>Bright Dental</title><main><h1>Our practice</h1></main><script src="${server.url}/widget.js" data-username="${owner.username}"></script>`,
+    );
     await page.getByRole('button', { name: 'Open chat' }).click();
     const frame = page.frameLocator('iframe[title="Chat"]');
     await frame.getByText('Online').waitFor();
@@ -150,7 +152,9 @@ describe('live inbox', () => {
     await page.getByText('Please call me back', { exact: true }).waitFor();
     // At 390 px the conversation header keeps its actions on one line with the name.
     const header = page.locator('header').filter({ has: page.getByRole('button', { name: 'Unarchive' }) });
-    const middles = await header.getByRole('button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => r.top + r.height / 2));
+    const middles = await header
+      .getByRole('button')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => r.top + r.height / 2));
     expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(8);
     await snap(page, 'inbox-archived-conversation-390');
     // On a phone the conversation covers the list: back to it.
@@ -174,7 +178,11 @@ describe('live inbox', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
     await page.getByRole('button', { name: 'Unblock' }).waitFor();
     await snap(page, 'inbox-blocked-1280');
-    const status = await call('GET', `/api/v1/block/${(await call('GET', '/api/v1/account', v.token)).username}?targetAccountId=${owner.id}`, owner.token);
+    const status = await call(
+      'GET',
+      `/api/v1/block/${(await call('GET', '/api/v1/account', v.token)).username}?targetAccountId=${owner.id}`,
+      owner.token,
+    );
     expect(status.blocked).toBe(true);
     await context.close();
   });

@@ -126,10 +126,7 @@ describe('app shell: navigation', () => {
       const signedOut = await suite.browserContext(width, height);
       const p = await signedOut.newPage();
       await p.goto(`${suite.server.url}/app/signup`);
-      await p
-        .getByRole('button', { name: 'Create account' })
-        .first()
-        .waitFor();
+      await p.getByRole('button', { name: 'Create account' }).first().waitFor();
       const v = await strictAxeViolations(p);
       if (v.length) found[`signup@${width}`] = v;
       await signedOut.close();

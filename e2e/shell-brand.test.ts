@@ -54,7 +54,9 @@ describe('brand of the host', () => {
     const page = await context.newPage();
     const base = `http://voice.acme.test:${port}`;
     // The brand's outside support desk (not on this machine): answered here so the tab can load.
-    await context.route('https://help.acme.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Acme help desk</title>' }));
+    await context.route('https://help.acme.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Acme help desk</title>' }),
+    );
     await page.goto(`${base}/app/signin`);
     await page.getByRole('heading', { name: 'Sign in to Acme Voice' }).waitFor();
     await expect.poll(() => page.title()).toBe('Sign in · Acme Voice');

@@ -128,7 +128,14 @@ describe('smaller items', () => {
     const { context, page } = await suite.page(owner, 1280, 800);
     await page.goto(`${suite.server.url}/docs`);
     await page.getByRole('heading', { name: 'Documentation', level: 1 }).waitFor();
-    for (const name of ['Get started', 'Edit your agent', 'Open the inbox', 'Choose a number', 'Manage members', 'Open the API reference']) {
+    for (const name of [
+      'Get started',
+      'Edit your agent',
+      'Open the inbox',
+      'Choose a number',
+      'Manage members',
+      'Open the API reference',
+    ]) {
       expect(await page.getByRole('link', { name }).count(), name).toBeGreaterThan(0);
     }
     await snap(page, 'docs-1280');

@@ -38,7 +38,10 @@ export function launchWithFakeMic(wav: string): Promise<Browser> {
  * One server and one Chromium per call test file (call inside `describe`): the fake microphone says
  * `sentence` (espeak-ng) after `[before, after]` seconds of silence padding (sox), once.
  */
-export function callSuite(sentence: string, [before, after]: [number, number]): { readonly server: RunningServer; readonly browser: Browser } {
+export function callSuite(
+  sentence: string,
+  [before, after]: [number, number],
+): { readonly server: RunningServer; readonly browser: Browser } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let dir = '';

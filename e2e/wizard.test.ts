@@ -16,7 +16,10 @@ describe('wizard friction', () => {
     const owner = await signUp('friction@wizard.test', 'Harbor Bakery');
     const { context, page } = await as(owner);
     await page.goto(`${suite.server.url}/app?onboard=true&activeStep=templates`);
-    await page.getByRole('dialog', { name: 'Choose a template' }).getByRole('button', { name: /Appointment setter/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose a template' })
+      .getByRole('button', { name: /Appointment setter/ })
+      .click();
     const fields = page.getByRole('dialog', { name: 'Tell us about your business' });
     // The business name is the account's name already.
     await expect.poll(() => fields.getByLabel('Business name').inputValue()).toBe('Harbor Bakery');
@@ -31,7 +34,12 @@ describe('wizard friction', () => {
     await page.waitForURL(/fieldIndex=0/);
     await expect.poll(() => focused(page)).toEqual({ tag: 'INPUT', label: 'Business name' });
     // The last question says what happens next, not "Done".
-    for (const [label, value] of [['Business name', null], ['Services offered', 'bread and cakes'], ['Length of an appointment', null], ['Opening hours', 'daily 7 to 3']] as const) {
+    for (const [label, value] of [
+      ['Business name', null],
+      ['Services offered', 'bread and cakes'],
+      ['Length of an appointment', null],
+      ['Opening hours', 'daily 7 to 3'],
+    ] as const) {
       await fields.getByLabel(label).waitFor();
       if (value) await fields.getByLabel(label).fill(value);
       if (label === 'Opening hours') break;
@@ -77,7 +85,9 @@ describe('wizard friction', () => {
     await page.getByRole('option', { name: /Lisbon, Europe/ }).click();
     await expect.poll(() => box.inputValue()).toMatch(/^Lisbon, Europe/);
     // Autosave (1500 ms) writes the draft.
-    await expect.poll(async () => (await call('GET', '/api/v2/agentEventRules/staging', owner.token)).campaign.timezone, { timeout: 10_000 }).toBe('Europe/Lisbon');
+    await expect
+      .poll(async () => (await call('GET', '/api/v2/agentEventRules/staging', owner.token)).campaign.timezone, { timeout: 10_000 })
+      .toBe('Europe/Lisbon');
     await context.close();
   });
 

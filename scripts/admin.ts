@@ -15,7 +15,9 @@ try {
     const [name, email] = args;
     if (!name || !email) throw new Error('usage: create-partner NAME EMAIL');
     const r = await built.services.superAdmin.createPartner(null, { name, email });
-    console.log(`Partner ${r.account.displayName} (id ${r.id}, username ${r.account.username}) created. ${email} signs in with an e-mail code.`);
+    console.log(
+      `Partner ${r.account.displayName} (id ${r.id}, username ${r.account.username}) created. ${email} signs in with an e-mail code.`,
+    );
   } else if (command === 'ledger-check') {
     // The reconciliation check (docs/billing.md): the balances sum to zero and each is its credits minus its debits.
     const check = await ledger.check(built.database.db);

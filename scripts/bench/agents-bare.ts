@@ -29,7 +29,12 @@ http
     req.on('data', (c) => (raw += c));
     req.on('end', async () => {
       const url = new URL(req.url!, 'http://x');
-      const t = tokenStmt.get(crypto.createHash('sha256').update(url.searchParams.get('token') ?? '').digest('hex')) as { user_id: number } | undefined;
+      const t = tokenStmt.get(
+        crypto
+          .createHash('sha256')
+          .update(url.searchParams.get('token') ?? '')
+          .digest('hex'),
+      ) as { user_id: number } | undefined;
       const user = t && (accountStmt.get(t.user_id) as { id: number } | undefined);
       if (!user) return res.writeHead(401).end();
       membershipsStmt.all(user.id);
@@ -43,7 +48,9 @@ http
         agent: { instructions: campaign.agentInstructions ?? '', greeting: campaign.greeting ?? '', name: 'Bench' },
       });
       usageStmt.run(user.id, new Date().toISOString().slice(0, 10), r.usage.inputTokens + r.usage.outputTokens);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, response: r.text, functionCalls: [] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ success: true, response: r.text, functionCalls: [] }));
     });
   })
   .listen(port, '127.0.0.1', () => process.send?.('ready'));

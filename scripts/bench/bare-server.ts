@@ -31,7 +31,11 @@ function auth(url: URL) {
   return user ?? null;
 }
 
-const parse = (row: Record<string, unknown>) => ({ ...row, details: JSON.parse(String(row.details)), settings: JSON.parse(String(row.settings)) });
+const parse = (row: Record<string, unknown>) => ({
+  ...row,
+  details: JSON.parse(String(row.details)),
+  settings: JSON.parse(String(row.settings)),
+});
 
 http
   .createServer((req, res) => {

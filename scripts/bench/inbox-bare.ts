@@ -23,7 +23,12 @@ const countStmt = db.prepare(`select count(*) as n from rooms where account_id =
 http
   .createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
-    const t = tokenStmt.get(crypto.createHash('sha256').update(url.searchParams.get('token') ?? '').digest('hex')) as { user_id: number } | undefined;
+    const t = tokenStmt.get(
+      crypto
+        .createHash('sha256')
+        .update(url.searchParams.get('token') ?? '')
+        .digest('hex'),
+    ) as { user_id: number } | undefined;
     const user = t && (accountStmt.get(t.user_id) as { id: number } | undefined);
     if (!user) return void res.writeHead(401).end();
     const acting = Number(url.searchParams.get('targetAccountId') ?? user.id);

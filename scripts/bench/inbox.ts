@@ -35,7 +35,11 @@ async function freePort(): Promise<number> {
 function start(file: string, args: string[], env: Record<string, string>): ChildProcess {
   // BENCH_CPU_PROF=<dir>: the started processes write V8 CPU profiles there (open them in Chrome DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  return spawn(process.execPath, [...prof, '--import', 'tsx', file, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  return spawn(process.execPath, [...prof, '--import', 'tsx', file, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
 }
 
 async function stop(p: ChildProcess): Promise<void> {
@@ -81,7 +85,13 @@ export function seed(file: string): { bigOrg: number; rooms: string[] } {
      values (?, ?, ?, ?, ?, ?, null, ?, ?, '[]', ?, null, 0, '[]', null, null, ?, ?)`,
   );
   const insertRead = db.prepare('insert into room_reads (room_pk, user_id, last_read_message_id, updated_at) values (?, ?, ?, ?)');
-  const bodies = ['Hi, are you open on Saturday?', 'Can I book a cleaning next week?', 'Thanks, see you then!', 'What does a crown cost?', 'Running 10 minutes late.'];
+  const bodies = [
+    'Hi, are you open on Saturday?',
+    'Can I book a cleaning next week?',
+    'Thanks, see you then!',
+    'What does a crown cost?',
+    'Running 10 minutes late.',
+  ];
   let bigOrg = 0;
   const sampleRooms: string[] = [];
   db.transaction(() => {
@@ -106,7 +116,19 @@ export function seed(file: string): { bigOrg: number; rooms: string[] } {
         const inbound = m % 2 === 0;
         if (inbound) lastInbound = messageId;
         const at = t0 + m * 1000;
-        insertMessage.run(messageId, room, org, inbound ? 'inbound' : 'outbound', sms ? 'sms' : 'chat', inbound ? 'contact' : 'agent', contact, bodies[(room + m) % bodies.length], inbound ? 'received' : 'delivered', at, at);
+        insertMessage.run(
+          messageId,
+          room,
+          org,
+          inbound ? 'inbound' : 'outbound',
+          sms ? 'sms' : 'chat',
+          inbound ? 'contact' : 'agent',
+          contact,
+          bodies[(room + m) % bodies.length],
+          inbound ? 'received' : 'delivered',
+          at,
+          at,
+        );
       }
       const roomId = `r_bench${String(room).padStart(13, '0')}`;
       if (org === bigOrg && sampleRooms.length < 100 && room % 7 === 0) sampleRooms.push(roomId);
@@ -154,7 +176,9 @@ export async function benchInbox(): Promise<string[]> {
   const h2 = await openDatabase({ sqliteFile: file });
   const { value: token } = await issueToken(h2.db, { kind: 'session', userId: bigOrg, expiresAt: Date.now() + 86_400_000 });
   await h2.close();
-  lines.push(`seeded ${ROOMS.toLocaleString('en-US')} conversations and ${(ROOMS * MESSAGES_PER_ROOM).toLocaleString('en-US')} messages in ${(seedMs / 1000).toFixed(1)} s (one organization holds ${BIG_ORG_ROOMS.toLocaleString('en-US')})`);
+  lines.push(
+    `seeded ${ROOMS.toLocaleString('en-US')} conversations and ${(ROOMS * MESSAGES_PER_ROOM).toLocaleString('en-US')} messages in ${(seedMs / 1000).toFixed(1)} s (one organization holds ${BIG_ORG_ROOMS.toLocaleString('en-US')})`,
+  );
 
   const port = await freePort();
   const barePort = await freePort();
@@ -173,7 +197,10 @@ export async function benchInbox(): Promise<string[]> {
     await waitFor(`${base}/api/health`);
     // The bare server answers 401 without a token once it is up.
     for (let i = 0; ; i++) {
-      const up = await fetch(`http://127.0.0.1:${barePort}/`).then(() => true, () => false);
+      const up = await fetch(`http://127.0.0.1:${barePort}/`).then(
+        () => true,
+        () => false,
+      );
       if (up) break;
       if (i > 300) throw new Error('the bare server did not start');
       await new Promise((r) => setTimeout(r, 200));
@@ -182,7 +209,8 @@ export async function benchInbox(): Promise<string[]> {
     progress('servers up');
 
     // 1. Inbox list latency over random pages, both tabs, a fifth with the unread filter.
-    for (let i = 0; i < 50; i++) await fetch(`${base}/api/v1/conversations?${auth}&page=${i}&pageSize=20&pagination=true`).then((r) => r.arrayBuffer());
+    for (let i = 0; i < 50; i++)
+      await fetch(`${base}/api/v1/conversations?${auth}&page=${i}&pageSize=20&pagination=true`).then((r) => r.arrayBuffer());
     const times: number[] = [];
     const unreadTimes: number[] = [];
     for (let i = 0; i < 600; i++) {
@@ -196,9 +224,13 @@ export async function benchInbox(): Promise<string[]> {
       if (!r.ok || !b.rooms?.length) throw new Error(`inbox list failed: ${r.status} ${b.message ?? ''}`);
     }
     const p95 = pct(times, 95);
-    lines.push(`inbox list (${times.length} requests, random page of 50, both tabs): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms  ${p95 < 20 ? 'ok' : 'OVER BUDGET 20 ms'}`);
+    lines.push(
+      `inbox list (${times.length} requests, random page of 50, both tabs): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms  ${p95 < 20 ? 'ok' : 'OVER BUDGET 20 ms'}`,
+    );
     const u95 = pct(unreadTimes, 95);
-    lines.push(`inbox list, unread only (${unreadTimes.length} requests): p50 ${pct(unreadTimes, 50).toFixed(1)} ms, p95 ${u95.toFixed(1)} ms  ${u95 < 20 ? 'ok' : 'OVER BUDGET 20 ms'}`);
+    lines.push(
+      `inbox list, unread only (${unreadTimes.length} requests): p50 ${pct(unreadTimes, 50).toFixed(1)} ms, p95 ${u95.toFixed(1)} ms  ${u95 < 20 ? 'ok' : 'OVER BUDGET 20 ms'}`,
+    );
 
     progress(lines.at(-1)!);
     // 2. Requests/s beside the bare server doing the same queries on the same file.
@@ -206,7 +238,9 @@ export async function benchInbox(): Promise<string[]> {
     const p = await load(`${base}${url}`, { seconds: 5 });
     const b = await load(`http://127.0.0.1:${barePort}${url}`, { seconds: 5 });
     if (p.non2xx || b.non2xx) throw new Error('non-2xx answers during the list load');
-    lines.push(`inbox list under load (20 connections, 5 s): product ${fmt(p.rps).trim()} req/s (p99 ${p.p99} ms), bare node:http ${fmt(b.rps).trim()} req/s (p99 ${b.p99} ms), ratio ${(p.rps / b.rps).toFixed(2)}`);
+    lines.push(
+      `inbox list under load (20 connections, 5 s): product ${fmt(p.rps).trim()} req/s (p99 ${p.p99} ms), bare node:http ${fmt(b.rps).trim()} req/s (p99 ${b.p99} ms), ratio ${(p.rps / b.rps).toFixed(2)}`,
+    );
 
     progress(lines.at(-1)!);
     // 3. Send → WebSocket receive at 500 messages/s.
@@ -231,7 +265,14 @@ export async function benchInbox(): Promise<string[]> {
     const post = (pathname: string, payload: string) =>
       new Promise<number>((resolve, reject) => {
         const req = http.request(
-          { host: '127.0.0.1', port, path: pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+          {
+            host: '127.0.0.1',
+            port,
+            path: pathname,
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+          },
           (res) => {
             res.resume();
             res.on('end', () => resolve(res.statusCode ?? 0));
@@ -273,7 +314,9 @@ export async function benchInbox(): Promise<string[]> {
     };
     // Below saturation first (per-message latency), then the budget's rate (throughput and queueing).
     const light = await run(100, 3, 'light');
-    lines.push(`send → WebSocket receive at 100/s (${light.received}/${light.total} received, ${light.failures} failed): p50 ${light.p50.toFixed(1)} ms, p99 ${light.p99.toFixed(1)} ms`);
+    lines.push(
+      `send → WebSocket receive at 100/s (${light.received}/${light.total} received, ${light.failures} failed): p50 ${light.p50.toFixed(1)} ms, p99 ${light.p99.toFixed(1)} ms`,
+    );
     progress(lines.at(-1)!);
     const RATE = 500;
     const r = await run(RATE, 4, 'full');

@@ -36,10 +36,14 @@ export async function benchIntegrations(): Promise<string[]> {
       const ts = Math.floor(Date.now() / 1000);
       const sig = crypto.createHmac('sha256', key).update(`${ts}.${body}`).digest('hex');
       await new Promise<void>((resolve, reject) => {
-        const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'switchboard-signature': `t=${ts},v1=${sig}` } }, (res) => {
-          res.resume();
-          res.on('end', resolve);
-        });
+        const req = http.request(
+          url,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json', 'switchboard-signature': `t=${ts},v1=${sig}` } },
+          (res) => {
+            res.resume();
+            res.on('end', resolve);
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });

@@ -94,9 +94,14 @@ export async function withProduct<T>(name: string, env: Record<string, string>, 
   try {
     await waitFor(`${base}/api/health`);
     const post = async (url: string, body: unknown) =>
-      (await (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as any;
+      (await (
+        await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      ).json()) as any;
     const signIn: Product['signIn'] = async (email, opts = {}) => {
-      await post(opts.signup === false ? '/api/v1/signin/email' : '/api/v1/signup/email', { email, businessName: opts.businessName ?? 'Bench' });
+      await post(opts.signup === false ? '/api/v1/signin/email' : '/api/v1/signup/email', {
+        email,
+        businessName: opts.businessName ?? 'Bench',
+      });
       const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as any;
       return post('/api/v1/email/verify', { email, verificationCode: outbox.messages[0].body.match(/(\d{6})/)[1] });
     };

@@ -205,10 +205,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerInputGuard(app);
   registerAuth(app, deps.db, config);
 
-  app.get('/api/health', { config: { auth: 'none', inputFields: { query: new Set() } }, schema: { summary: 'Health', tags: ['ops'] } }, async () => {
-    await database.db.selectFrom('accounts').select('id').limit(1).execute();
-    return { success: true, database: database.kind };
-  });
+  app.get(
+    '/api/health',
+    { config: { auth: 'none', inputFields: { query: new Set() } }, schema: { summary: 'Health', tags: ['ops'] } },
+    async () => {
+      await database.db.selectFrom('accounts').select('id').limit(1).execute();
+      return { success: true, database: database.kind };
+    },
+  );
   registerReadiness(app, { db: database.db, bus: services.inbox.bus });
   registerMetrics(app, config.METRICS, config.METRICS_TOKEN, {
     db: database.db,

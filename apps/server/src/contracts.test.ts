@@ -22,14 +22,22 @@ describe('response contracts', () => {
     const good = { success: true, rooms: [], totalRooms: 0 };
     expect(() => checkResponse('GET', '/api/v1/conversations?page=0', 200, good)).not.toThrow();
     // A room without its id fields, as the web's old copy of the shape had it.
-    const drifted = { success: true, rooms: [{ roomId: 'r_1', username: 'amy', lastMessage: '', lastMessageTimestamp: 1, aiAgentEnabled: true, unread: false }], totalRooms: 1 };
+    const drifted = {
+      success: true,
+      rooms: [{ roomId: 'r_1', username: 'amy', lastMessage: '', lastMessageTimestamp: 1, aiAgentEnabled: true, unread: false }],
+      totalRooms: 1,
+    };
     expect(() => checkResponse('GET', '/api/v1/conversations', 200, drifted)).toThrow(/rooms\.0\.id/);
     // The route with a parameter is found too, and a static route wins over a parameter one.
-    expect(() => checkResponse('GET', '/api/v1/conversations/r_1', 200, { success: true, room: null, messages: [{}], hasMore: false })).toThrow(/messages\.0/);
+    expect(() =>
+      checkResponse('GET', '/api/v1/conversations/r_1', 200, { success: true, room: null, messages: [{}], hasMore: false }),
+    ).toThrow(/messages\.0/);
   });
 
   it('fails an error body that is not the envelope {success: false, message, code}', () => {
-    expect(() => checkResponse('POST', '/api/v1/messages', 400, { success: false, message: 'Please write a message.', code: 'bad_request' })).not.toThrow();
+    expect(() =>
+      checkResponse('POST', '/api/v1/messages', 400, { success: false, message: 'Please write a message.', code: 'bad_request' }),
+    ).not.toThrow();
     expect(() => checkResponse('POST', '/api/v1/messages', 400, { error: 'Bad Request' })).toThrow(/success/);
   });
 });
@@ -64,6 +72,14 @@ describe('realtime event contract', () => {
       expect(parsed.success, `${r.type}: ${parsed.error?.message}`).toBe(true);
       types.add(r.type);
     }
-    expect([...types].sort()).toEqual(['activity', 'conversation.closed', 'conversation.created', 'conversation.updated', 'message.created', 'message.updated', 'typing']);
+    expect([...types].sort()).toEqual([
+      'activity',
+      'conversation.closed',
+      'conversation.created',
+      'conversation.updated',
+      'message.created',
+      'message.updated',
+      'typing',
+    ]);
   });
 });

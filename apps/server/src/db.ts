@@ -34,7 +34,8 @@ import type { SipTables } from './modules/sip/index.ts';
  * and `DbOrTx` from this file.
  */
 export interface Database
-  extends PlatformTables,
+  extends
+    PlatformTables,
     AccountsTables,
     AdminsTables,
     AuthTables,

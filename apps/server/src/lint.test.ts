@@ -23,28 +23,58 @@ describe('lint: import boundaries', () => {
   });
 
   it('fails when the platform imports a module (as jobs/queue.ts once imported conversations/tables.ts)', async () => {
-    const found = await boundaryMessages('apps/server/src/platform/jobs/fixture.ts', "export type { JobsTable } from '../../modules/conversations/tables.ts';\n");
+    const found = await boundaryMessages(
+      'apps/server/src/platform/jobs/fixture.ts',
+      "export type { JobsTable } from '../../modules/conversations/tables.ts';\n",
+    );
     expect(found).toEqual([{ severity: 2, message: expect.stringContaining('The platform never imports a module') }]);
     // Even through the module's index: the platform knows no module at all.
-    expect(await boundaryMessages('apps/server/src/platform/http/fixture.ts', "export { authOf } from '../../modules/auth/index.ts';\n")).toHaveLength(1);
+    expect(
+      await boundaryMessages('apps/server/src/platform/http/fixture.ts', "export { authOf } from '../../modules/auth/index.ts';\n"),
+    ).toHaveLength(1);
   });
 
   it("fails when a module reaches into another module's files (as http/auth.ts once used three repositories)", async () => {
-    const found = await boundaryMessages('apps/server/src/modules/search/fixture.ts', "export { tokensRepository } from '../auth/repository.ts';\n");
+    const found = await boundaryMessages(
+      'apps/server/src/modules/search/fixture.ts',
+      "export { tokensRepository } from '../auth/repository.ts';\n",
+    );
     expect(found).toEqual([{ severity: 2, message: expect.stringContaining('Use the auth module only through its index.ts') }]);
     // app.ts, services.ts and db.ts follow the same rule.
-    expect(await boundaryMessages('apps/server/src/fixture.ts', "export { createAuthService } from './modules/auth/service.ts';\n")).toHaveLength(1);
+    expect(
+      await boundaryMessages('apps/server/src/fixture.ts', "export { createAuthService } from './modules/auth/service.ts';\n"),
+    ).toHaveLength(1);
   });
 
-  it("fails when a module hands out its repository or another takes it (as accounts once exported accountsRepository to 15 files)", async () => {
+  it('fails when a module hands out its repository or another takes it (as accounts once exported accountsRepository to 15 files)', async () => {
     const rules = ['no-restricted-imports', 'no-restricted-syntax'];
-    const take = await boundaryMessages('apps/server/src/modules/search/fixture.ts', "import { accountsRepository } from '../accounts/index.ts';\nexport const r = accountsRepository;\n", rules);
-    expect(take).toEqual([{ severity: 2, message: expect.stringContaining("repository stays inside it") }]);
-    expect(await boundaryMessages('apps/server/src/fixture.ts', "import { tokensRepository } from './modules/auth/index.ts';\nexport const r = tokensRepository;\n", rules)).toHaveLength(1);
-    const hand = await boundaryMessages('apps/server/src/modules/accounts/index.ts', "export { accountsRepository } from './repository.ts';\n", rules);
-    expect(hand).toEqual([{ severity: 2, message: expect.stringContaining("repository stays inside it") }]);
+    const take = await boundaryMessages(
+      'apps/server/src/modules/search/fixture.ts',
+      "import { accountsRepository } from '../accounts/index.ts';\nexport const r = accountsRepository;\n",
+      rules,
+    );
+    expect(take).toEqual([{ severity: 2, message: expect.stringContaining('repository stays inside it') }]);
+    expect(
+      await boundaryMessages(
+        'apps/server/src/fixture.ts',
+        "import { tokensRepository } from './modules/auth/index.ts';\nexport const r = tokensRepository;\n",
+        rules,
+      ),
+    ).toHaveLength(1);
+    const hand = await boundaryMessages(
+      'apps/server/src/modules/accounts/index.ts',
+      "export { accountsRepository } from './repository.ts';\n",
+      rules,
+    );
+    expect(hand).toEqual([{ severity: 2, message: expect.stringContaining('repository stays inside it') }]);
     // Named functions are the way.
-    expect(await boundaryMessages('apps/server/src/modules/search/fixture.ts', "import { findAccount } from '../accounts/index.ts';\nexport const f = findAccount;\n", rules)).toEqual([]);
+    expect(
+      await boundaryMessages(
+        'apps/server/src/modules/search/fixture.ts',
+        "import { findAccount } from '../accounts/index.ts';\nexport const f = findAccount;\n",
+        rules,
+      ),
+    ).toEqual([]);
   });
 
   it("passes a module's own files, another module's index.ts, and the platform", async () => {
@@ -58,15 +88,24 @@ describe('lint: import boundaries', () => {
   });
 
   it('fails (web) when a component calls the API client or a feature reaches into another', async () => {
-    const client = await boundaryMessages('apps/web/src/features/inbox/components/Fixture.tsx', "export { api } from '../../../api/client.ts';\n");
+    const client = await boundaryMessages(
+      'apps/web/src/features/inbox/components/Fixture.tsx',
+      "export { api } from '../../../api/client.ts';\n",
+    );
     expect(client).toEqual([{ severity: 2, message: expect.stringContaining('not the client directly') }]);
     // A shell overlay is a component too; the shared api/ helpers (mutation.ts) are what components use.
-    expect(await boundaryMessages('apps/web/src/overlays/screens/Fixture.tsx', "export { api } from '../../api/client.ts';\n")).toHaveLength(1);
-    expect(await boundaryMessages('apps/web/src/overlays/screens/Fixture.tsx', "export { ApiError } from '../../api/mutation.ts';\n")).toEqual([]);
+    expect(
+      await boundaryMessages('apps/web/src/overlays/screens/Fixture.tsx', "export { api } from '../../api/client.ts';\n"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryMessages('apps/web/src/overlays/screens/Fixture.tsx', "export { ApiError } from '../../api/mutation.ts';\n"),
+    ).toEqual([]);
     // A feature's own api.ts (not a component) calls the client.
     expect(await boundaryMessages('apps/web/src/features/inbox/api.ts', "export { api } from '../../api/client.ts';\n")).toEqual([]);
     // Any inbox file other than its index.ts and api.ts.
-    const inner = fs.readdirSync(path.join(root, 'apps/web/src/features/inbox')).find((f) => /\.tsx?$/.test(f) && !/^(index|api)\./.test(f));
+    const inner = fs
+      .readdirSync(path.join(root, 'apps/web/src/features/inbox'))
+      .find((f) => /\.tsx?$/.test(f) && !/^(index|api)\./.test(f));
     const reach = await boundaryMessages('apps/web/src/features/accounts/Fixture.tsx', `export * from '../inbox/${inner}';\n`);
     expect(reach).toEqual([{ severity: 2, message: expect.stringContaining('Use the inbox feature only through its index.ts or api.ts') }]);
     expect(await boundaryMessages('apps/web/src/features/accounts/Fixture.tsx', "export * from '../inbox/api.ts';\n")).toEqual([]);
@@ -103,19 +142,32 @@ describe('lint: modules depend one way', () => {
 
   it('fails on a new import that closes a loop (as auth once imported referrals, and referrals auth)', () => {
     // accounts is at the bottom; one runtime import of auth from it closes accounts → auth → accounts.
-    const graph = moduleGraph(modulesDir, { [path.join(modulesDir, 'accounts/fixture.ts')]: "import { authOf } from '../auth/index.ts';\nexport const f = authOf;\n" });
+    const graph = moduleGraph(modulesDir, {
+      [path.join(modulesDir, 'accounts/fixture.ts')]: "import { authOf } from '../auth/index.ts';\nexport const f = authOf;\n",
+    });
     const cycles = moduleCycles(graph);
     expect(cycles).toEqual([expect.arrayContaining(['accounts', 'auth'])]);
     expect(describeCycle(graph, cycles[0]!)).toContain('accounts/fixture.ts');
     // A longer loop is found too: conversations → contacts is allowed, contacts → conversations closes it.
-    const longer = moduleGraph(modulesDir, { [path.join(modulesDir, 'contacts/fixture.ts')]: "export { roomsWithAddresses } from '../conversations/index.ts';\n" });
+    const longer = moduleGraph(modulesDir, {
+      [path.join(modulesDir, 'contacts/fixture.ts')]: "export { roomsWithAddresses } from '../conversations/index.ts';\n",
+    });
     expect(moduleCycles(longer)).toEqual([expect.arrayContaining(['contacts', 'conversations'])]);
   });
 
   it('counts run-time imports only (a type, or a port handed in, is no edge)', () => {
-    expect(runtimeImports("import type { A } from './a.ts';\nimport { type B, type C } from './b.ts';\nexport type { D } from './d.ts';\n")).toEqual([]);
-    expect(runtimeImports("import { type B, c } from './b.ts';\nexport { e } from './e.ts';\nimport './side.ts';\nconst m = () => import('./lazy.ts');\n")).toEqual(['./b.ts', './e.ts', './side.ts', './lazy.ts']);
-    const graph = moduleGraph(modulesDir, { [path.join(modulesDir, 'accounts/fixture.ts')]: "import type { AuthContext } from '../auth/index.ts';\nexport type A = AuthContext;\n" });
+    expect(
+      runtimeImports("import type { A } from './a.ts';\nimport { type B, type C } from './b.ts';\nexport type { D } from './d.ts';\n"),
+    ).toEqual([]);
+    expect(
+      runtimeImports(
+        "import { type B, c } from './b.ts';\nexport { e } from './e.ts';\nimport './side.ts';\nconst m = () => import('./lazy.ts');\n",
+      ),
+    ).toEqual(['./b.ts', './e.ts', './side.ts', './lazy.ts']);
+    const graph = moduleGraph(modulesDir, {
+      [path.join(modulesDir, 'accounts/fixture.ts')]:
+        "import type { AuthContext } from '../auth/index.ts';\nexport type A = AuthContext;\n",
+    });
     expect(moduleCycles(graph)).toEqual([]);
   });
 });

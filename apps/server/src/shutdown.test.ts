@@ -19,7 +19,11 @@ describe('graceful shutdown', () => {
     });
     await arrived;
     const closing = t.close();
-    await t.database.db.updateTable('accounts').set({ phone_number: '+14155550000', phone_number_verified: 1 }).where('id', '=', s.id).execute();
+    await t.database.db
+      .updateTable('accounts')
+      .set({ phone_number: '+14155550000', phone_number_verified: 1 })
+      .where('id', '=', s.id)
+      .execute();
 
     const res = await inFlight;
     expect(res.status).toBe(200);

@@ -6,7 +6,6 @@ import { queryClient } from './api/queryClient.ts';
 import './index.css';
 import { router } from './router.tsx';
 
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -39,8 +39,14 @@ export const routes: RouteObject[] = [
       { path: '/app/signup', ...page(() => import('./features/auth/SignUpPage.tsx')) },
       { path: '/app/paymentSuccess', ...page(() => import('./pages/results.tsx').then((m) => ({ default: m.PaymentSuccess }))) },
       { path: '/app/paymentCancel', ...page(() => import('./pages/results.tsx').then((m) => ({ default: m.PaymentCancel }))) },
-      { path: '/app/stripePayoutConnectSuccess', ...page(() => import('./pages/results.tsx').then((m) => ({ default: m.PayoutConnectSuccess }))) },
-      { path: '/app/stripePayoutConnectFailure', ...page(() => import('./pages/results.tsx').then((m) => ({ default: m.PayoutConnectFailure }))) },
+      {
+        path: '/app/stripePayoutConnectSuccess',
+        ...page(() => import('./pages/results.tsx').then((m) => ({ default: m.PayoutConnectSuccess }))),
+      },
+      {
+        path: '/app/stripePayoutConnectFailure',
+        ...page(() => import('./pages/results.tsx').then((m) => ({ default: m.PayoutConnectFailure }))),
+      },
       { path: '/app/*', ...page(() => import('./features/home/AppPage.tsx')) },
       { path: '/mobile/start', ...page(() => import('./pages/MobileStart.tsx')) },
       { path: '/install', ...page(() => import('./pages/Install.tsx')) },

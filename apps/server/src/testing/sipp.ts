@@ -78,7 +78,14 @@ export async function freePort(): Promise<number> {
  */
 export function udpBound(port: number): boolean {
   const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')} `;
-  return ['/proc/net/udp', '/proc/net/udp6'].some((f) => fs.existsSync(f) && fs.readFileSync(f, 'utf8').split('\n').some((l) => l.trim().split(/\s+/)[1]?.endsWith(hex.trim())));
+  return ['/proc/net/udp', '/proc/net/udp6'].some(
+    (f) =>
+      fs.existsSync(f) &&
+      fs
+        .readFileSync(f, 'utf8')
+        .split('\n')
+        .some((l) => l.trim().split(/\s+/)[1]?.endsWith(hex.trim())),
+  );
 }
 
 let mediaPort = 30000 + (process.pid % 200) * 40;
@@ -101,7 +108,18 @@ export async function runSipp(o: {
 }): Promise<SippRun> {
   if (!SIPP) throw new Error('sipp is not installed (Debian package sip-tester)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sipp-'));
-  const args = ['-i', o.ip ?? '127.0.0.1', '-p', String(o.port ?? (await freePort())), '-mp', String((mediaPort += 4)), '-nostdin', '-timeout', `${o.timeoutSec ?? 30}s`, '-timeout_error'];
+  const args = [
+    '-i',
+    o.ip ?? '127.0.0.1',
+    '-p',
+    String(o.port ?? (await freePort())),
+    '-mp',
+    String((mediaPort += 4)),
+    '-nostdin',
+    '-timeout',
+    `${o.timeoutSec ?? 30}s`,
+    '-timeout_error',
+  ];
   args.push('-trace_err', '-error_file', path.join(dir, 'errors.log'), '-trace_stat', '-stf', path.join(dir, 'stats.csv'));
   if (o.scenario.endsWith('.xml')) {
     let xml = fs.readFileSync(path.join(import.meta.dirname, '../modules/sip/scenarios', o.scenario), 'utf8');

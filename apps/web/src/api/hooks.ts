@@ -14,7 +14,15 @@ export function useSession(): { token: string | null; user: StoredUser | null } 
 export interface AccountView extends Account {
   success: true;
   permissions: PermissionSet;
-  user: { id: number; username: string; email: string | null; name: string | null; accountType: string; tempUser: boolean; superAdmin: boolean };
+  user: {
+    id: number;
+    username: string;
+    email: string | null;
+    name: string | null;
+    accountType: string;
+    tempUser: boolean;
+    superAdmin: boolean;
+  };
 }
 
 export const accountKey = (target: number | null) => ['account', target ?? 'self'] as const;

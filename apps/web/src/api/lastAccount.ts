@@ -11,7 +11,10 @@ export function lastAccountParentKey(path: readonly AppPathStep[]): string {
 }
 
 /** settings.lastAccountId with this path's account recorded under its parent; null when unchanged. */
-export function nextLastAccountIds(settings: Record<string, unknown> | undefined, path: readonly AppPathStep[]): Record<string, number> | null {
+export function nextLastAccountIds(
+  settings: Record<string, unknown> | undefined,
+  path: readonly AppPathStep[],
+): Record<string, number> | null {
   const last = path[path.length - 1];
   if (!last) return null;
   const current = (settings?.lastAccountId ?? {}) as Record<string, number>;
@@ -31,7 +34,9 @@ export function useRememberLastAccount(self: AccountView | undefined, path: read
     if (!self || !opened) return;
     const next = nextLastAccountIds(self.settings, path);
     if (!next) return;
-    queryClient.setQueryData<AccountView>(accountKey(null), (old) => (old ? { ...old, settings: { ...old.settings, lastAccountId: next } } : old));
+    queryClient.setQueryData<AccountView>(accountKey(null), (old) =>
+      old ? { ...old, settings: { ...old.settings, lastAccountId: next } } : old,
+    );
     api('/api/v1/accountSetting', { body: { settings: { lastAccountId: next } }, target: false }).catch((e: unknown) =>
       console.error('Could not save lastAccountId', e),
     );

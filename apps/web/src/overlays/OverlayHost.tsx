@@ -32,7 +32,11 @@ export function OverlayHost() {
         const close = () => {
           const state = location.state as { overlay?: string } | null;
           if (state?.overlay === name && window.history.length > 1) navigate(-1);
-          else navigate({ pathname: location.pathname, search: withoutOverlay(location.search, name), hash: location.hash }, { replace: true });
+          else
+            navigate(
+              { pathname: location.pathname, search: withoutOverlay(location.search, name), hash: location.hash },
+              { replace: true },
+            );
         };
         const props: OverlayProps = { name, value, params, close };
         const Comp = componentFor(name);
@@ -96,7 +100,11 @@ class OverlayErrorBoundary extends Component<{ name: string; close: () => void; 
         footer={<Button onClick={this.props.close}>Close</Button>}
       >
         <div role="alert" className="space-y-2 text-sm text-slate-700">
-          <p>{missing ? `The module for “${this.props.name}” is not part of this build.` : 'Something went wrong while opening it. Try again in a moment.'}</p>
+          <p>
+            {missing
+              ? `The module for “${this.props.name}” is not part of this build.`
+              : 'Something went wrong while opening it. Try again in a moment.'}
+          </p>
           <p className="rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs break-all text-slate-600">{error.message}</p>
         </div>
       </Dialog>

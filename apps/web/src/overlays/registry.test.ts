@@ -16,7 +16,8 @@ afterEach(() => setAllowedOverlays());
 describe('overlay keys in the query', () => {
   it('holds every default name of the spec', () => {
     expect(DEFAULT_OVERLAY_KEYS).toHaveLength(75);
-    for (const k of ['help', 'debug', 'members', 'upgrade', 'selectNumber', 'requestAccess', 'reporting', 'addCustomNumber']) expect(isAllowedOverlay(k)).toBe(true);
+    for (const k of ['help', 'debug', 'members', 'upgrade', 'selectNumber', 'requestAccess', 'reporting', 'addCustomNumber'])
+      expect(isAllowedOverlay(k)).toBe(true);
     expect(isAllowedOverlay('token')).toBe(false);
   });
 
@@ -36,7 +37,9 @@ describe('overlay keys in the query', () => {
   });
 
   it('adds and removes a key, with its companion parameters', () => {
-    expect(withOverlay('?a=1', 'upgrade', 'true', { upgradeRedirect: '/app/wallet' })).toBe('?a=1&upgrade=true&upgradeRedirect=%2Fapp%2Fwallet');
+    expect(withOverlay('?a=1', 'upgrade', 'true', { upgradeRedirect: '/app/wallet' })).toBe(
+      '?a=1&upgrade=true&upgradeRedirect=%2Fapp%2Fwallet',
+    );
     expect(withoutOverlay('?a=1&upgrade=true&upgradeRedirect=%2Fx', 'upgrade')).toBe('?a=1');
     expect(withoutOverlay('?help=true', 'help')).toBe('');
   });
@@ -45,7 +48,10 @@ describe('overlay keys in the query', () => {
 describe('resolving a key to its module', () => {
   const loader = async () => ({ default: () => null });
   it('loads a registered module', () => {
-    expect(resolveOverlay('help', { './screens/Help.tsx': loader }, { help: { module: './screens/Help.tsx' } })).toEqual({ kind: 'module', load: loader });
+    expect(resolveOverlay('help', { './screens/Help.tsx': loader }, { help: { module: './screens/Help.tsx' } })).toEqual({
+      kind: 'module',
+      load: loader,
+    });
   });
   it('raises the missing-module error for a key without a registry entry', () => {
     const r = resolveOverlay('wallet', {}, {});

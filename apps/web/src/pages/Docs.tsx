@@ -35,7 +35,11 @@ const sections: DocSection[] = [
     icon: Inbox,
     title: 'Inbox',
     body: 'Every SMS and chat lands in one inbox. Priority holds the conversations a person handles; Junk holds the ones your AI agent handles and blocked senders. Take over a conversation at any time; the agent steps back until you hand it over.',
-    steps: ['Open a conversation to read it; it is marked read.', 'Reply, react or attach a file; the visitor sees it live.', 'Close a conversation when it is done; a new message opens it again.'],
+    steps: [
+      'Open a conversation to read it; it is marked read.',
+      'Reply, react or attach a file; the visitor sees it live.',
+      'Close a conversation when it is done; a new message opens it again.',
+    ],
     links: [{ to: '/inbox', label: 'Open the inbox' }],
   },
   {
@@ -68,7 +72,11 @@ export default function Docs() {
       <p className="mt-2 max-w-2xl text-slate-600">How Switchboard works, from your first agent to a whole tree of customer accounts.</p>
       <nav aria-label="On this page" className="mt-6 flex flex-wrap gap-2">
         {sections.map((s) => (
-          <a key={s.id} href={`#${s.id}`} className="rounded-full bg-white px-3 py-1 text-sm text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50">
+          <a
+            key={s.id}
+            href={`#${s.id}`}
+            className="rounded-full bg-white px-3 py-1 text-sm text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
+          >
             {s.title}
           </a>
         ))}
@@ -78,7 +86,12 @@ export default function Docs() {
       </nav>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {sections.map(({ id, icon: Icon, title, body, steps, links }) => (
-          <section key={id} id={id} aria-labelledby={`${id}-title`} className="flex scroll-mt-6 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <section
+            key={id}
+            id={id}
+            aria-labelledby={`${id}-title`}
+            className="flex scroll-mt-6 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
             <Icon className="size-6 text-brand-600" aria-hidden="true" />
             <h2 id={`${id}-title`} className="mt-3 text-base font-semibold text-slate-900">
               {title}
@@ -103,10 +116,15 @@ export default function Docs() {
         <Code2 className="size-8 shrink-0 text-brand-700" aria-hidden="true" />
         <div className="flex-1">
           <h2 className="text-base font-semibold text-slate-900">API reference</h2>
-          <p className="mt-1 text-sm text-slate-700">Every endpoint with its parameters and answers. Authenticate with an API token as the `token` query parameter.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Every endpoint with its parameters and answers. Authenticate with an API token as the `token` query parameter.
+          </p>
         </div>
         {/* A full page load: /docs/api is served by the server, not by the app. */}
-        <a href="/docs/api" className="inline-flex h-10 items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
+        <a
+          href="/docs/api"
+          className="inline-flex h-10 items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
+        >
           Open the API reference
         </a>
       </section>

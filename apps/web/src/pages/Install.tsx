@@ -27,14 +27,22 @@ export default function Install() {
         <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden="true">
           <Smartphone className="size-7" />
         </div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{brand.genericBrand ? 'Get the app' : `Get the ${brand.name} app`}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+          {brand.genericBrand ? 'Get the app' : `Get the ${brand.name} app`}
+        </h1>
         <p className="mt-2 text-sm leading-6 text-slate-600">
           Answer conversations, take over calls from your agent and get notified on the go.
           {platform ? ` We picked the store for your ${platform} device.` : ''}
         </p>
         <div className="mt-8 flex flex-col justify-center gap-2 xs:flex-row">
           {stores.map((s, i) => (
-            <a key={s} href={STORE_LINKS[s].href} className={i === 0 ? primaryLink : secondaryLink} rel="noopener noreferrer" data-store={s}>
+            <a
+              key={s}
+              href={STORE_LINKS[s].href}
+              className={i === 0 ? primaryLink : secondaryLink}
+              rel="noopener noreferrer"
+              data-store={s}
+            >
               {STORE_LINKS[s].label}
             </a>
           ))}
@@ -42,7 +50,11 @@ export default function Install() {
         {stores.length === 1 && (
           <p className="mt-4 text-sm text-slate-500">
             On another phone?{' '}
-            <a className="font-medium text-brand-700 hover:underline" href={STORE_LINKS[stores[0] === 'iOS' ? 'Android' : 'iOS'].href} rel="noopener noreferrer">
+            <a
+              className="font-medium text-brand-700 hover:underline"
+              href={STORE_LINKS[stores[0] === 'iOS' ? 'Android' : 'iOS'].href}
+              rel="noopener noreferrer"
+            >
               {stores[0] === 'iOS' ? 'Android' : 'iPhone'} version
             </a>
           </p>

@@ -24,8 +24,8 @@ export default function NotFound() {
         }
       >
         <p>
-          There is nothing at <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{pathname}</code>. The link may be old
-          or mistyped.
+          There is nothing at <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{pathname}</code>. The link may be old or
+          mistyped.
         </p>
       </ResultPanel>
     </PageFrame>

@@ -19,8 +19,21 @@ export function PageFrame({ children, wide = false }: { children: ReactNode; wid
 }
 
 /** A result page body: icon, heading, words, and the way back. */
-export function ResultPanel({ icon, tone, title, children, actions }: { icon: ReactNode; tone: 'good' | 'bad' | 'neutral'; title: string; children: ReactNode; actions: ReactNode }) {
-  const ring = tone === 'good' ? 'bg-emerald-100 text-emerald-700' : tone === 'bad' ? 'bg-red-100 text-red-700' : 'bg-slate-100 text-slate-700';
+export function ResultPanel({
+  icon,
+  tone,
+  title,
+  children,
+  actions,
+}: {
+  icon: ReactNode;
+  tone: 'good' | 'bad' | 'neutral';
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  const ring =
+    tone === 'good' ? 'bg-emerald-100 text-emerald-700' : tone === 'bad' ? 'bg-red-100 text-red-700' : 'bg-slate-100 text-slate-700';
   return (
     <section className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
       <div className={`mx-auto mb-5 flex size-14 items-center justify-center rounded-full ${ring}`} aria-hidden="true">
@@ -33,7 +46,6 @@ export function ResultPanel({ icon, tone, title, children, actions }: { icon: Re
   );
 }
 
-export const linkButton =
-  'inline-flex h-11 items-center justify-center gap-2 rounded-lg px-5 text-base font-medium transition-colors';
+export const linkButton = 'inline-flex h-11 items-center justify-center gap-2 rounded-lg px-5 text-base font-medium transition-colors';
 export const primaryLink = `${linkButton} bg-brand-600 text-white hover:bg-brand-700 shadow-sm`;
 export const secondaryLink = `${linkButton} bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50`;

@@ -67,7 +67,12 @@ export function PayoutConnectSuccess() {
   useTitle('Payout account connected');
   return (
     <PageFrame>
-      <ResultPanel icon={<Landmark className="size-7" />} tone="good" title="Payout account connected" actions={<Back label="Back to your wallet" to="/app?wallet=true" />}>
+      <ResultPanel
+        icon={<Landmark className="size-7" />}
+        tone="good"
+        title="Payout account connected"
+        actions={<Back label="Back to your wallet" to="/app?wallet=true" />}
+      >
         <p>Your Stripe account is connected. Withdrawals from your wallet will be paid out to it.</p>
       </ResultPanel>
     </PageFrame>

@@ -61,7 +61,15 @@ function useSearchShortcut(open: () => void) {
  * bar on phones, all from the one section list (shell/sections.ts); the account switcher at the top;
  * search (Ctrl+K, ⌘K or "/"), help and sign-out.
  */
-export function AppLayout({ account, path, section, userName, userImage, fullHeight, children }: {
+export function AppLayout({
+  account,
+  path,
+  section,
+  userName,
+  userImage,
+  fullHeight,
+  children,
+}: {
   account: AccountView | undefined;
   path: AppPathStep[];
   section: string;
@@ -144,22 +152,40 @@ export function AppLayout({ account, path, section, userName, userImage, fullHei
           </div>
         )}
         <nav aria-label="Sections" className="flex-1 overflow-y-auto px-2 py-2 lg:px-3">
-          <ul className="flex flex-col gap-1">{sections.map((s) => <li key={s.id}>{navLink(s, 'side')}</li>)}</ul>
+          <ul className="flex flex-col gap-1">
+            {sections.map((s) => (
+              <li key={s.id}>{navLink(s, 'side')}</li>
+            ))}
+          </ul>
         </nav>
         <div className="flex flex-col gap-1 border-t border-slate-100 p-2 lg:p-3">
-          <button type="button" onClick={openSearch} className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 md:justify-center md:px-2 lg:justify-start lg:px-3">
+          <button
+            type="button"
+            onClick={openSearch}
+            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 md:justify-center md:px-2 lg:justify-start lg:px-3"
+          >
             <Search className="size-5 shrink-0" aria-hidden="true" />
             <span className="md:sr-only lg:not-sr-only">Search</span>
             <kbd className="ml-auto hidden rounded border border-slate-200 px-1.5 text-[10px] text-slate-500 lg:inline">Ctrl K</kbd>
           </button>
-          <button type="button" onClick={() => help()} className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 md:justify-center md:px-2 lg:justify-start lg:px-3">
+          <button
+            type="button"
+            onClick={() => help()}
+            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 md:justify-center md:px-2 lg:justify-start lg:px-3"
+          >
             <CircleHelp className="size-5 shrink-0" aria-hidden="true" />
             <span className="md:sr-only lg:not-sr-only">Help</span>
           </button>
           <div className="flex items-center gap-2 px-1 pt-1 md:flex-col lg:flex-row">
             <Avatar name={userName} src={userImage} size="sm" />
             <span className="hidden min-w-0 flex-1 truncate text-sm font-medium text-slate-700 lg:block">{userName}</span>
-            <button type="button" onClick={signOut} aria-label="Sign out" title="Sign out" className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+            <button
+              type="button"
+              onClick={signOut}
+              aria-label="Sign out"
+              title="Sign out"
+              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
               <LogOut className="size-5" aria-hidden="true" />
             </button>
           </div>
@@ -180,19 +206,36 @@ export function AppLayout({ account, path, section, userName, userImage, fullHei
           <button type="button" onClick={() => help()} aria-label="Help" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
             <CircleHelp className="size-5" aria-hidden="true" />
           </button>
-          <button type="button" onClick={signOut} aria-label="Sign out" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden">
+          <button
+            type="button"
+            onClick={signOut}
+            aria-label="Sign out"
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden"
+          >
             <LogOut className="size-5" aria-hidden="true" />
           </button>
         </header>
-        <main id="main" tabIndex={-1} className={cn('min-h-0 flex-1 focus:outline-none', fullHeight ? 'flex flex-col overflow-hidden' : 'overflow-y-auto')}>
+        <main
+          id="main"
+          tabIndex={-1}
+          className={cn('min-h-0 flex-1 focus:outline-none', fullHeight ? 'flex flex-col overflow-hidden' : 'overflow-y-auto')}
+        >
           {children}
         </main>
         {/* Bottom bar on phones. */}
         {sections.length > 0 && (
-          <nav aria-label="Sections" className="flex shrink-0 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
+          <nav
+            aria-label="Sections"
+            className="flex shrink-0 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+          >
             {inBar.map((s) => navLink(s, 'bar'))}
             {inDrawer.length > 0 && (
-              <button type="button" onClick={() => setDrawer(true)} aria-expanded={drawer} className="flex flex-1 flex-col items-center gap-0.5 px-1 pt-2 pb-1.5 text-[11px] font-medium text-slate-600">
+              <button
+                type="button"
+                onClick={() => setDrawer(true)}
+                aria-expanded={drawer}
+                className="flex flex-1 flex-col items-center gap-0.5 px-1 pt-2 pb-1.5 text-[11px] font-medium text-slate-600"
+              >
                 <Menu className="size-5" aria-hidden="true" /> More
               </button>
             )}
@@ -201,14 +244,22 @@ export function AppLayout({ account, path, section, userName, userImage, fullHei
       </div>
       {drawer && (
         <div className="fixed inset-0 z-40 bg-slate-900/40 md:hidden" onClick={() => setDrawer(false)}>
-          <nav aria-label="More sections" className="absolute inset-x-0 bottom-0 rounded-t-2xl bg-white p-3" onClick={(e) => e.stopPropagation()}>
+          <nav
+            aria-label="More sections"
+            className="absolute inset-x-0 bottom-0 rounded-t-2xl bg-white p-3"
+            onClick={(e) => e.stopPropagation()}
+          >
             <div className="mb-2 flex items-center justify-between px-2">
               <span className="text-sm font-semibold text-slate-900">More</span>
               <button type="button" aria-label="Close" onClick={() => setDrawer(false)} className="rounded-lg p-2 hover:bg-slate-100">
                 <X className="size-5" aria-hidden="true" />
               </button>
             </div>
-            <ul className="flex flex-col gap-1">{inDrawer.map((s) => <li key={s.id}>{navLink(s, 'drawer')}</li>)}</ul>
+            <ul className="flex flex-col gap-1">
+              {inDrawer.map((s) => (
+                <li key={s.id}>{navLink(s, 'drawer')}</li>
+              ))}
+            </ul>
           </nav>
         </div>
       )}

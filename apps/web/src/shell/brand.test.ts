@@ -14,7 +14,14 @@ const profile = {
 describe('brand of the host', () => {
   it('reads name, logo, colours and support URL from the domain profile', () => {
     const b = brandFromProfile(profile);
-    expect(b).toMatchObject({ id: 501, name: 'Acme Voice', logo: 'https://cdn.acme.test/logo.png', primary: '#0f766e', supportUrl: 'https://help.acme.test', isMain: false });
+    expect(b).toMatchObject({
+      id: 501,
+      name: 'Acme Voice',
+      logo: 'https://cdn.acme.test/logo.png',
+      primary: '#0f766e',
+      supportUrl: 'https://help.acme.test',
+      isMain: false,
+    });
     expect(brandCssVars(b)['--color-brand-600']).toBe('#0f766e');
     expect(helpTarget(b, 'billing')).toEqual({ kind: 'externalUrl', url: 'https://help.acme.test/?page=billing', page: 'billing' });
   });

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, createBridge, hasNativeBridge, openUrlMessage, parseContactSearchResult, searchContactMessage, type BridgeWindow } from './bridge.ts';
+import {
+  BridgeError,
+  createBridge,
+  hasNativeBridge,
+  openUrlMessage,
+  parseContactSearchResult,
+  searchContactMessage,
+  type BridgeWindow,
+} from './bridge.ts';
 
 function nativeWindow() {
   const posted: unknown[] = [];
@@ -9,14 +17,22 @@ function nativeWindow() {
 
 describe('native bridge messages', () => {
   it('searchContact needs contactToSearch and requestId', () => {
-    expect(searchContactMessage({ contactToSearch: 'Ada', requestId: 'r1' })).toEqual({ type: 'searchContact', contactToSearch: 'Ada', requestId: 'r1' });
+    expect(searchContactMessage({ contactToSearch: 'Ada', requestId: 'r1' })).toEqual({
+      type: 'searchContact',
+      contactToSearch: 'Ada',
+      requestId: 'r1',
+    });
     expect(() => searchContactMessage({ contactToSearch: '', requestId: 'r1' })).toThrow(/contactToSearch/);
     expect(() => searchContactMessage({ contactToSearch: 'Ada' })).toThrow(/requestId/);
     expect(() => searchContactMessage({ contactToSearch: '  ', requestId: '  ' })).toThrow(BridgeError);
   });
 
   it('openUrl needs urlToOpen and opens in the native browser by default', () => {
-    expect(openUrlMessage({ urlToOpen: 'https://example.com/a' })).toEqual({ type: 'openUrl', urlToOpen: 'https://example.com/a', openInNativeBrowser: true });
+    expect(openUrlMessage({ urlToOpen: 'https://example.com/a' })).toEqual({
+      type: 'openUrl',
+      urlToOpen: 'https://example.com/a',
+      openInNativeBrowser: true,
+    });
     expect(openUrlMessage({ urlToOpen: 'https://example.com', openInNativeBrowser: false })).toMatchObject({ openInNativeBrowser: false });
     expect(() => openUrlMessage({})).toThrow(/urlToOpen/);
     expect(() => openUrlMessage({ urlToOpen: 'javascript:alert(1)' })).toThrow(/refuses/);
@@ -89,7 +105,13 @@ describe('contact search round trip', () => {
     expect(posted).toEqual([{ type: 'searchContact', contactToSearch: 'Ada', requestId: 'r-42' }]);
     answer(JSON.stringify({ type: 'searchContactResult', requestId: 'r-other', contacts: [{ name: 'Bob' }] }));
     answer('not json');
-    answer(JSON.stringify({ type: 'searchContactResult', requestId: 'r-42', contacts: [{ name: 'Ada Lovelace', phoneNumbers: ['+14155550100'] }] }));
+    answer(
+      JSON.stringify({
+        type: 'searchContactResult',
+        requestId: 'r-42',
+        contacts: [{ name: 'Ada Lovelace', phoneNumbers: ['+14155550100'] }],
+      }),
+    );
     await expect(pending).resolves.toEqual({ requestId: 'r-42', contacts: [{ name: 'Ada Lovelace', phoneNumbers: ['+14155550100'] }] });
     expect(listeners.size).toBe(0);
   });

@@ -6,7 +6,13 @@ import { useHelp } from './useHelp.ts';
 /** A button colour: a Button variant, or a plain colour name. */
 export type ConfirmColor = ButtonVariant | 'red' | 'green' | 'blue' | 'gray' | 'grey';
 
-const COLOR_VARIANT: Record<string, ButtonVariant> = { red: 'danger', green: 'success', blue: 'primary', gray: 'secondary', grey: 'secondary' };
+const COLOR_VARIANT: Record<string, ButtonVariant> = {
+  red: 'danger',
+  green: 'success',
+  blue: 'primary',
+  gray: 'secondary',
+  grey: 'secondary',
+};
 export function colorVariant(color: ConfirmColor | undefined, fallback: ButtonVariant): ButtonVariant {
   if (!color) return fallback;
   return COLOR_VARIANT[color] ?? (color as ButtonVariant);

@@ -1,6 +1,23 @@
 import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Bot, Building2, CalendarDays, Contact, CreditCard, Hash, Home, Inbox, Link2, Network, Palette, Phone, PhoneForwarded, Plug, Settings } from 'lucide-react';
+import {
+  BarChart3,
+  Bot,
+  Building2,
+  CalendarDays,
+  Contact,
+  CreditCard,
+  Hash,
+  Home,
+  Inbox,
+  Link2,
+  Network,
+  Palette,
+  Phone,
+  PhoneForwarded,
+  Plug,
+  Settings,
+} from 'lucide-react';
 import type { AppPathStep } from '@switchboard/core/rules/appPath';
 import type { AccountView } from '../api/hooks.ts';
 
@@ -50,16 +67,58 @@ export const SECTIONS: AppSection[] = [
   },
   { id: 'calls', label: 'Calls', icon: Phone, load: () => import('../features/calls/CallsSection.tsx'), when: orgOrAgent },
   { id: 'numbers', label: 'Numbers', icon: Hash, load: () => import('../features/numbers/NumbersSection.tsx'), when: org },
-  { id: 'sip', label: 'SIP trunk', icon: PhoneForwarded, load: () => import('../features/sip/SipSection.tsx'), when: (a) => org(a) && a.permissions.canViewOrg },
+  {
+    id: 'sip',
+    label: 'SIP trunk',
+    icon: PhoneForwarded,
+    load: () => import('../features/sip/SipSection.tsx'),
+    when: (a) => org(a) && a.permissions.canViewOrg,
+  },
   { id: 'contacts', label: 'Contacts', icon: Contact, load: () => import('../features/contacts/ContactsSection.tsx'), when: org },
   { id: 'calendar', label: 'Calendar', icon: CalendarDays, load: () => import('../features/calendar/CalendarSection.tsx'), when: org },
   { id: 'links', label: 'Link page', icon: Link2, load: () => import('../features/linkpages/LinkPageSection.tsx'), when: orgOrAgent },
-  { id: 'organizations', label: 'Organizations', icon: Building2, load: () => import('../features/accounts/OrganizationsSection.tsx'), when: console_ },
-  { id: 'resellers', label: 'Resellers', icon: Network, load: () => import('../features/accounts/ResellersSection.tsx'), when: (a) => a.accountType === 'partner' },
-  { id: 'reports', label: 'Reports', icon: BarChart3, load: () => import('../features/reports/ReportsSection.tsx'), when: (a) => a.accountType !== 'user' && a.permissions.canViewOrg },
-  { id: 'integrations', label: 'Integrations', icon: Plug, load: () => import('../features/integrations/IntegrationsSection.tsx'), when: org },
-  { id: 'billing', label: 'Billing', icon: CreditCard, load: () => import('../features/billing/BillingSection.tsx'), when: (a) => (org(a) && a.permissions.canViewBilling) || (console_(a) && a.permissions.canManageBilling) },
-  { id: 'brand', label: 'Brand', icon: Palette, load: () => import('../features/accounts/BrandPanel.tsx'), when: (a) => console_(a) && a.permissions.canEditOrg },
+  {
+    id: 'organizations',
+    label: 'Organizations',
+    icon: Building2,
+    load: () => import('../features/accounts/OrganizationsSection.tsx'),
+    when: console_,
+  },
+  {
+    id: 'resellers',
+    label: 'Resellers',
+    icon: Network,
+    load: () => import('../features/accounts/ResellersSection.tsx'),
+    when: (a) => a.accountType === 'partner',
+  },
+  {
+    id: 'reports',
+    label: 'Reports',
+    icon: BarChart3,
+    load: () => import('../features/reports/ReportsSection.tsx'),
+    when: (a) => a.accountType !== 'user' && a.permissions.canViewOrg,
+  },
+  {
+    id: 'integrations',
+    label: 'Integrations',
+    icon: Plug,
+    load: () => import('../features/integrations/IntegrationsSection.tsx'),
+    when: org,
+  },
+  {
+    id: 'billing',
+    label: 'Billing',
+    icon: CreditCard,
+    load: () => import('../features/billing/BillingSection.tsx'),
+    when: (a) => (org(a) && a.permissions.canViewBilling) || (console_(a) && a.permissions.canManageBilling),
+  },
+  {
+    id: 'brand',
+    label: 'Brand',
+    icon: Palette,
+    load: () => import('../features/accounts/BrandPanel.tsx'),
+    when: (a) => console_(a) && a.permissions.canEditOrg,
+  },
   { id: 'settings', label: 'Settings', icon: Settings, load: () => import('../features/accounts/SettingsSection.tsx') },
 ];
 

@@ -2,7 +2,10 @@ import { BOTTOM_DETECTION_PX } from '@switchboard/core/constants';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** True when the scrolled content is within `threshold` px of its end (spec §9: 400 px). */
-export function isNearBottom(m: { scrollTop: number; clientHeight: number; scrollHeight: number }, threshold = BOTTOM_DETECTION_PX): boolean {
+export function isNearBottom(
+  m: { scrollTop: number; clientHeight: number; scrollHeight: number },
+  threshold = BOTTOM_DETECTION_PX,
+): boolean {
   return m.scrollHeight - (m.scrollTop + m.clientHeight) <= threshold;
 }
 

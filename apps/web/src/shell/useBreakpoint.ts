@@ -24,5 +24,9 @@ function subscribe(cb: () => void) {
 
 /** The current breakpoint name; re-renders only when it changes. */
 export function useBreakpoint(): Breakpoint {
-  return useSyncExternalStore(subscribe, () => breakpointOf(window.innerWidth), () => 'base');
+  return useSyncExternalStore(
+    subscribe,
+    () => breakpointOf(window.innerWidth),
+    () => 'base',
+  );
 }

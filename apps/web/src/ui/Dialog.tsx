@@ -105,7 +105,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             )}
           </div>
           {children != null && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>}
-          {footer && <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 xs:flex-row xs:justify-end">{footer}</div>}
+          {footer && (
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 xs:flex-row xs:justify-end">{footer}</div>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -25,7 +25,15 @@ export function EmptyState({
 }
 
 /** An error said in words, with an optional retry. */
-export function ErrorState({ title = 'Something went wrong', message, action }: { title?: ReactNode; message?: ReactNode; action?: ReactNode }) {
+export function ErrorState({
+  title = 'Something went wrong',
+  message,
+  action,
+}: {
+  title?: ReactNode;
+  message?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
       <p className="font-medium">{title}</p>

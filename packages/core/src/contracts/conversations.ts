@@ -97,7 +97,12 @@ export const publicProfile = z.object({
 });
 
 export const roomListResponse = z.object({ success: z.literal(true), rooms: z.array(room), totalRooms: z.number() });
-export const roomResponse = z.object({ success: z.literal(true), room: openedRoom.nullable(), messages: z.array(message), hasMore: z.boolean() });
+export const roomResponse = z.object({
+  success: z.literal(true),
+  room: openedRoom.nullable(),
+  messages: z.array(message),
+  hasMore: z.boolean(),
+});
 export const conversationWithResponse = roomResponse.extend({ roomId: z.string().nullable(), profile: publicProfile.nullable() });
 export const sendMessageResponse = z.object({ success: z.literal(true), message, roomId: z.string() });
 export const messageResponse = z.object({ success: z.literal(true), message });
@@ -111,7 +116,12 @@ export const groupRoomResponse = z.object({
   details: z.object({ room: z.string(), roomId: z.string(), uuid: z.string(), channel: z.enum(['chat', 'sms']) }),
 });
 export const ratingResponse = z.object({ success: z.literal(true), roomId: z.string(), rating: z.number() });
-export const blockStatusResponse = z.object({ success: z.literal(true), id: z.string(), blocked: z.boolean(), blockedBy: z.boolean().optional() });
+export const blockStatusResponse = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  blocked: z.boolean(),
+  blockedBy: z.boolean().optional(),
+});
 export const blockResponse = z.object({ success: z.literal(true), targetUsername: z.string(), blocked: z.boolean() });
 export const destinationResponse = z.object({
   success: z.literal(true),
@@ -119,7 +129,13 @@ export const destinationResponse = z.object({
 });
 
 /** Realtime events of GET /api/v1/ws (after the `ready` frame), by type. */
-const eventBase = { id: z.number(), accountId: z.number(), agentId: z.number().nullable(), contactAccountId: z.number().nullable(), createdAt: z.number() };
+const eventBase = {
+  id: z.number(),
+  accountId: z.number(),
+  agentId: z.number().nullable(),
+  contactAccountId: z.number().nullable(),
+  createdAt: z.number(),
+};
 export const inboxEvent = z.discriminatedUnion('type', [
   z.object({ ...eventBase, type: z.literal('message.created'), payload: z.object({ roomId: z.string(), message }) }),
   z.object({ ...eventBase, type: z.literal('message.updated'), payload: z.object({ roomId: z.string(), message }) }),

@@ -34,7 +34,10 @@ const iconRef = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => /^\/files\/[\w.-]+$/.test(v) || /^https:\/\/[^\s]+$/i.test(v), 'Use an uploaded image or a web address starting with https://');
+  .refine(
+    (v) => /^\/files\/[\w.-]+$/.test(v) || /^https:\/\/[^\s]+$/i.test(v),
+    'Use an uploaded image or a web address starting with https://',
+  );
 
 /** A brand's app identity: what the installed app is called and looks like, and where its forms go. */
 export const appIdentityFields = z.object({
@@ -43,7 +46,10 @@ export const appIdentityFields = z.object({
   icon: iconRef.nullish(),
   themeColor: hexColor.nullish(),
   iosUrl: webUrl(APP_STORE_HOSTS, 'Use the App Store address of the app (https://apps.apple.com/...).').nullish(),
-  androidUrl: webUrl(PLAY_STORE_HOSTS, 'Use the Google Play address of the app (https://play.google.com/store/apps/details?id=...).').nullish(),
+  androidUrl: webUrl(
+    PLAY_STORE_HOSTS,
+    'Use the Google Play address of the app (https://play.google.com/store/apps/details?id=...).',
+  ).nullish(),
   feedbackEmail: z.email('Please enter a valid e-mail address.').nullish(),
   salesEmail: z.email('Please enter a valid e-mail address.').nullish(),
 });
@@ -96,7 +102,10 @@ export const pushConfigResponse = z.object({
   newConversations: z.boolean(),
 });
 
-export const deviceIdField = z.string().trim().regex(/^[\w-]{8,64}$/, 'A device id is 8 to 64 letters, digits, - or _.');
+export const deviceIdField = z
+  .string()
+  .trim()
+  .regex(/^[\w-]{8,64}$/, 'A device id is 8 to 64 letters, digits, - or _.');
 
 export const pushSubscriptionBody = z.looseObject({
   ...tokenParams,

@@ -140,7 +140,13 @@ export const linkStatsResponse = z.object({
   countries: z.array(z.object({ country: z.string(), views: count, clicks: count })),
   /** Views and clicks of visits that carried UTM parameters, per source, medium and campaign; most views first. */
   campaigns: z.array(
-    z.object({ source: z.string().nullable(), medium: z.string().nullable(), campaign: z.string().nullable(), views: count, clicks: count }),
+    z.object({
+      source: z.string().nullable(),
+      medium: z.string().nullable(),
+      campaign: z.string().nullable(),
+      views: count,
+      clicks: count,
+    }),
   ),
 });
 export type LinkStats = z.infer<typeof linkStatsResponse>;

@@ -20,7 +20,13 @@ describe('parseAppPath', () => {
   });
 
   it('accepts arrays and trailing slashes', () => {
-    expect(parseAppPath(['partner', '1', 'org', '2'])).toEqual({ ok: true, path: [{ type: 'partner', id: 1 }, { type: 'org', id: 2 }] });
+    expect(parseAppPath(['partner', '1', 'org', '2'])).toEqual({
+      ok: true,
+      path: [
+        { type: 'partner', id: 1 },
+        { type: 'org', id: 2 },
+      ],
+    });
     expect(parseAppPath('org/7/')).toEqual({ ok: true, path: [{ type: 'org', id: 7 }] });
   });
 

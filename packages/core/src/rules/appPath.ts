@@ -35,7 +35,8 @@ export function parseAppPath(input: string | readonly string[]): AppPathResult {
     if (!isSegment(type)) return { ok: false, error: `Unknown path segment "${type}"` };
     const raw = parts[i + 1];
     if (raw === undefined) return { ok: false, error: `"${type}" needs an id` };
-    if (!/^\d+$/.test(raw) || Number(raw) <= 0 || !Number.isSafeInteger(Number(raw))) return { ok: false, error: `"${raw}" is not an account id` };
+    if (!/^\d+$/.test(raw) || Number(raw) <= 0 || !Number.isSafeInteger(Number(raw)))
+      return { ok: false, error: `"${raw}" is not an account id` };
     path.push({ type, id: Number(raw) });
   }
   return { ok: true, path };

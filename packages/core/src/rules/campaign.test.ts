@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addApp, cleanEnabledFunctions, enabledFunctionList, normalizeApps, removeApp, toggleFunction, validateInstructions } from './campaign.ts';
+import {
+  addApp,
+  cleanEnabledFunctions,
+  enabledFunctionList,
+  normalizeApps,
+  removeApp,
+  toggleFunction,
+  validateInstructions,
+} from './campaign.ts';
 
 describe('campaign rules', () => {
   it('requires non-empty instructions with the spec’s error', () => {
@@ -29,7 +37,9 @@ describe('campaign rules', () => {
   it('keeps enabled functions only for apps in the list and functions the app offers', () => {
     const apps = [{ appId: 'sms', version: '1' }];
     const offered = (k: string) => (k === 'sms:1' ? ['send_sms'] : undefined);
-    expect(cleanEnabledFunctions({ 'sms:1': ['send_sms', 'send_sms', 'nope'], 'gone:1': ['x'] }, apps, offered)).toEqual({ 'sms:1': ['send_sms'] });
+    expect(cleanEnabledFunctions({ 'sms:1': ['send_sms', 'send_sms', 'nope'], 'gone:1': ['x'] }, apps, offered)).toEqual({
+      'sms:1': ['send_sms'],
+    });
   });
 
   it('toggles functions, removes an app with its functions, and lists what the agent may call', () => {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { compactCount, displayName, formatDuration, formatPhone, initials, isNumeric, mergeById, safePublicUrl, slugify, truncateUserAgent, USERNAME_PATTERN } from './format.ts';
+import {
+  compactCount,
+  displayName,
+  formatDuration,
+  formatPhone,
+  initials,
+  isNumeric,
+  mergeById,
+  safePublicUrl,
+  slugify,
+  truncateUserAgent,
+  USERNAME_PATTERN,
+} from './format.ts';
 
 describe('isNumeric', () => {
   it('is true only for strings that parse as numbers', () => {
@@ -68,8 +80,21 @@ describe('displayName', () => {
 
 describe('mergeById', () => {
   it('keeps one item per id, later lists replacing earlier items in place', () => {
-    const merged = mergeById([{ id: 1, v: 'a' }, { id: 2, v: 'b' }], [{ id: 2, v: 'B' }, { id: 3, v: 'c' }]);
-    expect(merged).toEqual([{ id: 1, v: 'a' }, { id: 2, v: 'B' }, { id: 3, v: 'c' }]);
+    const merged = mergeById(
+      [
+        { id: 1, v: 'a' },
+        { id: 2, v: 'b' },
+      ],
+      [
+        { id: 2, v: 'B' },
+        { id: 3, v: 'c' },
+      ],
+    );
+    expect(merged).toEqual([
+      { id: 1, v: 'a' },
+      { id: 2, v: 'B' },
+      { id: 3, v: 'c' },
+    ]);
   });
 });
 

@@ -27,7 +27,11 @@ describe('onboarding state machine', () => {
   });
 
   it('selecting a template goes to SETUP_TEMPLATE; finishing the fields goes to GENERATE_AGENT', () => {
-    let s = run(initialOnboarding(NOW), { type: 'CHOOSE_METHOD', method: 'BUILD_FROM_TEMPLATE' }, { type: 'SELECT_TEMPLATE', templateId: 'restaurant', integrations: ['opentable'] });
+    let s = run(
+      initialOnboarding(NOW),
+      { type: 'CHOOSE_METHOD', method: 'BUILD_FROM_TEMPLATE' },
+      { type: 'SELECT_TEMPLATE', templateId: 'restaurant', integrations: ['opentable'] },
+    );
     expect(s).toMatchObject({ activeStep: 'SETUP_TEMPLATE', templateId: 'restaurant', fieldIndex: 0, templateIntegrations: ['opentable'] });
     s = run(s, { type: 'SET_FIELD', name: 'businessName', value: 'Luigi’s' }, { type: 'SET_FIELD_INDEX', fieldIndex: 1 });
     expect(s).toMatchObject({ templateFields: { businessName: 'Luigi’s' }, fieldIndex: 1 });
@@ -45,7 +49,14 @@ describe('onboarding state machine', () => {
       { type: 'SET_INTEGRATION_INDEX', integrationIndex: 1 },
       { type: 'DISCARD_TEMPLATE' },
     );
-    expect(s).toMatchObject({ activeStep: 'SELECT_TEMPLATE', templateId: null, templateFields: {}, templateIntegrations: [], fieldIndex: 0, integrationIndex: 0 });
+    expect(s).toMatchObject({
+      activeStep: 'SELECT_TEMPLATE',
+      templateId: null,
+      templateFields: {},
+      templateIntegrations: [],
+      fieldIndex: 0,
+      integrationIndex: 0,
+    });
   });
 
   it('restart goes to WELCOME keeping the complete flag; exit and discard reset and close', () => {
@@ -70,11 +81,18 @@ describe('onboarding state machine', () => {
       method: 'BUILD_FROM_TEMPLATE',
       onboardingComplete: true,
     });
-    expect(initOnboarding({ activeStep: 'SELECT_VOICE', method: 'BUILD_FROM_SCRATCH', updatedAt: 5 }, {}, NOW)).toMatchObject({ activeStep: 'SELECT_VOICE', updatedAt: 5 });
+    expect(initOnboarding({ activeStep: 'SELECT_VOICE', method: 'BUILD_FROM_SCRATCH', updatedAt: 5 }, {}, NOW)).toMatchObject({
+      activeStep: 'SELECT_VOICE',
+      updatedAt: 5,
+    });
   });
 
   it('reads activeStep (aliases too), fieldIndex and integrationIndex from the address', () => {
-    const s = initOnboarding({ activeStep: 'WELCOME' }, { onboard: 'true', activeStep: 'fields', fieldIndex: '3', integrationIndex: 'x' }, NOW);
+    const s = initOnboarding(
+      { activeStep: 'WELCOME' },
+      { onboard: 'true', activeStep: 'fields', fieldIndex: '3', integrationIndex: 'x' },
+      NOW,
+    );
     expect(s).toMatchObject({ activeStep: 'SETUP_TEMPLATE', fieldIndex: 3, integrationIndex: 0 });
   });
 
@@ -111,7 +129,12 @@ describe('onboarding state machine', () => {
   it('goes back from GENERATE_AGENT to where the method came from', () => {
     const scratch = run(initialOnboarding(NOW), { type: 'CHOOSE_METHOD', method: 'BUILD_FROM_SCRATCH' }, { type: 'BACK' });
     expect(scratch.activeStep).toBe('WELCOME');
-    const tpl = run(initialOnboarding(NOW), { type: 'SELECT_TEMPLATE', templateId: 'a' }, { type: 'FINISH_TEMPLATE_FIELDS' }, { type: 'BACK' });
+    const tpl = run(
+      initialOnboarding(NOW),
+      { type: 'SELECT_TEMPLATE', templateId: 'a' },
+      { type: 'FINISH_TEMPLATE_FIELDS' },
+      { type: 'BACK' },
+    );
     expect(tpl.activeStep).toBe('SETUP_TEMPLATE');
   });
 });

@@ -99,7 +99,9 @@ export function parseOnboarding(saved: unknown): OnboardingState | null {
       s.templateFields && typeof s.templateFields === 'object'
         ? Object.fromEntries(Object.entries(s.templateFields as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')]))
         : {},
-    templateIntegrations: Array.isArray(s.templateIntegrations) ? s.templateIntegrations.filter((x): x is string => typeof x === 'string') : [],
+    templateIntegrations: Array.isArray(s.templateIntegrations)
+      ? s.templateIntegrations.filter((x): x is string => typeof x === 'string')
+      : [],
     activeStep: resolveStep(typeof s.activeStep === 'string' ? s.activeStep : null) ?? base.activeStep,
     fieldIndex: index(s.fieldIndex) ?? 0,
     integrationIndex: index(s.integrationIndex) ?? 0,
@@ -186,7 +188,11 @@ export function onboardingReducer(
   const stamp = (s: OnboardingState, effects: OnboardingEffects = {}) => ({ state: { ...s, updatedAt: seconds(nowMs) }, effects });
   switch (event.type) {
     case 'CHOOSE_METHOD':
-      return stamp({ ...state, method: event.method, activeStep: event.method === 'BUILD_FROM_SCRATCH' ? 'GENERATE_AGENT' : 'SELECT_TEMPLATE' });
+      return stamp({
+        ...state,
+        method: event.method,
+        activeStep: event.method === 'BUILD_FROM_SCRATCH' ? 'GENERATE_AGENT' : 'SELECT_TEMPLATE',
+      });
     case 'SELECT_TEMPLATE':
       return stamp({
         ...state,
@@ -207,7 +213,15 @@ export function onboardingReducer(
     case 'FINISH_TEMPLATE_FIELDS':
       return stamp({ ...state, activeStep: 'GENERATE_AGENT' });
     case 'DISCARD_TEMPLATE':
-      return stamp({ ...state, activeStep: 'SELECT_TEMPLATE', templateId: null, templateFields: {}, templateIntegrations: [], fieldIndex: 0, integrationIndex: 0 });
+      return stamp({
+        ...state,
+        activeStep: 'SELECT_TEMPLATE',
+        templateId: null,
+        templateFields: {},
+        templateIntegrations: [],
+        fieldIndex: 0,
+        integrationIndex: 0,
+      });
     case 'GO_TO': {
       const step = resolveStep(event.step);
       return step ? stamp({ ...state, activeStep: step }) : { state, effects: {} };

@@ -3,7 +3,9 @@ import { cleanTemplateFields, missingTemplateFields, substituteTemplate, templat
 
 describe('template substitution', () => {
   it('replaces every {{name}}, spaces allowed inside the braces', () => {
-    expect(substituteTemplate('Hi {{ name }}, welcome to {{place}}. Bye {{name}}.', { name: 'Ana', place: 'Oslo' })).toBe('Hi Ana, welcome to Oslo. Bye Ana.');
+    expect(substituteTemplate('Hi {{ name }}, welcome to {{place}}. Bye {{name}}.', { name: 'Ana', place: 'Oslo' })).toBe(
+      'Hi Ana, welcome to Oslo. Bye Ana.',
+    );
   });
 
   it('keeps placeholders without a value, or removes them when asked', () => {
@@ -13,7 +15,9 @@ describe('template substitution', () => {
 
   it('drops the lines of optional fields left empty', () => {
     const text = 'We are {{name}}.\nOur address is {{address}}.\nCall {{phone}} or visit {{address}}.\nUse {{other}}.';
-    expect(substituteTemplate(text, { name: 'Luigi', phone: '555' }, { dropLinesWith: ['address', 'phone'] })).toBe('We are Luigi.\nUse {{other}}.');
+    expect(substituteTemplate(text, { name: 'Luigi', phone: '555' }, { dropLinesWith: ['address', 'phone'] })).toBe(
+      'We are Luigi.\nUse {{other}}.',
+    );
   });
 
   it('does not substitute inside a substituted value', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LEGACY_CUTOFF_MS } from '../constants.ts';
-import { autoCompleteWalkthrough, finishWalkthroughStep, nextWalkthroughStep, parseWalkthrough, startWalkthroughStep } from './walkthrough.ts';
+import {
+  autoCompleteWalkthrough,
+  finishWalkthroughStep,
+  nextWalkthroughStep,
+  parseWalkthrough,
+  startWalkthroughStep,
+} from './walkthrough.ts';
 
 const account = { hasPhoneNumber: false, onboardingComplete: false, createdAt: LEGACY_CUTOFF_MS + 1 };
 
@@ -20,7 +26,11 @@ describe('walkthrough', () => {
   });
 
   it('auto-completes three steps for an account with a phone number', () => {
-    expect(autoCompleteWalkthrough({ completed: [] }, { ...account, hasPhoneNumber: true }).completed).toEqual(['SETUP_AGENT', 'TEST_AGENT', 'ADD_NUMBER']);
+    expect(autoCompleteWalkthrough({ completed: [] }, { ...account, hasPhoneNumber: true }).completed).toEqual([
+      'SETUP_AGENT',
+      'TEST_AGENT',
+      'ADD_NUMBER',
+    ]);
   });
 
   it('auto-completes SETUP_AGENT after onboarding or for a legacy account (before the cutoff)', () => {
@@ -36,7 +46,11 @@ describe('walkthrough', () => {
   });
 
   it('reads saved settings defensively', () => {
-    expect(parseWalkthrough({ version: 1, completed: ['TEST_AGENT', 'bogus', 'TEST_AGENT'], current: 'x' })).toEqual({ version: 1, completed: ['TEST_AGENT'], current: null });
+    expect(parseWalkthrough({ version: 1, completed: ['TEST_AGENT', 'bogus', 'TEST_AGENT'], current: 'x' })).toEqual({
+      version: 1,
+      completed: ['TEST_AGENT'],
+      current: null,
+    });
     expect(parseWalkthrough(null)).toEqual({ completed: [] });
   });
 });

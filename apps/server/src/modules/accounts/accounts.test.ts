@@ -40,7 +40,13 @@ describe('the account tree', () => {
     const o = await t.request('GET', '/api/v1/account', { token: partner.token, query: { targetOrganizationId: org.id } });
     expect(o.body).toMatchObject({ accountType: 'organization', partnerId: partner.id, resellerId: reseller.id, organizationId: org.id });
     const a = await t.request('GET', '/api/v1/account', { token: partner.token, query: { targetAccountId: agent.id } });
-    expect(a.body).toMatchObject({ accountType: 'agent', partnerId: partner.id, resellerId: reseller.id, organizationId: org.id, displayName: 'Front Desk' });
+    expect(a.body).toMatchObject({
+      accountType: 'agent',
+      partnerId: partner.id,
+      resellerId: reseller.id,
+      organizationId: org.id,
+      displayName: 'Front Desk',
+    });
     // Acting through a partner gives every permission (spec §6: reseller or above).
     expect(Object.values(a.body.permissions).every(Boolean)).toBe(true);
   });
@@ -55,13 +61,24 @@ describe('the account tree', () => {
     expect(first.body.accounts).toHaveLength(20);
     const second = await t.request('GET', '/api/v2/listOrganizations', { token: partner.token, query: { page: 1 } });
     expect(second.body.accounts).toHaveLength(2);
-    const byReseller = await t.request('GET', '/api/v2/listOrganizations', { token: partner.token, query: { targetResellerId: reseller.id } });
+    const byReseller = await t.request('GET', '/api/v2/listOrganizations', {
+      token: partner.token,
+      query: { targetResellerId: reseller.id },
+    });
     expect(byReseller.body.accounts.map((a: { id: number }) => a.id)).toEqual([org.id]);
     expect(byReseller.body.accounts[0]).toMatchObject({ type: 'organization', orgName: 'Oak Dental', resellerId: reseller.id });
     const resellers = await t.request('GET', '/api/v2/listResellers', { token: partner.token });
-    expect(resellers.body).toMatchObject({ success: true, totalAccounts: 1, accounts: [{ id: reseller.id, type: 'reseller', resellerName: 'River Resellers' }] });
+    expect(resellers.body).toMatchObject({
+      success: true,
+      totalAccounts: 1,
+      accounts: [{ id: reseller.id, type: 'reseller', resellerName: 'River Resellers' }],
+    });
     const agents = await t.request('GET', '/api/v2/listAccounts', { token: partner.token, query: { targetAccountId: org.id } });
-    expect(agents.body).toMatchObject({ success: true, totalAccounts: 1, accounts: [{ id: agent.id, type: 'agent', organizationId: org.id }] });
+    expect(agents.body).toMatchObject({
+      success: true,
+      totalAccounts: 1,
+      accounts: [{ id: agent.id, type: 'agent', organizationId: org.id }],
+    });
   });
 
   it('searches organizations with the organization filter', async () => {
@@ -71,9 +88,15 @@ describe('the account tree', () => {
     await recordUsage(t.database.db, agent.id, 'voice', 4, today);
     await recordUsage(t.database.db, agent.id, 'inbound-message', 3, today);
     await recordUsage(t.database.db, org.id, 'outbound-message', 2, '2020-01-15');
-    await t.database.db.updateTable('accounts').set({ product_plan_id: 'pro', subscribed_at: Date.now() }).where('id', '=', org.id).execute();
+    await t.database.db
+      .updateTable('accounts')
+      .set({ product_plan_id: 'pro', subscribed_at: Date.now() })
+      .where('id', '=', org.id)
+      .execute();
     const q = (query: Record<string, unknown>) =>
-      t.request('GET', '/api/v2/searchOrganizations', { token: partner.token, query }).then((r) => r.body.accounts.map((a: { id: number }) => a.id));
+      t
+        .request('GET', '/api/v2/searchOrganizations', { token: partner.token, query })
+        .then((r) => r.body.accounts.map((a: { id: number }) => a.id));
     expect(await q({ voiceMinutesCurrentMin: 10 })).toEqual([org.id]);
     expect(await q({ voiceMinutesCurrentMin: 11 })).toEqual([]);
     expect(await q({ voiceMinutesAllTimeMax: 5, search: 'oak' })).toEqual([]);
@@ -167,7 +190,9 @@ describe('another tree', () => {
     const admin = await t.signIn('admin@oak.test');
     expect((await t.request('GET', '/api/v1/account', { token: admin.token })).body.id).toBe(org.id);
     expect((await t.request('GET', '/api/v1/account', { token: admin.token, query: { targetAccountId: reseller.id } })).status).toBe(403);
-    expect((await t.request('GET', '/api/v2/listOrganizations', { token: admin.token, query: { targetPartnerId: partner.id } })).status).toBe(403);
+    expect(
+      (await t.request('GET', '/api/v2/listOrganizations', { token: admin.token, query: { targetPartnerId: partner.id } })).status,
+    ).toBe(403);
     // An invited admin (not the owner) may not delete the organization (spec §6: no delete, no billing).
     const del = await t.request('DELETE', '/api/v2/deleteOrganization', { token: admin.token, query: { targetOrganizationId: org.id } });
     expect(del.status).toBe(403);
@@ -194,7 +219,12 @@ describe('profile', () => {
   it('keeps only safe social links and their position', async () => {
     const bad = await t.request('POST', '/api/v1/account/socialLinks', {
       token: owner.token,
-      body: { socialLinks: [{ type: 'x', url: 'https://x.com/a' }, { type: 'evil', url: 'javascript:alert(1)' }] },
+      body: {
+        socialLinks: [
+          { type: 'x', url: 'https://x.com/a' },
+          { type: 'evil', url: 'javascript:alert(1)' },
+        ],
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('socialLinks.1.url');
@@ -207,17 +237,21 @@ describe('profile', () => {
 
   it('merges settings and mirrors onboarding completion for search', async () => {
     await t.request('POST', '/api/v1/accountSetting', { token: owner.token, body: { settings: { smsMessaging: true } } });
-    const r = await t.request('POST', '/api/v1/accountSetting', { token: owner.token, body: { settings: { onboarding: { onboardingComplete: true } } } });
+    const r = await t.request('POST', '/api/v1/accountSetting', {
+      token: owner.token,
+      body: { settings: { onboarding: { onboardingComplete: true } } },
+    });
     expect(r.body.settings).toEqual({ smsMessaging: true, onboarding: { onboardingComplete: true } });
-    const row = await t.database.db.selectFrom('accounts').select('onboarding_complete').where('id', '=', owner.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('accounts')
+      .select('onboarding_complete')
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
     expect(row.onboarding_complete).toBe(1);
   });
 
   it('uploads a profile image, checking its type by content', async () => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      'base64',
-    );
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
     const form = (data: Buffer, name: string) => {
       const boundary = '----sbtest';
       const payload = Buffer.concat([
@@ -260,6 +294,8 @@ describe('profile', () => {
     expect(del.status).toBe(200);
     const list = await t.request('GET', '/api/v2/listAccounts', { token: owner.token });
     expect(list.body.accounts.map((x: { id: number }) => x.id)).not.toContain(a.body.id);
-    expect((await t.request('GET', '/api/v1/account', { token: agentAdmin.token, query: { targetAccountId: a.body.id } })).status).toBe(403);
+    expect((await t.request('GET', '/api/v1/account', { token: agentAdmin.token, query: { targetAccountId: a.body.id } })).status).toBe(
+      403,
+    );
   });
 });

@@ -53,7 +53,13 @@ export function toListItem(row: AccountRow): AccountListItem {
     username: row.username,
     type: row.account_type as AccountType,
     accountName: row.account_name,
-    displayName: displayName({ accountType: row.account_type, details, name: row.name, accountName: row.account_name, username: row.username }),
+    displayName: displayName({
+      accountType: row.account_type,
+      details,
+      name: row.name,
+      accountName: row.account_name,
+      username: row.username,
+    }),
     orgName: str(details.orgName) ?? (row.account_type === 'organization' ? row.account_name : null),
     resellerName: str(details.resellerName) ?? (row.account_type === 'reseller' ? row.account_name : null),
     organizationId: row.organization_id,
@@ -61,9 +67,7 @@ export function toListItem(row: AccountRow): AccountListItem {
     partnerId: row.partner_id,
     email: row.email,
     subscription:
-      row.product_plan_id != null
-        ? { productPlanId: row.product_plan_id, term: row.product_plan_term, canceledAt: row.canceled_at }
-        : null,
+      row.product_plan_id != null ? { productPlanId: row.product_plan_id, term: row.product_plan_term, canceledAt: row.canceled_at } : null,
     active: row.disabled_at == null,
     timestamp: Number(row.created_at),
     image: row.profile_image ?? str(details.image),

@@ -8,7 +8,11 @@ import type { AccountsTable } from './tables.ts';
 
 /** Every authenticated request reads its account: compiled once (platform/db/compiled.ts). */
 const accountById = compiledRead<AccountRow>((db, id) =>
-  (db as Kysely<Database>).selectFrom('accounts').selectAll().where('id', '=', id as number).where('deleted_at', 'is', null),
+  (db as Kysely<Database>)
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', id as number)
+    .where('deleted_at', 'is', null),
 );
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -34,17 +38,28 @@ export interface NewAccount {
 
 export const accountsRepository = {
   async latestCheckIn(db: DbOrTx, accountId: number, kind: string) {
-    return db.selectFrom('check_ins').selectAll().where('account_id', '=', accountId).where('kind', '=', kind).orderBy('id', 'desc').executeTakeFirst();
+    return db
+      .selectFrom('check_ins')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   },
 
   async addCheckIn(db: DbOrTx, accountId: number, kind: string, details: Record<string, unknown>): Promise<void> {
-    await db.insertInto('check_ins').values({ account_id: accountId, kind, details: toJson(details), created_at: Date.now() }).execute();
+    await db
+      .insertInto('check_ins')
+      .values({ account_id: accountId, kind, details: toJson(details), created_at: Date.now() })
+      .execute();
   },
 
   /** Whether any of these accounts is disabled. */
   async anyDisabled(db: DbOrTx, ids: number[]): Promise<boolean> {
     if (ids.length === 0) return false;
-    return (await db.selectFrom('accounts').select('id').where('id', 'in', ids).where('disabled_at', 'is not', null).executeTakeFirst()) != null;
+    return (
+      (await db.selectFrom('accounts').select('id').where('id', 'in', ids).where('disabled_at', 'is not', null).executeTakeFirst()) != null
+    );
   },
 
   async findById(db: DbOrTx, id: number): Promise<AccountRow | undefined> {
@@ -166,11 +181,7 @@ export async function uniqueUsername(db: DbOrTx, base: string): Promise<string> 
   // the transaction that inserts the account.
   await lockUntilCommit(db, `username:${base.replace(/-\d+$/, '')}`);
   if (!(await accountsRepository.usernameTaken(db, base))) return base;
-  const rows = await db
-    .selectFrom('accounts')
-    .select('username')
-    .where('username', 'like', `${base}-%`)
-    .execute();
+  const rows = await db.selectFrom('accounts').select('username').where('username', 'like', `${base}-%`).execute();
   const used = new Set(rows.map((r) => r.username));
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;
@@ -205,7 +216,10 @@ export async function listPage(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(where)
     .executeTakeFirstOrThrow();
-  const rows = await pageOf(db.selectFrom('accounts').selectAll().where(where).orderBy('created_at', 'desc').orderBy('id', 'desc'), p).execute();
+  const rows = await pageOf(
+    db.selectFrom('accounts').selectAll().where(where).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    p,
+  ).execute();
   return { rows, total: Number(total.n) };
 }
 

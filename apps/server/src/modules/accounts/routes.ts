@@ -1,4 +1,14 @@
-import { account, accountListItem, AVATAR_MAX_BYTES, idParam, listQuery, listResponse, organizationFilter, permissionSet, USER_AGENT_MAX_LENGTH } from '@switchboard/core';
+import {
+  account,
+  accountListItem,
+  AVATAR_MAX_BYTES,
+  idParam,
+  listQuery,
+  listResponse,
+  organizationFilter,
+  permissionSet,
+  USER_AGENT_MAX_LENGTH,
+} from '@switchboard/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fromJson } from '../../platform/db/columns.ts';

@@ -69,8 +69,8 @@ export function createAccountsService(deps: Deps, admins: AdminsService, dropGra
         username,
         accountType: type,
         parentId: parent.id,
-        partnerId: type === 'reseller' ? parent.id : ref.partnerId ?? (parent.account_type === 'partner' ? parent.id : null),
-        resellerId: type === 'organization' && parent.account_type === 'reseller' ? parent.id : ref.resellerId ?? null,
+        partnerId: type === 'reseller' ? parent.id : (ref.partnerId ?? (parent.account_type === 'partner' ? parent.id : null)),
+        resellerId: type === 'organization' && parent.account_type === 'reseller' ? parent.id : (ref.resellerId ?? null),
         organizationId: type === 'agent' ? parent.id : null,
         accountName: name,
         name: type === 'agent' ? name : null,
@@ -78,7 +78,11 @@ export function createAccountsService(deps: Deps, admins: AdminsService, dropGra
       });
       // Partners, resellers and organizations carry their own id as organizationId (spec §6 flags).
       const self: Partial<AccountRow> =
-        type === 'reseller' ? { reseller_id: created.id, organization_id: created.id } : type === 'organization' ? { organization_id: created.id } : {};
+        type === 'reseller'
+          ? { reseller_id: created.id, organization_id: created.id }
+          : type === 'organization'
+            ? { organization_id: created.id }
+            : {};
       const row = Object.keys(self).length ? await accountsRepository.update(trx, created.id, self) : created;
       await accountsRepository.recordEvent(trx, row.id, ctx.user.id, 'created', { type, parentId: parent.id });
       return row;
@@ -122,7 +126,10 @@ export function createAccountsService(deps: Deps, admins: AdminsService, dropGra
       return { success: true as const, settings: fromJson<Record<string, unknown>>(row.settings, {}) };
     },
 
-    async saveSocialLinks(ctx: AuthContext, input: { socialLinks: { type: string; url: string }[]; socialLinksPosition?: 'top' | 'bottom' }) {
+    async saveSocialLinks(
+      ctx: AuthContext,
+      input: { socialLinks: { type: string; url: string }[]; socialLinksPosition?: 'top' | 'bottom' },
+    ) {
       await deps.requireAccess(ctx, 'canEditOrg');
       const links = input.socialLinks.map((l, i) => {
         const url = safePublicUrl(l.url);
@@ -204,7 +211,10 @@ export function createAccountsService(deps: Deps, admins: AdminsService, dropGra
       return { success: true as const, message: 'Account deleted.' };
     },
 
-    async listOrganizations(ctx: AuthContext, q: { page: number; pageSize: number; pagination: boolean; active?: boolean; search?: string; resellerId?: number }) {
+    async listOrganizations(
+      ctx: AuthContext,
+      q: { page: number; pageSize: number; pagination: boolean; active?: boolean; search?: string; resellerId?: number },
+    ) {
       const acting = ctx.acting;
       return page(
         (eb) =>

@@ -48,7 +48,11 @@ describe('admin users', () => {
   it('expires one-time links after ten minutes', async () => {
     await t.request('POST', '/api/v2/inviteAdminUser', { token: owner.token, body: { email: 'slow@team.test' } });
     const link = await inviteLink('slow@team.test');
-    await t.database.db.updateTable('tokens').set({ expires_at: Date.now() - 1 }).where('kind', '=', 'one_time').execute();
+    await t.database.db
+      .updateTable('tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('kind', '=', 'one_time')
+      .execute();
     const r = await t.request('GET', '/api/v1/oneTimeAuth', { query: { oneTimeToken: link } });
     expect(r.status).toBe(401);
     expect(r.body.message).toBe('This sign-in link has expired or was already used.');
@@ -71,7 +75,10 @@ describe('admin users', () => {
     const self = await t.request('DELETE', '/api/v2/deleteAdminUser', { token: helper.token, query: { targetUserId: owner.id } });
     expect(self.status).toBe(403);
     // An admin without the owner flag may not invite an owner either.
-    const noOwnerInvite = await t.request('POST', '/api/v2/inviteAdminUser', { token: helper.token, body: { email: 'o2@team.test', isOwner: true } });
+    const noOwnerInvite = await t.request('POST', '/api/v2/inviteAdminUser', {
+      token: helper.token,
+      body: { email: 'o2@team.test', isOwner: true },
+    });
     expect(noOwnerInvite.status).toBe(403);
 
     const removed = await t.request('DELETE', '/api/v2/deleteAdminUser', { token: owner.token, query: { targetUserId: coOwner.id } });

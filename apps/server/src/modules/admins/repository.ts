@@ -7,7 +7,10 @@ export type MembershipRow = Selectable<MembershipsTable>;
 
 /** Every authenticated request reads its user's memberships: compiled once (platform/db/compiled.ts). */
 const membershipsOfUser = compiledRead<MembershipRow>((db, userId) =>
-  (db as Kysely<Database>).selectFrom('memberships').selectAll().where('user_id', '=', userId as number),
+  (db as Kysely<Database>)
+    .selectFrom('memberships')
+    .selectAll()
+    .where('user_id', '=', userId as number),
 );
 
 export const membershipsRepository = {
@@ -20,12 +23,7 @@ export const membershipsRepository = {
   },
 
   async find(db: DbOrTx, accountId: number, userId: number): Promise<MembershipRow | undefined> {
-    return db
-      .selectFrom('memberships')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    return db.selectFrom('memberships').selectAll().where('account_id', '=', accountId).where('user_id', '=', userId).executeTakeFirst();
   },
 
   /** Grants access (or updates the owner flag when the grant exists). */

@@ -50,7 +50,12 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
         return u;
       });
       const link = `${config.publicUrl}/app?oneTimeToken=${encodeURIComponent(await auth.issueOneTimeToken(user.id, redirect))}`;
-      const accountLabel = displayName({ accountType: account.account_type, details: fromJson(account.details, {}), accountName: account.account_name, username: account.username });
+      const accountLabel = displayName({
+        accountType: account.account_type,
+        details: fromJson(account.details, {}),
+        accountName: account.account_name,
+        username: account.username,
+      });
       try {
         await deps.email.send({
           to: email,
@@ -67,19 +72,40 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
 
     async list(ctx: AuthContext) {
       const memberships = await membershipsRepository.forAccount(db, ctx.acting.id);
-      const users = await findAccountsByIds(db, memberships.map((m) => m.user_id));
+      const users = await findAccountsByIds(
+        db,
+        memberships.map((m) => m.user_id),
+      );
       const byId = new Map(users.map((u) => [u.id, u]));
       const self = ctx.acting;
       const rows = [
         ...(self.email && ['organization', 'reseller', 'partner'].includes(self.account_type)
-          ? [{ id: self.id, email: self.email, name: self.name, isOwner: true, isAccountUser: true, pending: false, createdAt: Number(self.created_at) }]
+          ? [
+              {
+                id: self.id,
+                email: self.email,
+                name: self.name,
+                isOwner: true,
+                isAccountUser: true,
+                pending: false,
+                createdAt: Number(self.created_at),
+              },
+            ]
           : []),
         ...memberships
           .filter((m) => byId.has(m.user_id))
           .map((m) => {
             const u = byId.get(m.user_id)!;
             // Pending: invited, but has not signed in yet (neither the link nor a code proved the e-mail).
-            return { id: u.id, email: u.email, name: u.name, isOwner: m.is_owner === 1, isAccountUser: false, pending: u.email_verified !== 1, createdAt: Number(m.created_at) };
+            return {
+              id: u.id,
+              email: u.email,
+              name: u.name,
+              isOwner: m.is_owner === 1,
+              isAccountUser: false,
+              pending: u.email_verified !== 1,
+              createdAt: Number(m.created_at),
+            };
           }),
       ];
       return { success: true as const, users: rows };

@@ -14,7 +14,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const PROMPT_ERROR = { success: false, input: 'prompt', value: 'Please enter a prompt.', message: 'Please enter a prompt.', field: 'prompt' };
+const PROMPT_ERROR = {
+  success: false,
+  input: 'prompt',
+  value: 'Please enter a prompt.',
+  message: 'Please enter a prompt.',
+  field: 'prompt',
+};
 
 describe('campaign: staging and production copies', () => {
   it('starts with a working default agent in both copies', async () => {
@@ -28,7 +34,12 @@ describe('campaign: staging and production copies', () => {
   it('saves to staging only, marking it unpublished, and publishes to production', async () => {
     const save = await t.request('POST', '/api/v2/campaign', {
       token: owner.token,
-      body: { agentInstructions: 'You are the receptionist of {{businessName}}. We open at 8am.', greeting: 'Hi there!', timezone: 'Europe/Paris', actions: [{ name: 'Book' }] },
+      body: {
+        agentInstructions: 'You are the receptionist of {{businessName}}. We open at 8am.',
+        greeting: 'Hi there!',
+        timezone: 'Europe/Paris',
+        actions: [{ name: 'Book' }],
+      },
     });
     expect(save.status).toBe(200);
     expect(save.body.campaign).toMatchObject({ copy: 'staging', published: false, greeting: 'Hi there!', timezone: 'Europe/Paris' });
@@ -77,7 +88,13 @@ describe('campaign: staging and production copies', () => {
     const res = await t.request('POST', '/api/v2/campaign', {
       token: owner.token,
       body: {
-        apps: [{ appId: 'schedule', version: '1' }, { appId: 'sms' }, { version: '1' }, { appId: 'schedule', version: '2' }, { appId: 'messages', version: '1' }],
+        apps: [
+          { appId: 'schedule', version: '1' },
+          { appId: 'sms' },
+          { version: '1' },
+          { appId: 'schedule', version: '2' },
+          { appId: 'messages', version: '1' },
+        ],
         enabledFunctions: { 'schedule:1': ['book_appointment', 'nope'], 'messages:1': ['take_message'], 'sms:1': ['send_sms'] },
       },
     });
@@ -97,7 +114,10 @@ describe('campaign: staging and production copies', () => {
     const created = await t.request('POST', '/api/v2/createAccount', { token: owner.token, body: { accountName: 'Night Line' } });
     expect(created.status).toBe(200);
     const agentId = created.body.id;
-    await t.request('POST', '/api/v2/campaign', { token: owner.token, body: { targetAccountId: agentId, agentInstructions: 'Night line: we are closed.' } });
+    await t.request('POST', '/api/v2/campaign', {
+      token: owner.token,
+      body: { targetAccountId: agentId, agentInstructions: 'Night line: we are closed.' },
+    });
     const a = await t.request('GET', '/api/v2/agentEventRules/staging', { token: owner.token, query: { targetAccountId: agentId } });
     const o = await t.request('GET', '/api/v2/agentEventRules/staging', { token: owner.token });
     expect(a.body.campaign).toMatchObject({ accountId: agentId, agentInstructions: 'Night line: we are closed.' });
@@ -109,7 +129,10 @@ describe('campaign: staging and production copies', () => {
 describe('runPrompt', () => {
   it('runs one turn against staging, by username or id, showing function calls', async () => {
     const me = await t.request('GET', '/api/v1/account', { token: owner.token });
-    const byName = await t.request('POST', '/api/v1/agent/runPrompt', { token: owner.token, body: { targetAgent: me.body.username, promptText: 'When do you open?' } });
+    const byName = await t.request('POST', '/api/v1/agent/runPrompt', {
+      token: owner.token,
+      body: { targetAgent: me.body.username, promptText: 'When do you open?' },
+    });
     expect(byName.status).toBe(200);
     expect(byName.body).toMatchObject({ success: true, functionCalls: [] });
     expect(byName.body.response).toContain('8am');
@@ -119,7 +142,12 @@ describe('runPrompt', () => {
       body: { targetAgent: owner.id, promptText: 'Please book an appointment for Friday at 10am' },
     });
     expect(byId.body.functionCalls).toEqual([
-      expect.objectContaining({ name: 'book_appointment', appId: 'schedule', ok: true, arguments: expect.objectContaining({ time: 'Friday at 10am' }) }),
+      expect.objectContaining({
+        name: 'book_appointment',
+        appId: 'schedule',
+        ok: true,
+        arguments: expect.objectContaining({ time: 'Friday at 10am' }),
+      }),
     ]);
     expect(byId.body.response).toContain('Friday at 10am');
   });
@@ -150,13 +178,20 @@ describe('versions', () => {
     const renamed = await t.request('PUT', `${base}/${id}/title`, { token: owner.token, body: { title: 'Eight o’clock' } });
     expect(renamed.body.version.title).toBe('Eight o’clock');
 
-    const replaced = await t.request('POST', `${base}/${id}`, { token: owner.token, body: { snapshot: { agentInstructions: 'Snapshot text: we open at 7am.' } } });
+    const replaced = await t.request('POST', `${base}/${id}`, {
+      token: owner.token,
+      body: { snapshot: { agentInstructions: 'Snapshot text: we open at 7am.' } },
+    });
     expect(replaced.body.version).toMatchObject({ source: 'snapshot' });
 
     await t.request('POST', '/api/v2/campaign', { token: owner.token, body: { agentInstructions: 'Something else entirely.' } });
     const restored = await t.request('POST', `${base}/${id}/restore`, { token: owner.token });
     expect(restored.status).toBe(200);
-    expect(restored.body.campaign).toMatchObject({ copy: 'staging', published: false, agentInstructions: 'Snapshot text: we open at 7am.' });
+    expect(restored.body.campaign).toMatchObject({
+      copy: 'staging',
+      published: false,
+      agentInstructions: 'Snapshot text: we open at 7am.',
+    });
     const toProd = await t.request('POST', `${base}/${id}/restore`, { token: owner.token, body: { target: 'default' } });
     expect(toProd.body.campaign).toMatchObject({ copy: 'default', published: true, agentInstructions: 'Snapshot text: we open at 7am.' });
   });

@@ -53,24 +53,45 @@ afterAll(async () => {
 
 const say = async (accountId: number, call: Omit<LlmToolCall, 'id'> | null, from = CALLER, channel: 'voice' | 'sms' | 'chat' = 'voice') => {
   if (call) llm.next.push(call);
-  const r = await runtime.respond({ accountId, history: [], message: `turn ${++turn}`, channel, conversation: { roomId: `room-${from}`, from } });
+  const r = await runtime.respond({
+    accountId,
+    history: [],
+    message: `turn ${++turn}`,
+    channel,
+    conversation: { roomId: `room-${from}`, from },
+  });
   return { reply: r, result: r.functionCalls?.[0]?.result as Record<string, unknown> | undefined };
 };
-const contactsOf = async (s: Session) => (await t.request('GET', '/api/v2/contact', { token: s.token })).body.contacts as { name: string; phones: string[]; emails: string[]; notes: string }[];
+const contactsOf = async (s: Session) =>
+  (await t.request('GET', '/api/v2/contact', { token: s.token })).body.contacts as {
+    name: string;
+    phones: string[];
+    emails: string[];
+    notes: string;
+  }[];
 
 describe("the caller's contact", () => {
   it('a new caller has none; what they say creates it, keyed by the number of the call', async () => {
     expect((await say(org.id, { name: 'get_contact', arguments: {} })).result).toMatchObject({ found: false });
-    const saved = await say(org.id, { name: 'save_contact', arguments: { name: 'Nora Diaz', email: 'nora@example.com', note: 'Prefers mornings', phone: '+19995550000' } });
+    const saved = await say(org.id, {
+      name: 'save_contact',
+      arguments: { name: 'Nora Diaz', email: 'nora@example.com', note: 'Prefers mornings', phone: '+19995550000' },
+    });
     expect(saved.result).toMatchObject({ ok: true, name: 'Nora Diaz', phones: [CALLER], emails: ['nora@example.com'] });
     // On a call the number in use counts: the number the caller named is ignored.
-    expect(await contactsOf(org)).toEqual([expect.objectContaining({ name: 'Nora Diaz', phones: [CALLER], emails: ['nora@example.com'], notes: 'Prefers mornings' })]);
+    expect(await contactsOf(org)).toEqual([
+      expect.objectContaining({ name: 'Nora Diaz', phones: [CALLER], emails: ['nora@example.com'], notes: 'Prefers mornings' }),
+    ]);
   });
 
   it('the agent is told the saved name, reads the contact, and adds to it', async () => {
     await say(org.id, null);
     expect(llm.systems.at(-1)).toContain(`Nora Diaz (${CALLER}), a saved contact`);
-    expect((await say(org.id, { name: 'get_contact', arguments: {} })).result).toMatchObject({ found: true, name: 'Nora Diaz', notes: 'Prefers mornings' });
+    expect((await say(org.id, { name: 'get_contact', arguments: {} })).result).toMatchObject({
+      found: true,
+      name: 'Nora Diaz',
+      notes: 'Prefers mornings',
+    });
     await say(org.id, { name: 'save_contact', arguments: { note: 'Asked about whitening' } }, CALLER, 'sms');
     expect((await contactsOf(org))[0]!.notes).toBe('Prefers mornings\nAsked about whitening');
     expect(await contactsOf(org)).toHaveLength(1);

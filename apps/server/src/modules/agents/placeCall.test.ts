@@ -22,7 +22,11 @@ async function settle() {
   }
 }
 const outbound = async (s: Session) =>
-  (await t.request('GET', '/api/v1/calls', { token: s.token, query: { direction: 'outbound' } })).body.calls as { to: string; from: string; direction: string }[];
+  (await t.request('GET', '/api/v1/calls', { token: s.token, query: { direction: 'outbound' } })).body.calls as {
+    to: string;
+    from: string;
+    direction: string;
+  }[];
 
 beforeAll(async () => {
   t = await createTestApp({ JOBS_AUTOSTART: 'false' });
@@ -43,7 +47,9 @@ afterAll(async () => {
 
 describe('an agent places a call by its function', () => {
   it('a texter asks to be called back: one call from the organization’s number to them, however often the turn runs', async () => {
-    const r = await t.request('POST', '/api/dev/carrier/inbound', { body: { from: TEXTER, to: number, body: 'Could you call me back please?' } });
+    const r = await t.request('POST', '/api/dev/carrier/inbound', {
+      body: { from: TEXTER, to: number, body: 'Could you call me back please?' },
+    });
     expect(r.status).toBe(200);
     await settle();
     await settle();

@@ -57,16 +57,24 @@ afterAll(async () => {
 });
 
 const slots = async (h: string) =>
-  ((await t.request('GET', `/api/v1/schedule/${h}/slots`, { query: { meetingType: 'call', days: 5 } })).body.slots as { start: number }[]).map(
-    (s) => s.start,
-  );
+  (
+    (await t.request('GET', `/api/v1/schedule/${h}/slots`, { query: { meetingType: 'call', days: 5 } })).body.slots as { start: number }[]
+  ).map((s) => s.start);
 const book = async (h: string, start: number, phone: string, email = 'vera@example.com') => {
-  const r = await t.request('POST', `/api/v1/schedule/${h}/book`, { body: { meetingType: 'call', start, name: 'Vera Visitor', email, phone } });
+  const r = await t.request('POST', `/api/v1/schedule/${h}/book`, {
+    body: { meetingType: 'call', start, name: 'Vera Visitor', email, phone },
+  });
   expect(r.status).toBe(200);
   return r.body.booking.id as number;
 };
 const row = (id: number) => t.database.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const say = async (accountId: number, call: Omit<LlmToolCall, 'id'>, from = CALLER, channel: 'voice' | 'chat' = 'voice', message = 'hello') => {
+const say = async (
+  accountId: number,
+  call: Omit<LlmToolCall, 'id'>,
+  from = CALLER,
+  channel: 'voice' | 'chat' = 'voice',
+  message = 'hello',
+) => {
   llm.next.push(call);
   return runtime.respond({ accountId, history: [], message, channel, conversation: { roomId: `room-${from}`, from } });
 };
@@ -88,12 +96,22 @@ describe('rescheduling and cancelling by talking to the agent', () => {
     expect(clash.text).toMatch(/Free times/);
     expect(Number((await row(id)).start_at)).toBe(free[0]);
 
-    const moved = await say(org.id, { name: 'reschedule_appointment', arguments: { time: wall(free[4]!) } }, CALLER, 'voice', 'move it later');
+    const moved = await say(
+      org.id,
+      { name: 'reschedule_appointment', arguments: { time: wall(free[4]!) } },
+      CALLER,
+      'voice',
+      'move it later',
+    );
     expect(moved.functionCalls[0]).toMatchObject({ ok: true, result: { booking: { id, status: 'active' } } });
     expect(moved.text).toContain('moved to');
     expect(Number((await row(id)).start_at)).toBe(free[4]);
     expect(Number((await row(taken)).start_at)).toBe(free[2]);
-    const mails = await t.database.db.selectFrom('outbox').select('idempotency_key').where('idempotency_key', '=', `booking:${id}:moved:${free[4]}`).execute();
+    const mails = await t.database.db
+      .selectFrom('outbox')
+      .select('idempotency_key')
+      .where('idempotency_key', '=', `booking:${id}:moved:${free[4]}`)
+      .execute();
     expect(mails.length).toBeGreaterThan(0);
   });
 
@@ -108,7 +126,12 @@ describe('rescheduling and cancelling by talking to the agent', () => {
     expect(a.text).toContain('cancelled');
     expect(await row(id)).toMatchObject({ status: 'cancelled', active_start: null });
     expect((await slots(host)).includes(start)).toBe(true);
-    const notes = await t.database.db.selectFrom('notifications').selectAll().where('account_id', '=', org.id).where('kind', '=', 'booking').execute();
+    const notes = await t.database.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('account_id', '=', org.id)
+      .where('kind', '=', 'booking')
+      .execute();
     expect(notes.some((n) => n.title.includes('cancelled'))).toBe(true);
   });
 

@@ -35,7 +35,12 @@ beforeAll(async () => {
       { appId: 'sms', version: '1' },
       { appId: 'webhook', version: '1' },
     ],
-    enabledFunctions: { 'messages:1': ['take_message'], 'schedule:1': ['book_appointment'], 'sms:1': ['send_sms'], 'webhook:1': ['call_webhook'] },
+    enabledFunctions: {
+      'messages:1': ['take_message'],
+      'schedule:1': ['book_appointment'],
+      'sms:1': ['send_sms'],
+      'webhook:1': ['call_webhook'],
+    },
   });
   await campaignsRepository.put(t.database.db, orgId, 'staging', { ...data, agentInstructions: 'Staging copy: we are closed on Sundays.' });
 });
@@ -63,11 +68,23 @@ describe('agent runtime with the offline responder', () => {
   });
 
   it('books an appointment when asked, recording the request', async () => {
-    const r = await respond('I want to book an appointment tomorrow at 3pm, my name is Ana Diaz', { conversation: { roomId: 'r1', from: '+14155552671' } });
+    const r = await respond('I want to book an appointment tomorrow at 3pm, my name is Ana Diaz', {
+      conversation: { roomId: 'r1', from: '+14155552671' },
+    });
     expect(r.functionCalls).toHaveLength(1);
-    expect(r.functionCalls[0]).toMatchObject({ name: 'book_appointment', appId: 'schedule', ok: true, arguments: { time: 'tomorrow at 3pm', name: 'Ana Diaz' } });
+    expect(r.functionCalls[0]).toMatchObject({
+      name: 'book_appointment',
+      appId: 'schedule',
+      ok: true,
+      arguments: { time: 'tomorrow at 3pm', name: 'Ana Diaz' },
+    });
     expect(r.text).toContain('requested an appointment for tomorrow at 3pm');
-    const rows = await t.database.db.selectFrom('agent_requests').selectAll().where('account_id', '=', orgId).where('kind', '=', 'schedule').execute();
+    const rows = await t.database.db
+      .selectFrom('agent_requests')
+      .selectAll()
+      .where('account_id', '=', orgId)
+      .where('kind', '=', 'schedule')
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.room_id).toBe('r1');
   });
@@ -78,7 +95,12 @@ describe('agent runtime with the offline responder', () => {
     const b = await respond('Please text me the address', input);
     expect(a.functionCalls[0]).toMatchObject({ name: 'send_sms', ok: true });
     expect(b.functionCalls[0]).toMatchObject({ name: 'send_sms', ok: true });
-    const sms = await t.database.db.selectFrom('outbox').selectAll().where('channel', '=', 'sms').where('to_address', '=', '+14155552672').execute();
+    const sms = await t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('channel', '=', 'sms')
+      .where('to_address', '=', '+14155552672')
+      .execute();
     expect(sms).toHaveLength(1);
   });
 
@@ -90,7 +112,11 @@ describe('agent runtime with the offline responder', () => {
 
   it('does not text a chat visitor who has no phone number', async () => {
     const r = await respond('text me the menu', { channel: 'chat', conversation: { roomId: 'chat-1', from: 'visitor-42' } });
-    expect(r.functionCalls[0]).toMatchObject({ name: 'send_sms', ok: false, result: { error: 'visitor-42 is not a phone number that can get texts' } });
+    expect(r.functionCalls[0]).toMatchObject({
+      name: 'send_sms',
+      ok: false,
+      result: { error: 'visitor-42 is not a phone number that can get texts' },
+    });
     const sms = await t.database.db.selectFrom('outbox').select('id').where('to_address', '=', 'visitor-42').execute();
     expect(sms).toEqual([]);
   });
@@ -98,34 +124,64 @@ describe('agent runtime with the offline responder', () => {
   it('calls the webhook with the conversation’s data', async () => {
     await saveInstalledApp(t.database.db, orgId, {
       ...builtinApp('webhook', '1')!,
-      dependencies: { providers: { auth: { webhook: { parameters: { properties: { url: { value: hookUrl }, secret: { value: 's3cret' } } } } } } },
+      dependencies: {
+        providers: { auth: { webhook: { parameters: { properties: { url: { value: hookUrl }, secret: { value: 's3cret' } } } } } },
+      },
     });
-    const r = await respond('Please use the webhook to create a ticket', { history: [{ role: 'user', content: 'earlier' }], conversation: { roomId: 'w1' } });
+    const r = await respond('Please use the webhook to create a ticket', {
+      history: [{ role: 'user', content: 'earlier' }],
+      conversation: { roomId: 'w1' },
+    });
     expect(r.functionCalls[0]).toMatchObject({ name: 'call_webhook', ok: true });
     expect(r.text).toBe('Ticket 42 opened.');
     const call = hookCalls.at(-1);
     expect(call.headers['x-webhook-secret']).toBe('s3cret');
-    expect(call.body).toMatchObject({ function: 'call_webhook', accountId: orgId, conversation: { roomId: 'w1', message: 'Please use the webhook to create a ticket' } });
+    expect(call.body).toMatchObject({
+      function: 'call_webhook',
+      accountId: orgId,
+      conversation: { roomId: 'w1', message: 'Please use the webhook to create a ticket' },
+    });
     expect(call.body.conversation.history).toEqual([{ role: 'user', content: 'earlier' }]);
   });
 
   it('records token usage per account and day, adding up', async () => {
-    const before = await t.database.db.selectFrom('usage_daily').select('quantity').where('account_id', '=', orgId).where('item', '=', 'tokens').executeTakeFirst();
+    const before = await t.database.db
+      .selectFrom('usage_daily')
+      .select('quantity')
+      .where('account_id', '=', orgId)
+      .where('item', '=', 'tokens')
+      .executeTakeFirst();
     const r = await respond('hello');
-    const after = await t.database.db.selectFrom('usage_daily').selectAll().where('account_id', '=', orgId).where('item', '=', 'tokens').execute();
+    const after = await t.database.db
+      .selectFrom('usage_daily')
+      .selectAll()
+      .where('account_id', '=', orgId)
+      .where('item', '=', 'tokens')
+      .execute();
     expect(after).toHaveLength(1);
     expect(after[0]!.date).toBe(new Date().toISOString().slice(0, 10));
     expect(Number(after[0]!.quantity)).toBe(Number(before!.quantity) + r.usage.inputTokens + r.usage.outputTokens);
   });
 
   it('refuses an account that is not an agent', async () => {
-    await expect(t.services.agentRuntime.respond({ accountId: 999999, history: [], message: 'hi', channel: 'chat' })).rejects.toThrow('Agent not found.');
+    await expect(t.services.agentRuntime.respond({ accountId: 999999, history: [], message: 'hi', channel: 'chat' })).rejects.toThrow(
+      'Agent not found.',
+    );
   });
 
   it('streams the same turn as events', async () => {
     const events = [];
-    for await (const e of t.services.agentRuntime.stream({ accountId: orgId, history: [], message: 'When are your opening hours?', channel: 'chat' })) events.push(e);
-    const text = events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta).join('');
+    for await (const e of t.services.agentRuntime.stream({
+      accountId: orgId,
+      history: [],
+      message: 'When are your opening hours?',
+      channel: 'chat',
+    }))
+      events.push(e);
+    const text = events
+      .filter((e) => e.type === 'text')
+      .map((e) => (e as { delta: string }).delta)
+      .join('');
     const done = events.at(-1) as { type: 'done'; result: { text: string } };
     expect(done.type).toBe('done');
     expect(text.trim()).toBe(done.result.text);

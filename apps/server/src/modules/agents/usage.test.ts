@@ -11,7 +11,13 @@ afterAll(async () => {
 });
 
 const read = (accountId: number, date: string) =>
-  t.database.db.selectFrom('usage_daily').select('quantity').where('account_id', '=', accountId).where('date', '=', date).where('item', '=', 'tokens').executeTakeFirst();
+  t.database.db
+    .selectFrom('usage_daily')
+    .select('quantity')
+    .where('account_id', '=', accountId)
+    .where('date', '=', date)
+    .where('item', '=', 'tokens')
+    .executeTakeFirst();
 
 describe('token usage recorder', () => {
   it('merges concurrent increments per account and day, each caller settling after its increment is stored', async () => {
@@ -34,7 +40,9 @@ describe('token usage recorder', () => {
   it('counts every turn of concurrent conversations', async () => {
     const org = await t.signUp('usage@agents.test');
     const turns = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => t.services.agentRuntime.respond({ accountId: org.id, history: [], message: `hello number ${i}`, channel: 'chat' })),
+      Array.from({ length: 8 }, (_, i) =>
+        t.services.agentRuntime.respond({ accountId: org.id, history: [], message: `hello number ${i}`, channel: 'chat' }),
+      ),
     );
     const sum = turns.reduce((n, r) => n + r.usage.inputTokens + r.usage.outputTokens, 0);
     expect(Number((await read(org.id, new Date().toISOString().slice(0, 10)))!.quantity)).toBe(sum);

@@ -15,7 +15,11 @@ export function createUsageRecorder(db: Db, item = 'tokens') {
     q
       .insertInto('usage_daily')
       .values({ account_id: u.accountId, date: String(u.date), item, quantity: u.quantity })
-      .onConflict((oc) => oc.columns(['account_id', 'date', 'item']).doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })))
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'date', 'item'])
+          .doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })),
+      )
       .execute();
 
   async function flush() {

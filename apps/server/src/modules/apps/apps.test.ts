@@ -19,7 +19,16 @@ describe('apps', () => {
   it('lists the built-in apps with their functions', async () => {
     const res = await t.request('GET', '/api/v2/apps', { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body.apps.map((a: any) => a.appId)).toEqual(['schedule', 'transfer', 'messages', 'contacts', 'calls', 'sms', 'email', 'webhook']);
+    expect(res.body.apps.map((a: any) => a.appId)).toEqual([
+      'schedule',
+      'transfer',
+      'messages',
+      'contacts',
+      'calls',
+      'sms',
+      'email',
+      'webhook',
+    ]);
     expect(
       res.body.apps.find((a: any) => a.appId === 'webhook').dependencies.providers.auth.webhook.parameters.properties.url,
     ).toMatchObject({ value: '' });

@@ -13,7 +13,8 @@ export const BUILTIN_APPS: AppDefinition[] = [
     builtIn: true,
     appData: {
       name: 'Scheduling',
-      description: 'Books appointments: with your calendar’s availability the agent offers free times and books one; otherwise it records the request.',
+      description:
+        'Books appointments: with your calendar’s availability the agent offers free times and books one; otherwise it records the request.',
       functions: [
         {
           name: 'book_appointment',
@@ -22,7 +23,9 @@ export const BUILTIN_APPS: AppDefinition[] = [
             {
               name: str('The caller’s name'),
               phone: str('The caller’s phone number'),
-              time: str('The date and time the caller wants, as YYYY-MM-DDTHH:mm when known; if it is not free the answer lists free times to offer'),
+              time: str(
+                'The date and time the caller wants, as YYYY-MM-DDTHH:mm when known; if it is not free the answer lists free times to offer',
+              ),
               reason: str('What the appointment is for'),
             },
             ['time'],
@@ -32,7 +35,10 @@ export const BUILTIN_APPS: AppDefinition[] = [
         {
           name: 'find_appointment',
           description: 'Look up the caller’s upcoming bookings (by the number they call from, or the e-mail they booked with)',
-          parameters: obj({ phone: str('The phone number the booking was made with, when not calling from it'), email: str('The e-mail the booking was made with') }),
+          parameters: obj({
+            phone: str('The phone number the booking was made with, when not calling from it'),
+            email: str('The e-mail the booking was made with'),
+          }),
           keywords: ['my appointment', 'my booking', 'when is my'],
         },
         {
@@ -74,7 +80,10 @@ export const BUILTIN_APPS: AppDefinition[] = [
         {
           name: 'transfer_call',
           description: 'Transfer the caller to a person on the team',
-          parameters: obj({ reason: str('Why the caller wants a person'), destination: str('The phone number to transfer to, if the caller named one') }),
+          parameters: obj({
+            reason: str('Why the caller wants a person'),
+            destination: str('The phone number to transfer to, if the caller named one'),
+          }),
           keywords: ['transfer', 'human', 'representative', 'operator', 'real person', 'speak to someone', 'talk to someone', 'manager'],
         },
       ],
@@ -94,7 +103,9 @@ export const BUILTIN_APPS: AppDefinition[] = [
         {
           name: 'take_message',
           description: 'Take a message for the team',
-          parameters: obj({ name: str('The caller’s name'), phone: str('A phone number to call back'), message: str('The message') }, ['message']),
+          parameters: obj({ name: str('The caller’s name'), phone: str('A phone number to call back'), message: str('The message') }, [
+            'message',
+          ]),
           keywords: ['message', 'leave a message', 'voicemail', 'call me back', 'callback', 'call back'],
         },
       ],
@@ -114,12 +125,15 @@ export const BUILTIN_APPS: AppDefinition[] = [
         {
           name: 'get_contact',
           description: "Look up the caller's saved contact: name, e-mail, notes, tags",
-          parameters: obj({ phone: str('In a chat: the phone number the visitor gave'), email: str('In a chat: the e-mail the visitor gave') }),
+          parameters: obj({
+            phone: str('In a chat: the phone number the visitor gave'),
+            email: str('In a chat: the e-mail the visitor gave'),
+          }),
           keywords: ['who am i', 'my details', 'do you know me', 'my account', 'my name'],
         },
         {
           name: 'save_contact',
-          description: "Save what the caller told you about themselves to their contact (created when they have none)",
+          description: 'Save what the caller told you about themselves to their contact (created when they have none)',
           parameters: obj({
             name: str("The caller's name"),
             email: str("The caller's e-mail address"),
@@ -143,7 +157,10 @@ export const BUILTIN_APPS: AppDefinition[] = [
         {
           name: 'place_call',
           description: 'Call a person by phone now (a call back)',
-          parameters: obj({ to: str('The phone number to call (the person you are talking with when empty)'), reason: str('Why the call is placed') }),
+          parameters: obj({
+            to: str('The phone number to call (the person you are talking with when empty)'),
+            reason: str('Why the call is placed'),
+          }),
           keywords: ['call me', 'call me back', 'phone me', 'ring me', 'give me a call'],
         },
       ],
@@ -179,7 +196,9 @@ export const BUILTIN_APPS: AppDefinition[] = [
         {
           name: 'send_email',
           description: 'Send an e-mail',
-          parameters: obj({ to: str('The e-mail address to write to'), subject: str('The subject'), body: str('The text of the e-mail') }, ['body']),
+          parameters: obj({ to: str('The e-mail address to write to'), subject: str('The subject'), body: str('The text of the e-mail') }, [
+            'body',
+          ]),
           keywords: ['email', 'e-mail', 'mail me'],
         },
       ],

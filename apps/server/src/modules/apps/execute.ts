@@ -136,8 +136,13 @@ const handlers: Record<string, Handler> = {
   async save_contact(deps, ctx, _app, args) {
     const orgId = await contactsOrgOfAgent(deps, ctx.accountId);
     const who = caller(ctx, args);
-    const said = { name: str(args.name) || undefined, email: EMAIL.test(str(args.email)) ? str(args.email) : undefined, note: str(args.note) || undefined };
-    if (!orgId || (!who.phone && !who.email && !said.email)) return fail('I need the phone number or e-mail address to save the details to.');
+    const said = {
+      name: str(args.name) || undefined,
+      email: EMAIL.test(str(args.email)) ? str(args.email) : undefined,
+      note: str(args.note) || undefined,
+    };
+    if (!orgId || (!who.phone && !who.email && !said.email))
+      return fail('I need the phone number or e-mail address to save the details to.');
     if (!said.name && !said.email && !said.note) return fail('there is nothing to save');
     // A retried turn saves once: the outcome is recorded under the turn's key.
     const r = await record(deps, ctx, 'contact.save', { ...said, ...who });

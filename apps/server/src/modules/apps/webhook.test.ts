@@ -28,7 +28,18 @@ afterAll(async () => {
 
 describe('outbound webhook safety', () => {
   it('knows private, loopback, link-local and mapped addresses', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '0.0.0.0']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+    ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
@@ -39,7 +50,15 @@ describe('outbound webhook safety', () => {
   });
 
   it('checks URLs when they are saved: scheme, inside addresses, local names', async () => {
-    for (const bad of ['ftp://example.com/x', 'http://localhost:8080/x', 'http://db.internal/x', 'http://printer.local/', 'http://[::ffff:7f00:1]/', 'http://169.254.169.254/latest', 'not a url']) {
+    for (const bad of [
+      'ftp://example.com/x',
+      'http://localhost:8080/x',
+      'http://db.internal/x',
+      'http://printer.local/',
+      'http://[::ffff:7f00:1]/',
+      'http://169.254.169.254/latest',
+      'not a url',
+    ]) {
       expect(await outboundUrlProblem(bad, []), bad).not.toBeNull();
     }
     expect(await outboundUrlProblem('https://8.8.8.8/hook', [])).toBeNull();
@@ -47,7 +66,16 @@ describe('outbound webhook safety', () => {
     const a = await createTestApp();
     try {
       const org = await a.signUp('save@webhook.test');
-      const app = (hook: string) => ({ app: { appData: { name: 'CRM', description: 'Our CRM', functions: [{ name: 'lookup', description: 'Looks up a caller', parameters: {} }] }, dependencies: { providers: { auth: { webhook: { parameters: { properties: { url: { value: hook } } } } } } } } });
+      const app = (hook: string) => ({
+        app: {
+          appData: {
+            name: 'CRM',
+            description: 'Our CRM',
+            functions: [{ name: 'lookup', description: 'Looks up a caller', parameters: {} }],
+          },
+          dependencies: { providers: { auth: { webhook: { parameters: { properties: { url: { value: hook } } } } } } },
+        },
+      });
       const field = 'app.dependencies.providers.auth.webhook.parameters.properties.url.value';
       const created = await a.request('POST', '/api/v2/apps/crm/1', { token: org.token, body: app('http://10.0.0.5/hook') });
       expect(created.status).toBe(400);
@@ -64,14 +92,21 @@ describe('outbound webhook safety', () => {
   it('refuses loopback by IP and by name, and other schemes', async () => {
     const before = hits;
     await expect(postJson(`${url}/x`, {}, { timeoutMs: 500, allowHosts: [] })).rejects.toThrow('private or loopback');
-    await expect(postJson(url.replace('127.0.0.1', 'localhost') + '/x', {}, { timeoutMs: 500, allowHosts: [] })).rejects.toThrow('private or loopback');
+    await expect(postJson(url.replace('127.0.0.1', 'localhost') + '/x', {}, { timeoutMs: 500, allowHosts: [] })).rejects.toThrow(
+      'private or loopback',
+    );
     await expect(postJson('file:///etc/passwd', {}, { timeoutMs: 500, allowHosts: [] })).rejects.toThrow('http or https');
     expect(hits).toBe(before);
   });
 
   it('reaches an allowed host and times out a silent one', async () => {
-    await expect(postJson(`${url}/x`, { a: 1 }, { timeoutMs: 500, allowHosts: ['127.0.0.1'] })).resolves.toMatchObject({ status: 200, body: { ok: true } });
-    await expect(postJson(`${url}/slow`, {}, { timeoutMs: 150, allowHosts: ['127.0.0.1'] })).rejects.toThrow('did not answer within 150 ms');
+    await expect(postJson(`${url}/x`, { a: 1 }, { timeoutMs: 500, allowHosts: ['127.0.0.1'] })).resolves.toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    await expect(postJson(`${url}/slow`, {}, { timeoutMs: 150, allowHosts: ['127.0.0.1'] })).rejects.toThrow(
+      'did not answer within 150 ms',
+    );
   });
 });
 

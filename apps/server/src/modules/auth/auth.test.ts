@@ -69,7 +69,11 @@ describe('codes', () => {
   it('rejects an expired code', async () => {
     await t.request('POST', '/api/v1/signup/email', { body: { email: 'late@x.test' } });
     const code = await t.lastCode('late@x.test');
-    await t.database.db.updateTable('verification_codes').set({ expires_at: Date.now() - 1 }).where('address', '=', 'late@x.test').execute();
+    await t.database.db
+      .updateTable('verification_codes')
+      .set({ expires_at: Date.now() - 1 })
+      .where('address', '=', 'late@x.test')
+      .execute();
     const res = await t.request('POST', '/api/v1/email/verify', { body: { email: 'late@x.test', verificationCode: code } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('That code has expired. Request a new one.');
@@ -220,7 +224,10 @@ describe('sessions and the API surface', () => {
 
   it('check-ins are recorded and read back, user agents cut at 500 characters', async () => {
     const s = await t.signUp('mobile@x.test');
-    await t.request('POST', '/api/v1/mobileCheckIn', { token: s.token, body: { checkIn: { platform: 'iOS', appVersion: '2.1', userAgent: 'u'.repeat(900) } } });
+    await t.request('POST', '/api/v1/mobileCheckIn', {
+      token: s.token,
+      body: { checkIn: { platform: 'iOS', appVersion: '2.1', userAgent: 'u'.repeat(900) } },
+    });
     const r = await t.request('GET', '/api/v1/checkIn/mobile', { token: s.token });
     expect(r.body.checkIn).toMatchObject({ platform: 'iOS', appVersion: '2.1' });
     expect(r.body.checkIn.userAgent).toHaveLength(500);

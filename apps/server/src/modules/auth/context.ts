@@ -1,10 +1,4 @@
-import {
-  permissionsFor,
-  selfAndAncestors,
-  toAccountRef,
-  type AccountType,
-  type PermissionSet,
-} from '@switchboard/core';
+import { permissionsFor, selfAndAncestors, toAccountRef, type AccountType, type PermissionSet } from '@switchboard/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
@@ -122,7 +116,12 @@ export async function resolveAuth(db: Db, config: Config, input: AuthInput): Pro
     break;
   }
   if (targetId == null) {
-    targetId = principal.token.account_id ?? defaultAccountId(principal.user, memberships.map((m) => m.account_id));
+    targetId =
+      principal.token.account_id ??
+      defaultAccountId(
+        principal.user,
+        memberships.map((m) => m.account_id),
+      );
   }
 
   const acting = targetId === principal.user.id ? principal.user : await findAccount(db, targetId);
@@ -141,7 +140,8 @@ export async function resolveAuth(db: Db, config: Config, input: AuthInput): Pro
     if (await anyAccountDisabled(db, chain)) throw forbidden('This account is disabled.');
   }
 
-  const rootRow = root == null ? null : root === acting.id ? acting : root === principal.user.id ? principal.user : await findAccount(db, root);
+  const rootRow =
+    root == null ? null : root === acting.id ? acting : root === principal.user.id ? principal.user : await findAccount(db, root);
   const rootMembership = memberships.find((m) => m.account_id === root);
   const permissions = permissionsFor({
     userId: principal.user.id,

@@ -11,7 +11,10 @@ export { createAuthService } from './service.ts';
 export type { AuthService } from './service.ts';
 export type { AuthTables } from './tables.ts';
 
-export const authModule: ServerModule<Services> = { name: 'auth', register: (app, s) => authRoutes(app, s, { max: s.deps.config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' }) };
+export const authModule: ServerModule<Services> = {
+  name: 'auth',
+  register: (app, s) => authRoutes(app, s, { max: s.deps.config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' }),
+};
 
 /** What other modules may do with this module's rows: named functions, never the repository itself. */
 export const revokeTokensOf = tokensRepository.revokeAllFor.bind(tokensRepository);

@@ -10,7 +10,11 @@ export type CodeRow = Selectable<VerificationCodesTable>;
 
 /** Every authenticated request looks its token up: compiled once (platform/db/compiled.ts). */
 const liveTokenByHash = compiledRead<TokenRow>((db, hash) =>
-  (db as Kysely<Database>).selectFrom('tokens').selectAll().where('token_hash', '=', hash as string).where('revoked_at', 'is', null),
+  (db as Kysely<Database>)
+    .selectFrom('tokens')
+    .selectAll()
+    .where('token_hash', '=', hash as string)
+    .where('revoked_at', 'is', null),
 );
 
 /** Tokens are 256 random bits; only their SHA-256 is stored. */
@@ -83,7 +87,12 @@ export const tokensRepository = {
   /** Which of these token ids are live (not revoked, not expired). */
   async liveIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await db.selectFrom('tokens').select(['id', 'expires_at']).where('id', 'in', ids).where('revoked_at', 'is', null).execute();
+    const rows = await db
+      .selectFrom('tokens')
+      .select(['id', 'expires_at'])
+      .where('id', 'in', ids)
+      .where('revoked_at', 'is', null)
+      .execute();
     const now = Date.now();
     return new Set(rows.filter((r) => r.expires_at == null || r.expires_at >= now).map((r) => r.id));
   },
@@ -132,14 +141,27 @@ export const tokensRepository = {
 
   async revokeAllFor(db: DbOrTx, userIds: number[]): Promise<void> {
     if (userIds.length === 0) return;
-    await db.updateTable('tokens').set({ revoked_at: Date.now() }).where('user_id', 'in', userIds).where('revoked_at', 'is', null).execute();
+    await db
+      .updateTable('tokens')
+      .set({ revoked_at: Date.now() })
+      .where('user_id', 'in', userIds)
+      .where('revoked_at', 'is', null)
+      .execute();
   },
 };
 
 export const codesRepository = {
   async insert(
     db: DbOrTx,
-    c: { channel: 'email' | 'sms'; address: string; purpose: string; code: string; accountId?: number | null; payload?: unknown; ttlMs: number },
+    c: {
+      channel: 'email' | 'sms';
+      address: string;
+      purpose: string;
+      code: string;
+      accountId?: number | null;
+      payload?: unknown;
+      ttlMs: number;
+    },
   ): Promise<number> {
     const salt = crypto.randomBytes(12).toString('hex');
     const now = Date.now();
@@ -206,4 +228,3 @@ export const codesRepository = {
     return Number(res.numUpdatedRows) === 1;
   },
 };
-

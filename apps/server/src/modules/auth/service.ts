@@ -5,7 +5,15 @@ import type { Deps } from '../../deps.ts';
 import { isSuperAdminUser } from '../accounts/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { ProviderError } from '../../platform/outbox/index.ts';
-import { findAccount, findPrincipalsByEmail, findPrincipalsByPhone, insertAccount, uniqueUsername, updateAccount, type AccountRow } from '../accounts/index.ts';
+import {
+  findAccount,
+  findPrincipalsByEmail,
+  findPrincipalsByPhone,
+  insertAccount,
+  uniqueUsername,
+  updateAccount,
+  type AccountRow,
+} from '../accounts/index.ts';
 import type { attributeSignup } from '../referrals/index.ts';
 import { codesRepository, codeMatches, newCode, tokensRepository, type CodeRow } from './repository.ts';
 import { normalizeEmail, toE164 } from '../../platform/http/phone.ts';
@@ -90,7 +98,11 @@ export function createAuthService(deps: Deps, ports: { attributeSignup: typeof a
               },
         );
       } else {
-        await deps.carrier.sendSms({ to: opts.address, body: `${code} is your Switchboard code. It expires in 10 minutes.`, idempotencyKey });
+        await deps.carrier.sendSms({
+          to: opts.address,
+          body: `${code} is your Switchboard code. It expires in 10 minutes.`,
+          idempotencyKey,
+        });
       }
     } catch (err) {
       if (err instanceof ProviderError) {
@@ -127,7 +139,8 @@ export function createAuthService(deps: Deps, ports: { attributeSignup: typeof a
 
   /** Consumes a checked code in the caller's transaction; a concurrent request that used it first wins. */
   async function useCode(trx: DbOrTx, row: CodeRow): Promise<void> {
-    if (!(await codesRepository.consume(trx, row.id))) throw badRequest('That code was already used. Request a new one.', 'verificationCode');
+    if (!(await codesRepository.consume(trx, row.id)))
+      throw badRequest('That code was already used. Request a new one.', 'verificationCode');
   }
 
   async function startSession(user: AccountRow, mobile: boolean, isNewAccount: boolean): Promise<SessionResult> {
@@ -163,7 +176,12 @@ export function createAuthService(deps: Deps, ports: { attributeSignup: typeof a
     const resellerId = parent?.account_type === 'reseller' ? parent.id : null;
     const base = slugify(p.businessName || p.name || p.email?.split('@')[0] || 'org');
     const username = await uniqueUsername(trx, base);
-    const details = { name: p.name ?? null, fullName: p.name ?? null, orgName: p.businessName ?? null, accountName: p.businessName ?? null };
+    const details = {
+      name: p.name ?? null,
+      fullName: p.name ?? null,
+      orgName: p.businessName ?? null,
+      accountName: p.businessName ?? null,
+    };
     const fields = {
       username,
       account_type: 'organization',
@@ -234,7 +252,14 @@ export function createAuthService(deps: Deps, ports: { attributeSignup: typeof a
       // The same answer whether or not an account uses the address (sign-in must not reveal accounts):
       // the mailbox, not the page, learns that there is none. The same per-address limits apply.
       const noAccount = principals.length === 0 || (input.accountId != null && !principals.some((p) => p.id === input.accountId));
-      await sendCode({ channel: 'email', address: email, purpose: 'signin', payload: { accountId: input.accountId }, field: 'email', noAccount });
+      await sendCode({
+        channel: 'email',
+        address: email,
+        purpose: 'signin',
+        payload: { accountId: input.accountId },
+        field: 'email',
+        noAccount,
+      });
       return { success: true as const, message: `We sent a 6-digit code to ${email}.` };
     },
 

@@ -93,7 +93,10 @@ describe('brands of a partner', () => {
       body: { domain: 'c.acme.test', settings: { supportUrl: 'javascript:alert(1)' } },
     });
     expect(support.status).toBe(400);
-    const image = await t.request('POST', '/api/v2/domain', { token: partner.token, body: { domain: 'c.acme.test', image: 'ftp://x.test/a.png' } });
+    const image = await t.request('POST', '/api/v2/domain', {
+      token: partner.token,
+      body: { domain: 'c.acme.test', image: 'ftp://x.test/a.png' },
+    });
     expect(image.status).toBe(400);
     expect(image.body.field).toBe('image');
     const missing = await t.request('GET', '/api/v2/domain', { token: partner.token, query: { domain: 'nope.acme.test' } });
@@ -103,7 +106,12 @@ describe('brands of a partner', () => {
   it('keeps domain names unique across brands', async () => {
     const res = await t.request('POST', '/api/v2/domain', { token: otherPartner.token, body: { domain: 'GO.acme.test' } });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ success: false, code: 'conflict', field: 'domain', message: 'domain: That domain is already in use.' });
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'conflict',
+      field: 'domain',
+      message: 'domain: That domain is already in use.',
+    });
     const lookup = await t.request('POST', '/api/v1/domain/lookup', { body: { domain: 'go.acme.test' } });
     expect(lookup.body).toMatchObject({ success: true, domain: 'go.acme.test', available: false, profile: { name: 'Acme Voice' } });
     const free = await t.request('POST', '/api/v1/domain/lookup', { body: { domain: 'free.example.test' } });

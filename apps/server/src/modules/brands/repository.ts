@@ -18,7 +18,13 @@ export const domainsRepository = {
   /** The domains of any of these accounts (the brands an account is under), by name. */
   domainsOf(db: DbOrTx, accountIds: number[]) {
     if (accountIds.length === 0) return Promise.resolve([]);
-    return db.selectFrom('domains').select(['domain', 'account_id']).where('account_id', 'in', accountIds).orderBy('domain').limit(20).execute();
+    return db
+      .selectFrom('domains')
+      .select(['domain', 'account_id'])
+      .where('account_id', 'in', accountIds)
+      .orderBy('domain')
+      .limit(20)
+      .execute();
   },
 
   async findOwned(db: DbOrTx, accountId: number, by: { id?: number; domain?: string }): Promise<DomainRow | undefined> {
@@ -43,7 +49,10 @@ export const domainsRepository = {
     let base = db.selectFrom('domains').where('account_id', '=', accountId);
     if (p.search) base = base.where('domain', 'like', `%${p.search.toLowerCase().replace(/[\\%_]/g, '')}%`);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await pageOf(base.select(COLUMNS).orderBy('is_default', 'desc').orderBy('domain'), { page: p.page, pageSize: p.pageSize }).execute();
+    const rows = await pageOf(base.select(COLUMNS).orderBy('is_default', 'desc').orderBy('domain'), {
+      page: p.page,
+      pageSize: p.pageSize,
+    }).execute();
     return { rows, total: Number(total.n) };
   },
 

@@ -23,7 +23,8 @@ export function brandRoutes(app: FastifyInstance, s: Services) {
   route(app, {
     method: 'GET',
     url: '/api/v1/domain/profile',
-    summary: 'The brand shown on a host (default: the request’s host); the main brand on the product’s own hosts; 404 for an unknown domain',
+    summary:
+      'The brand shown on a host (default: the request’s host); the main brand on the product’s own hosts; 404 for an unknown domain',
     tags,
     auth: 'none',
     query: domainProfileQuery,

@@ -56,7 +56,13 @@ export function createBrandsService(deps: Deps) {
       id: row.id,
       name:
         row.name ||
-        displayName({ accountType: owner.account_type, details, name: owner.name, accountName: owner.account_name, username: owner.username }),
+        displayName({
+          accountType: owner.account_type,
+          details,
+          name: owner.name,
+          accountName: owner.account_name,
+          username: owner.username,
+        }),
       domain: row.domain,
       isMainBrand: false,
       details: { image: row.image ?? owner.profile_image ?? null },

@@ -72,7 +72,11 @@ export async function agentManageBooking(
       : { ok: true, bookings: [], summary: 'I found no upcoming booking under that number or e-mail.' };
   const target = action.bookingId != null ? mine.find((b) => b.id === action.bookingId) : mine[0];
   if (!target)
-    return { ok: false, bookings: list, summary: mine.length ? 'That booking is not one of yours.' : 'I found no upcoming booking under that number or e-mail.' };
+    return {
+      ok: false,
+      bookings: list,
+      summary: mine.length ? 'That booking is not one of yours.' : 'I found no upcoming booking under that number or e-mail.',
+    };
   const manager = createBookingManager(deps, hostCalendar(deps, () => now).calendar, () => now);
   const shown = (b: { id: number; start: number; status: string }) => ({ id: b.id, start: iso(b.start), status: b.status });
   try {

@@ -160,13 +160,19 @@ describe('Google Calendar', () => {
     // The host moves it, then cancels it: Google's event is patched, then deleted.
     const id = b.body.booking.id as number;
     const eventPath = `/calendar/v3/calendars/team%40example.com/events/${eventIdOf(`booking:${id}`)}`;
-    const moved = await t.request('POST', `/api/v1/schedule/bookings/${id}/reschedule`, { token: org.token, body: { start: before[12]!.start } });
+    const moved = await t.request('POST', `/api/v1/schedule/bookings/${id}/reschedule`, {
+      token: org.token,
+      body: { start: before[12]!.start },
+    });
     expect(moved.status).toBe(200);
     expect(changed).toEqual([
       {
         method: 'PATCH',
         path: eventPath,
-        body: { start: { dateTime: new Date(before[12]!.start).toISOString() }, end: { dateTime: new Date(before[12]!.start + 1_800_000).toISOString() } },
+        body: {
+          start: { dateTime: new Date(before[12]!.start).toISOString() },
+          end: { dateTime: new Date(before[12]!.start + 1_800_000).toISOString() },
+        },
       },
     ]);
     expect((await t.request('POST', `/api/v1/schedule/bookings/${id}/cancel`, { token: org.token, body: {} })).status).toBe(200);
@@ -180,11 +186,21 @@ describe('Google Calendar', () => {
     const free = await slots();
     busyStart = free[6]!.start;
     const at = (ms: number) => new Date(ms).toISOString();
-    const refused = await agentBooking(t.services.deps, agent.id, { time: at(busyStart), name: 'Otto', phone: '+14155550111', reason: null });
+    const refused = await agentBooking(t.services.deps, agent.id, {
+      time: at(busyStart),
+      name: 'Otto',
+      phone: '+14155550111',
+      reason: null,
+    });
     expect(refused).toMatchObject({ ok: false, booked: false });
     expect(refused!.freeSlots.some((f) => Date.parse(f) === busyStart)).toBe(false);
     const before = inserted.length;
-    const booked = await agentBooking(t.services.deps, agent.id, { time: at(free[14]!.start), name: 'Otto', phone: '+14155550111', reason: null });
+    const booked = await agentBooking(t.services.deps, agent.id, {
+      time: at(free[14]!.start),
+      name: 'Otto',
+      phone: '+14155550111',
+      reason: null,
+    });
     expect(booked).toMatchObject({ ok: true, booked: true });
     expect(inserted).toHaveLength(before + 1);
     expect(inserted.at(-1)).toMatchObject({ body: { summary: 'Intro call with Otto' } });

@@ -70,10 +70,16 @@ describe('meeting webhook events', () => {
     expect(booked.status).toBe(200);
     const id = booked.body.booking.id as number;
     // The event row exists as soon as the booking does (same transaction).
-    const outbox = await t.database.db.selectFrom('webhook_outbox').select(['type', 'event_key']).where('event_key', 'like', 'meeting.%').execute();
+    const outbox = await t.database.db
+      .selectFrom('webhook_outbox')
+      .select(['type', 'event_key'])
+      .where('event_key', 'like', 'meeting.%')
+      .execute();
     expect(outbox).toEqual([{ type: 'meeting.booked', event_key: `meeting.booked:${id}` }]);
     // A booking that fails (the same slot again) adds no event.
-    const again = await t.request('POST', `/api/v1/schedule/${host}/book`, { body: { meetingType: 'call', start, name: 'Late', email: 'l@example.com' } });
+    const again = await t.request('POST', `/api/v1/schedule/${host}/book`, {
+      body: { meetingType: 'call', start, name: 'Late', email: 'l@example.com' },
+    });
     expect(again.status).toBe(409);
     await deliver(['meeting.booked']);
     const got = received('meeting.booked');

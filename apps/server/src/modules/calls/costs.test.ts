@@ -102,7 +102,11 @@ describe("a call's cost by the plan", () => {
 
     // The super admin's review queue costs a flagged call the same way (minute 15 and 16: $0.02 each).
     const flagged = await insertCall(org, at('2026-03-06T08:00:00Z'), 2 * MIN);
-    await t.database.db.updateTable('calls').set({ transfer_to: '+14155550111', transfer_status: 'failed' }).where('id', '=', flagged).execute();
+    await t.database.db
+      .updateTable('calls')
+      .set({ transfer_to: '+14155550111', transfer_status: 'failed' })
+      .where('id', '=', flagged)
+      .execute();
     const admin = await t.superAdmin();
     const review = await t.request('GET', '/internal/fetchCallsForReview', { query: { adminToken: admin.token } });
     expect(review.body.calls.find((c: { id: string }) => c.id === flagged)).toMatchObject({

@@ -86,7 +86,12 @@ describe('calls: DTMF sent by the agent is paced', () => {
     // The second key's tone starts 160 ms after the first's (100 ms tone + 60 ms gap); the gap is silence.
     const silence = frames[5]!;
     expect(new Set(silence).size).toBe(1);
-    expect([frames[6]!.equals(silence), frames[7]!.equals(silence), frames[4]!.equals(silence), frames[8]!.equals(silence)]).toEqual([true, true, false, false]);
+    expect([frames[6]!.equals(silence), frames[7]!.equals(silence), frames[4]!.equals(silence), frames[8]!.equals(silence)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -122,7 +127,8 @@ describe('calls: DTMF over the media stream reaches the agent runtime', () => {
     expect(reply.turn.text.length).toBeGreaterThan(0);
     caller.send({ event: 'stop', streamSid: 'MZ' });
     await caller.closed();
-    const read = async () => (await t.request('GET', `/api/v1/calls/${callId}`, { token: org.token, query: { targetAccountId: org.id } })).body.call;
+    const read = async () =>
+      (await t.request('GET', `/api/v1/calls/${callId}`, { token: org.token, query: { targetAccountId: org.id } })).body.call;
     await expect.poll(async () => (await read()).status).toBe('completed');
     const transcript = (await read()).transcript.map((x: { role: string; text: string }) => `${x.role}: ${x.text}`);
     expect(transcript).toContain('caller: (caller pressed 2 #)');

@@ -19,7 +19,13 @@ type Watching = { local: LiveEntry } | { remote: RemoteWatch };
  * still connecting) is waited for. A call connected to another process is watched through the call
  * relay (remote.ts). Another tree's call is "not found" at once, before anything else is asked.
  */
-async function liveWhenAnswered(s: Services, ctx: ReturnType<typeof authOf>, id: string, viewer: Viewer, isOpen: () => boolean): Promise<Watching> {
+async function liveWhenAnswered(
+  s: Services,
+  ctx: ReturnType<typeof authOf>,
+  id: string,
+  viewer: Viewer,
+  isOpen: () => boolean,
+): Promise<Watching> {
   const until = Date.now() + RING_WAIT_MS;
   for (;;) {
     try {
@@ -47,11 +53,18 @@ async function liveWhenAnswered(s: Services, ctx: ReturnType<typeof authOf>, id:
 export function listenRoute(app: FastifyInstance, s: Services): void {
   app.get(
     '/api/v1/calls/:callId/listen',
-    { websocket: true, schema: { summary: 'Listen in on a live call (WebSocket)', tags: ['calls'], hide: true }, config: { auth: 'required' } },
+    {
+      websocket: true,
+      schema: { summary: 'Listen in on a live call (WebSocket)', tags: ['calls'], hide: true },
+      config: { auth: 'required' },
+    },
     (socket, req) => {
       const ctx = authOf(req);
       const id = (req.params as { callId?: string }).callId ?? '';
-      const viewer: Viewer = { send: (text) => socket.readyState === 1 && socket.send(text), close: () => socket.close(1000, 'call ended') };
+      const viewer: Viewer = {
+        send: (text) => socket.readyState === 1 && socket.send(text),
+        close: () => socket.close(1000, 'call ended'),
+      };
       let watching: Watching | null = null;
       const leave = () => {
         if (!watching) return;

@@ -45,66 +45,88 @@ describe('live calls', () => {
   /** The agent's turns of a call as staff see them on the hub (phone streams carry no transcript). */
   let hub: Awaited<ReturnType<typeof socket>>;
   const turns = (callId: string, role: 'agent' | 'caller') =>
-    hub.messages.filter((m) => m.type === 'call.transcript' && m.payload.callId === callId && m.payload.turn.role === role).map((m) => m.payload.turn.text as string);
+    hub.messages
+      .filter((m) => m.type === 'call.transcript' && m.payload.callId === callId && m.payload.turn.role === role)
+      .map((m) => m.payload.turn.text as string);
   const greeted = (callId: string) => expect.poll(() => turns(callId, 'agent').length, { timeout: 10_000 }).toBeGreaterThan(0);
 
   const socket = recordingSocket;
 
-  it('joins the caller’s conversation (channel voice), streams its transcript to staff over the hub, and stores a two-channel recording', { timeout: 60_000 }, async () => {
-    const otherHub = await socket(`${base}/api/v1/ws?token=${other.token}&targetAccountId=${other.id}`);
-    await expect.poll(() => hub.messages.some((m) => m.type === 'ready') && otherHub.messages.some((m) => m.type === 'ready')).toBe(true);
+  it(
+    'joins the caller’s conversation (channel voice), streams its transcript to staff over the hub, and stores a two-channel recording',
+    { timeout: 60_000 },
+    async () => {
+      const otherHub = await socket(`${base}/api/v1/ws?token=${other.token}&targetAccountId=${other.id}`);
+      await expect.poll(() => hub.messages.some((m) => m.type === 'ready') && otherHub.messages.some((m) => m.type === 'ready')).toBe(true);
 
-    const { caller, callId } = await inbound(['What are your opening hours?']);
-    await greeted(callId);
-    speak(caller);
-    // The reply's turn is complete once it has been spoken at real time (several seconds).
-    await expect.poll(() => turns(callId, 'agent').length, { timeout: 25_000 }).toBe(2);
-    expect(turns(callId, 'caller')).toEqual(['What are your opening hours?']);
-    expect(hub.messages.find((m) => m.type === 'call.updated' && m.payload.call.id === callId)?.payload.call.status).toBe('in-progress');
+      const { caller, callId } = await inbound(['What are your opening hours?']);
+      await greeted(callId);
+      speak(caller);
+      // The reply's turn is complete once it has been spoken at real time (several seconds).
+      await expect.poll(() => turns(callId, 'agent').length, { timeout: 25_000 }).toBe(2);
+      expect(turns(callId, 'caller')).toEqual(['What are your opening hours?']);
+      expect(hub.messages.find((m) => m.type === 'call.updated' && m.payload.call.id === callId)?.payload.call.status).toBe('in-progress');
 
-    caller.send({ event: 'stop', streamSid: 'MZ' });
-    await expect.poll(async () => (await read(callId)).body.call.status).toBe('completed');
-    await expect.poll(() => hub.messages.some((m) => m.type === 'call.updated' && m.payload.call.status === 'completed')).toBe(true);
-    // Another tree's hub heard nothing of the call.
-    expect(otherHub.messages.filter((m) => String(m.type).startsWith('call.'))).toEqual([]);
+      caller.send({ event: 'stop', streamSid: 'MZ' });
+      await expect.poll(async () => (await read(callId)).body.call.status).toBe('completed');
+      await expect.poll(() => hub.messages.some((m) => m.type === 'call.updated' && m.payload.call.status === 'completed')).toBe(true);
+      // Another tree's hub heard nothing of the call.
+      expect(otherHub.messages.filter((m) => String(m.type).startsWith('call.'))).toEqual([]);
 
-    const call = (await read(callId)).body.call;
-    expect(call.roomId).toMatch(/^r_/);
-    expect(call.cost).toEqual({ minutes: 1, microUsd: 50_000 });
-    // The ended entry is written just after the call's final row.
-    const voiceEntries = async () =>
-      (await t.request('GET', `/api/v1/conversations/${call.roomId}`, as(org))).body.messages.filter((m: any) => m.channel === 'voice');
-    await expect.poll(async () => (await voiceEntries()).length).toBe(2);
-    const entries = await voiceEntries();
-    expect(entries.every((m: any) => m.callId === callId)).toBe(true);
-    expect(entries[0].body).toBe('Incoming call from +12065550777');
-    expect(entries[1].body).toContain('Caller: What are your opening hours?');
-    expect(entries[1].attachments[0]).toMatchObject({ url: `/api/v1/calls/${callId}/recording`, type: 'audio/wav' });
+      const call = (await read(callId)).body.call;
+      expect(call.roomId).toMatch(/^r_/);
+      expect(call.cost).toEqual({ minutes: 1, microUsd: 50_000 });
+      // The ended entry is written just after the call's final row.
+      const voiceEntries = async () =>
+        (await t.request('GET', `/api/v1/conversations/${call.roomId}`, as(org))).body.messages.filter((m: any) => m.channel === 'voice');
+      await expect.poll(async () => (await voiceEntries()).length).toBe(2);
+      const entries = await voiceEntries();
+      expect(entries.every((m: any) => m.callId === callId)).toBe(true);
+      expect(entries[0].body).toBe('Incoming call from +12065550777');
+      expect(entries[1].body).toContain('Caller: What are your opening hours?');
+      expect(entries[1].attachments[0]).toMatchObject({ url: `/api/v1/calls/${callId}/recording`, type: 'audio/wav' });
 
-    // The recording: stereo, caller on the left, the agent on the right; only the call's tree reads it.
-    const wav = await t.app.inject({ method: 'GET', url: `/api/v1/calls/${callId}/recording?targetAccountId=${org.id}&token=${org.token}`, });
-    expect(wav.statusCode).toBe(200);
-    expect(wav.headers['content-type']).toBe('audio/wav');
-    const body = wav.rawPayload;
-    expect(body.readUInt16LE(22)).toBe(2);
-    const { pcm } = fromWav(body);
-    const energy = (ch: number) => pcm.filter((_, i) => i % 2 === ch).reduce((s, v) => s + Math.abs(v), 0);
-    expect(energy(0)).toBeGreaterThan(0);
-    expect(energy(1)).toBeGreaterThan(0);
-    const stolen = await t.app.inject({ method: 'GET', url: `/api/v1/calls/${callId}/recording?targetAccountId=${other.id}&token=${other.token}`, });
-    expect(stolen.statusCode).toBe(404);
-    const key = (await t.services.deps.db.selectFrom('calls').select('recording_key').where('id', '=', callId).executeTakeFirstOrThrow()).recording_key!;
-    expect((await t.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
+      // The recording: stereo, caller on the left, the agent on the right; only the call's tree reads it.
+      const wav = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/calls/${callId}/recording?targetAccountId=${org.id}&token=${org.token}`,
+      });
+      expect(wav.statusCode).toBe(200);
+      expect(wav.headers['content-type']).toBe('audio/wav');
+      const body = wav.rawPayload;
+      expect(body.readUInt16LE(22)).toBe(2);
+      const { pcm } = fromWav(body);
+      const energy = (ch: number) => pcm.filter((_, i) => i % 2 === ch).reduce((s, v) => s + Math.abs(v), 0);
+      expect(energy(0)).toBeGreaterThan(0);
+      expect(energy(1)).toBeGreaterThan(0);
+      const stolen = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/calls/${callId}/recording?targetAccountId=${other.id}&token=${other.token}`,
+      });
+      expect(stolen.statusCode).toBe(404);
+      const key = (await t.services.deps.db.selectFrom('calls').select('recording_key').where('id', '=', callId).executeTakeFirstOrThrow())
+        .recording_key!;
+      expect((await t.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
 
-    // A low rating of the conversation puts the call in the super admins' review queue.
-    const admin = await t.superAdmin();
-    const reviewed = async () =>
-      (await t.request('GET', '/internal/fetchCallsForReview', { query: { adminToken: admin.token } })).body.calls.find((c: any) => c.id === callId);
-    expect(await reviewed()).toBeUndefined();
-    expect((await t.request('POST', '/api/v1/rateConvo', { token: org.token, body: { targetAccountId: org.id, roomId: call.roomId, rating: 1 } })).status).toBe(200);
-    expect((await reviewed()).reasons).toEqual(['low rating (1)']);
-    otherHub.ws.close();
-  });
+      // A low rating of the conversation puts the call in the super admins' review queue.
+      const admin = await t.superAdmin();
+      const reviewed = async () =>
+        (await t.request('GET', '/internal/fetchCallsForReview', { query: { adminToken: admin.token } })).body.calls.find(
+          (c: any) => c.id === callId,
+        );
+      expect(await reviewed()).toBeUndefined();
+      expect(
+        (
+          await t.request('POST', '/api/v1/rateConvo', {
+            token: org.token,
+            body: { targetAccountId: org.id, roomId: call.roomId, rating: 1 },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await reviewed()).reasons).toEqual(['low rating (1)']);
+      otherHub.ws.close();
+    },
+  );
 
   it('lets staff listen in, take over with their own audio and hang up; another tree cannot listen', async () => {
     const { caller, callId } = await inbound(['Hello?']);
@@ -186,7 +208,10 @@ describe('live calls', () => {
     expect(await control.sendDtmf('12#')).toEqual({ ok: true, digits: '12#' });
     // 3 keys × (100 ms tone + 60 ms gap) = 24 frames of 20 ms.
     await expect.poll(() => caller.messages.slice(mark).filter((m) => m.event === 'media').length).toBeGreaterThanOrEqual(24);
-    expect(await control.transfer({ destination: '+1 415 555 0299', warm: true, brief: 'x' })).toMatchObject({ ok: false, status: 'no-answer' });
+    expect(await control.transfer({ destination: '+1 415 555 0299', warm: true, brief: 'x' })).toMatchObject({
+      ok: false,
+      status: 'no-answer',
+    });
     const res = await control.transfer({ destination: '+1 415 555 0388', warm: true, brief: 'A caller asking about a booking.' });
     expect(res).toMatchObject({ ok: true, mode: 'warm' });
     const person = carrier().transferee(callId)!;
@@ -227,11 +252,15 @@ describe('live calls', () => {
 
   it('keeps recordings for the organization’s retention, then the job deletes them', async () => {
     expect((await t.request('GET', '/api/v1/calls/settings', as(org))).body.settings).toEqual({ recordingRetentionDays: 90 });
-    const put = (s: Session, days: unknown) => t.request('PUT', '/api/v1/calls/settings', { token: s.token, body: { targetAccountId: s.id, recordingRetentionDays: days } });
+    const put = (s: Session, days: unknown) =>
+      t.request('PUT', '/api/v1/calls/settings', { token: s.token, body: { targetAccountId: s.id, recordingRetentionDays: days } });
     expect((await put(org, 0)).body.field).toBe('recordingRetentionDays');
     expect((await put(org, 7)).status).toBe(200);
     // Another tree's token cannot change this organization's retention.
-    const cross = await t.request('PUT', '/api/v1/calls/settings', { token: other.token, body: { targetAccountId: org.id, recordingRetentionDays: 1 } });
+    const cross = await t.request('PUT', '/api/v1/calls/settings', {
+      token: other.token,
+      body: { targetAccountId: org.id, recordingRetentionDays: 1 },
+    });
     expect(cross.status).toBe(403);
     const kept = (await t.request('GET', '/api/v1/calls', as(org))).body.calls.filter((c: any) => c.recording);
     expect(kept.length).toBeGreaterThan(0);
@@ -239,7 +268,10 @@ describe('live calls', () => {
     expect(await t.services.calls.pruneRecordings(Date.now() + 8 * 86_400_000)).toBe(kept.length);
     const after = (await read(kept[0].id)).body.call;
     expect(after.recording).toBeNull();
-    const gone = await t.app.inject({ method: 'GET', url: `/api/v1/calls/${kept[0].id}/recording?targetAccountId=${org.id}&token=${org.token}`, });
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/calls/${kept[0].id}/recording?targetAccountId=${org.id}&token=${org.token}`,
+    });
     expect(gone.statusCode).toBe(404);
   });
 
@@ -249,7 +281,7 @@ describe('live calls', () => {
     const now = Date.now();
     await t.services.calls.heartbeat(now);
     const aliveAt = async (id: string) =>
-      (await t.database.db.selectFrom('calls').select(['alive_at', 'status']).where('id', '=', id).executeTakeFirstOrThrow());
+      await t.database.db.selectFrom('calls').select(['alive_at', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(await aliveAt(callId)).toEqual({ alive_at: now, status: 'in-progress' });
 
     // Another process held this call and died: its last heartbeat was two minutes ago, three minutes into the call.
@@ -275,7 +307,11 @@ describe('live calls', () => {
     const orphan = (await read(orphanId)).body.call;
     expect(orphan).toMatchObject({ status: 'completed', endReason: 'the server holding the call stopped', cost: { minutes: 3 } });
     expect(orphan.durationMs).toBe(180_000);
-    await expect.poll(() => hub.messages.some((m) => m.type === 'call.updated' && m.payload.call.id === orphanId && m.payload.call.status === 'completed')).toBe(true);
+    await expect
+      .poll(() =>
+        hub.messages.some((m) => m.type === 'call.updated' && m.payload.call.id === orphanId && m.payload.call.status === 'completed'),
+      )
+      .toBe(true);
     // Swept again: nothing more (the minutes were counted once).
     expect(await t.services.calls.sweepOrphans(now)).toBe(0);
 

@@ -48,7 +48,11 @@ export const eventScope = (r: CallRow) => ({
   contactAccountId: null,
 });
 
-export function liveCallOf(e: Pick<LiveEntry, 'row' | 'kicked' | 'transfer'>, status: CallRow['status'], endReason: string | null = null): LiveCall {
+export function liveCallOf(
+  e: Pick<LiveEntry, 'row' | 'kicked' | 'transfer'>,
+  status: CallRow['status'],
+  endReason: string | null = null,
+): LiveCall {
   return {
     id: e.row.id,
     direction: e.row.direction,
@@ -143,12 +147,16 @@ export function createLiveCalls(write: Write<Database>, relay: CallRelay, log: L
     async sessionEvent(e: LiveEntry, ev: CallLiveEvent) {
       if (ev.event !== 'transcript') return;
       broadcast(e, ev);
-      await write(async (_trx, emit) => emit({ type: 'call.transcript', ...eventScope(e.row), payload: { callId: e.row.id, turn: ev.turn } }));
+      await write(async (_trx, emit) =>
+        emit({ type: 'call.transcript', ...eventScope(e.row), payload: { callId: e.row.id, turn: ev.turn } }),
+      );
     },
 
     /** Tells staff (the hub) the call's state. */
     async publish(e: Pick<LiveEntry, 'row' | 'kicked' | 'transfer'>, status: CallRow['status'], endReason: string | null = null) {
-      await write(async (_trx, emit) => emit({ type: 'call.updated', ...eventScope(e.row), payload: { call: liveCallOf(e, status, endReason) } }));
+      await write(async (_trx, emit) =>
+        emit({ type: 'call.updated', ...eventScope(e.row), payload: { call: liveCallOf(e, status, endReason) } }),
+      );
     },
   };
 }

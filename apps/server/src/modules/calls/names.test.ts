@@ -13,7 +13,9 @@ describe('contact names on calls', () => {
     t = await createTestApp({ JOBS_AUTOSTART: 'false' });
     org = await t.signUp('owner@call-names.test', { businessName: 'Call Names' });
     other = await t.signUp('owner@other-call-names.test', { businessName: 'Other Call Names' });
-    expect((await t.request('POST', '/api/v2/phoneNumber/assign', { token: org.token, body: { targetAccountId: org.id } })).status).toBe(200);
+    expect((await t.request('POST', '/api/v2/phoneNumber/assign', { token: org.token, body: { targetAccountId: org.id } })).status).toBe(
+      200,
+    );
     t.services.voice.stt = new ScriptedStt([]);
     t.services.voice.tts = new ToneTts(5);
   });
@@ -21,9 +23,14 @@ describe('contact names on calls', () => {
     await t.close();
   });
 
-  it('names the callee by the organization\'s contact in any number format; another tree\'s contact names nothing', async () => {
-    expect((await t.request('POST', '/api/v2/contact', { token: org.token, body: { name: 'Cara Diaz', phones: ['(415) 555-0101'] } })).status).toBe(200);
-    expect((await t.request('POST', '/api/v2/contact', { token: other.token, body: { name: 'Hidden Hal', phones: ['+1 415 555 0102'] } })).status).toBe(200);
+  it("names the callee by the organization's contact in any number format; another tree's contact names nothing", async () => {
+    expect(
+      (await t.request('POST', '/api/v2/contact', { token: org.token, body: { name: 'Cara Diaz', phones: ['(415) 555-0101'] } })).status,
+    ).toBe(200);
+    expect(
+      (await t.request('POST', '/api/v2/contact', { token: other.token, body: { name: 'Hidden Hal', phones: ['+1 415 555 0102'] } }))
+        .status,
+    ).toBe(200);
     const place = async (to: string) => {
       const r = await t.request('POST', '/api/v1/calls', { token: org.token, body: { targetAccountId: org.id, to, idempotencyKey: to } });
       expect(r.status).toBe(200);

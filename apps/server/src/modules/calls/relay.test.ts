@@ -7,7 +7,13 @@ import { buildApp, type BuiltApp } from '../../app.ts';
 import { openDatabase, type DatabaseHandle } from '../../db.ts';
 import { createCallRelay, MemoryRelay, RedisRelay, type CallRelay, type RelayDirection } from '../../platform/realtime/relay.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { pgAndRedisUnreachable, processConfig, PROCESSES_PG_URL as PG_URL, PROCESSES_REDIS_URL as REDIS_URL, recordingSocket as socket } from '../../testing/processes.ts';
+import {
+  pgAndRedisUnreachable,
+  processConfig,
+  PROCESSES_PG_URL as PG_URL,
+  PROCESSES_REDIS_URL as REDIS_URL,
+  recordingSocket as socket,
+} from '../../testing/processes.ts';
 import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
 import { CALL_NOT_LIVE } from './listen.ts';
 
@@ -61,7 +67,11 @@ async function stopProc(p: Proc) {
 }
 
 async function api(p: Proc, method: string, url: string, body?: object) {
-  const res = await fetch(`${p.http}${url}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${p.http}${url}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -106,86 +116,96 @@ function crossProcessCalls(procs: () => [Proc, Proc]) {
     other = await signUp(A, `owner-${tag}@other-relay.test`, 'Other Relay Co');
   });
 
-  it('a viewer on A hears both tracks of a call held by B, takes over (its frames reach the caller) and a REST hang-up on A ends it on B', { timeout: 30_000 }, async () => {
-    const { caller, callId } = await callOnB();
-    // Nobody watches yet: B sends nothing to the relay about the call.
-    expect(B.relay.out(callId)).toBe(0);
+  it(
+    'a viewer on A hears both tracks of a call held by B, takes over (its frames reach the caller) and a REST hang-up on A ends it on B',
+    { timeout: 30_000 },
+    async () => {
+      const { caller, callId } = await callOnB();
+      // Nobody watches yet: B sends nothing to the relay about the call.
+      expect(B.relay.out(callId)).toBe(0);
 
-    // Another tree's token on A gets nothing, and B hears nothing of it.
-    const stranger = await socket(listenUrl(callId, other));
-    expect(await stranger.closed).toBe(CALL_NOT_LIVE);
-    expect(stranger.messages).toEqual([]);
-    expect((await onA('POST', `/api/v1/calls/${callId}/hangup`, other)).status).toBe(404);
-    expect((await onA('POST', `/api/v1/calls/${callId}/kick`, other)).status).toBe(404);
-    expect(B.built.services.calls.live.get(callId)!.remote.size).toBe(0);
-    expect(B.built.services.calls.live.get(callId)!.kicked).toBe(false);
+      // Another tree's token on A gets nothing, and B hears nothing of it.
+      const stranger = await socket(listenUrl(callId, other));
+      expect(await stranger.closed).toBe(CALL_NOT_LIVE);
+      expect(stranger.messages).toEqual([]);
+      expect((await onA('POST', `/api/v1/calls/${callId}/hangup`, other)).status).toBe(404);
+      expect((await onA('POST', `/api/v1/calls/${callId}/kick`, other)).status).toBe(404);
+      expect(B.built.services.calls.live.get(callId)!.remote.size).toBe(0);
+      expect(B.built.services.calls.live.get(callId)!.kicked).toBe(false);
 
-    const viewer = await socket(listenUrl(callId));
-    await expect.poll(() => viewer.messages.length, { timeout: 5_000 }).toBeGreaterThan(0);
-    expect(viewer.messages[0]).toMatchObject({ event: 'ready', callId, kicked: false });
-    expect(B.built.services.calls.live.get(callId)!.remote.size).toBe(1);
-    // The agent's greeting, and the caller's own frames, exactly as sent.
-    await expect.poll(() => viewer.messages.some((m) => m.event === 'media' && m.track === 'agent'), { timeout: 5_000 }).toBe(true);
-    const callerFrames = mulawFrames(5, true);
-    caller.media(callerFrames);
-    await expect.poll(() => viewer.messages.some((m) => m.event === 'media' && m.track === 'caller' && m.payload === callerFrames[0])).toBe(true);
+      const viewer = await socket(listenUrl(callId));
+      await expect.poll(() => viewer.messages.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(viewer.messages[0]).toMatchObject({ event: 'ready', callId, kicked: false });
+      expect(B.built.services.calls.live.get(callId)!.remote.size).toBe(1);
+      // The agent's greeting, and the caller's own frames, exactly as sent.
+      await expect.poll(() => viewer.messages.some((m) => m.event === 'media' && m.track === 'agent'), { timeout: 5_000 }).toBe(true);
+      const callerFrames = mulawFrames(5, true);
+      caller.media(callerFrames);
+      await expect
+        .poll(() => viewer.messages.some((m) => m.event === 'media' && m.track === 'caller' && m.payload === callerFrames[0]))
+        .toBe(true);
 
-    viewer.ws.send(JSON.stringify({ event: 'takeover' }));
-    await expect.poll(() => viewer.messages.some((m) => m.event === 'speaking'), { timeout: 5_000 }).toBe(true);
-    expect(B.built.services.calls.live.get(callId)!.kicked).toBe(true);
-    const mark = caller.messages.length;
-    const staffFrame = Buffer.alloc(160, 0x42).toString('base64');
-    for (let i = 0; i < 5; i++) viewer.ws.send(JSON.stringify({ event: 'media', payload: staffFrame }));
-    await caller.until((m) => m.event === 'media' && m.media.payload === staffFrame, 'the staff member’s voice from A', mark);
+      viewer.ws.send(JSON.stringify({ event: 'takeover' }));
+      await expect.poll(() => viewer.messages.some((m) => m.event === 'speaking'), { timeout: 5_000 }).toBe(true);
+      expect(B.built.services.calls.live.get(callId)!.kicked).toBe(true);
+      const mark = caller.messages.length;
+      const staffFrame = Buffer.alloc(160, 0x42).toString('base64');
+      for (let i = 0; i < 5; i++) viewer.ws.send(JSON.stringify({ event: 'media', payload: staffFrame }));
+      await caller.until((m) => m.event === 'media' && m.media.payload === staffFrame, 'the staff member’s voice from A', mark);
 
-    // A REST hang-up on A: the call ends on B, stored as hung up by staff; the viewer's socket ends too.
-    const hung = await onA('POST', `/api/v1/calls/${callId}/hangup`);
-    expect(hung.status).toBe(200);
-    expect(hung.body.call).toMatchObject({ id: callId, status: 'completed', endReason: 'hung up by staff' });
-    expect(B.built.services.calls.live.get(callId)).toBeUndefined();
-    await caller.until((m) => m.event === 'stop', 'the stop on B');
-    expect(await viewer.closed).toBe(1000);
-    expect(viewer.messages.at(-1)).toEqual({ event: 'stop' });
-    // No longer live anywhere.
-    expect((await onA('POST', `/api/v1/calls/${callId}/hangup`)).status).toBe(404);
-  });
+      // A REST hang-up on A: the call ends on B, stored as hung up by staff; the viewer's socket ends too.
+      const hung = await onA('POST', `/api/v1/calls/${callId}/hangup`);
+      expect(hung.status).toBe(200);
+      expect(hung.body.call).toMatchObject({ id: callId, status: 'completed', endReason: 'hung up by staff' });
+      expect(B.built.services.calls.live.get(callId)).toBeUndefined();
+      await caller.until((m) => m.event === 'stop', 'the stop on B');
+      expect(await viewer.closed).toBe(1000);
+      expect(viewer.messages.at(-1)).toEqual({ event: 'stop' });
+      // No longer live anywhere.
+      expect((await onA('POST', `/api/v1/calls/${callId}/hangup`)).status).toBe(404);
+    },
+  );
 
-  it('a REST take-over on A acts on B; a viewer that leaves stops the relay; a viewer on A hangs up from its socket', { timeout: 30_000 }, async () => {
-    const { caller, callId } = await callOnB();
-    const kicked = await onA('POST', `/api/v1/calls/${callId}/kick`);
-    expect(kicked.status).toBe(200);
-    expect(B.built.services.calls.live.get(callId)!.kicked).toBe(true);
+  it(
+    'a REST take-over on A acts on B; a viewer that leaves stops the relay; a viewer on A hangs up from its socket',
+    { timeout: 30_000 },
+    async () => {
+      const { caller, callId } = await callOnB();
+      const kicked = await onA('POST', `/api/v1/calls/${callId}/kick`);
+      expect(kicked.status).toBe(200);
+      expect(B.built.services.calls.live.get(callId)!.kicked).toBe(true);
 
-    // A viewer comes and goes: B forgets it and publishes nothing more.
-    const first = await socket(listenUrl(callId));
-    await expect.poll(() => first.messages[0]?.event, { timeout: 5_000 }).toBe('ready');
-    expect(first.messages[0].kicked).toBe(true);
-    caller.media(mulawFrames(3, true));
-    await expect.poll(() => first.messages.some((m) => m.event === 'media' && m.track === 'caller')).toBe(true);
-    first.ws.close();
-    await expect.poll(() => B.built.services.calls.live.get(callId)!.remote.size).toBe(0);
-    const sent = B.relay.out(callId);
-    // B takes every frame (a bridge, were one there, hears each) and publishes none of them.
-    const entry = B.built.services.calls.live.get(callId)!;
-    let taken = 0;
-    entry.bridge = () => taken++;
-    caller.media(mulawFrames(10, true));
-    await expect.poll(() => taken).toBe(10);
-    entry.bridge = null;
-    expect(B.relay.out(callId)).toBe(sent);
-    // A viewer without a take-over cannot talk to the caller.
-    const second = await socket(listenUrl(callId));
-    await expect.poll(() => second.messages[0]?.event, { timeout: 5_000 }).toBe('ready');
-    const mark = caller.messages.length;
-    const unheard = Buffer.alloc(160, 0x17).toString('base64');
-    second.ws.send(JSON.stringify({ event: 'media', payload: unheard }));
-    second.ws.send(JSON.stringify({ event: 'hangup' }));
-    expect(await second.closed).toBe(1000);
-    expect(caller.messages.slice(mark).some((m) => m.event === 'media' && m.media.payload === unheard)).toBe(false);
-    await caller.until((m) => m.event === 'stop', 'the stop on B');
-    const read = async () => (await api(A, 'GET', `/api/v1/calls/${callId}?token=${org.token}&targetAccountId=${org.id}`)).body.call;
-    await expect.poll(read).toMatchObject({ status: 'completed', endReason: 'hung up by staff' });
-  });
+      // A viewer comes and goes: B forgets it and publishes nothing more.
+      const first = await socket(listenUrl(callId));
+      await expect.poll(() => first.messages[0]?.event, { timeout: 5_000 }).toBe('ready');
+      expect(first.messages[0].kicked).toBe(true);
+      caller.media(mulawFrames(3, true));
+      await expect.poll(() => first.messages.some((m) => m.event === 'media' && m.track === 'caller')).toBe(true);
+      first.ws.close();
+      await expect.poll(() => B.built.services.calls.live.get(callId)!.remote.size).toBe(0);
+      const sent = B.relay.out(callId);
+      // B takes every frame (a bridge, were one there, hears each) and publishes none of them.
+      const entry = B.built.services.calls.live.get(callId)!;
+      let taken = 0;
+      entry.bridge = () => taken++;
+      caller.media(mulawFrames(10, true));
+      await expect.poll(() => taken).toBe(10);
+      entry.bridge = null;
+      expect(B.relay.out(callId)).toBe(sent);
+      // A viewer without a take-over cannot talk to the caller.
+      const second = await socket(listenUrl(callId));
+      await expect.poll(() => second.messages[0]?.event, { timeout: 5_000 }).toBe('ready');
+      const mark = caller.messages.length;
+      const unheard = Buffer.alloc(160, 0x17).toString('base64');
+      second.ws.send(JSON.stringify({ event: 'media', payload: unheard }));
+      second.ws.send(JSON.stringify({ event: 'hangup' }));
+      expect(await second.closed).toBe(1000);
+      expect(caller.messages.slice(mark).some((m) => m.event === 'media' && m.media.payload === unheard)).toBe(false);
+      await caller.until((m) => m.event === 'stop', 'the stop on B');
+      const read = async () => (await api(A, 'GET', `/api/v1/calls/${callId}?token=${org.token}&targetAccountId=${org.id}`)).body.call;
+      await expect.poll(read).toMatchObject({ status: 'completed', endReason: 'hung up by staff' });
+    },
+  );
 }
 
 /** Two apps in one process on one database, sharing an in-memory relay (SQLite, or PostgreSQL with TEST_DATABASE_URL). */

@@ -90,7 +90,11 @@ export function holdCall(relay: CallRelay, e: LiveEntry, control: RemoteControl,
           e.remote.set(viewer, v);
         }
         v.seen = Date.now();
-        v.send(JSON.stringify(cmd.type === 'join' ? { event: 'ready', callId, kicked: e.kicked, transcript: e.session.transcript } : { event: 'pong' }));
+        v.send(
+          JSON.stringify(
+            cmd.type === 'join' ? { event: 'ready', callId, kicked: e.kicked, transcript: e.session.transcript } : { event: 'pong' },
+          ),
+        );
         return;
       }
       case 'leave':
@@ -103,7 +107,11 @@ export function holdCall(relay: CallRelay, e: LiveEntry, control: RemoteControl,
       }
       case 'takeover': {
         const v = viewer ? e.remote.get(viewer) : undefined;
-        if (v) void answer(undefined, control.kick(e, v).then(() => v.send(JSON.stringify({ event: 'speaking' }))));
+        if (v)
+          void answer(
+            undefined,
+            control.kick(e, v).then(() => v.send(JSON.stringify({ event: 'speaking' }))),
+          );
         return;
       }
       case 'kick':

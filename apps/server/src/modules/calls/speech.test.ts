@@ -42,7 +42,8 @@ describe('calls: speech engines and voice settings', () => {
   const agentTurn = (m: any) => m.event === 'transcript' && m.turn.role === 'agent';
   const callerTurn = (m: any) => m.event === 'transcript' && m.turn.role === 'caller';
   const notice = (m: any) => m.event === 'status' && typeof m.notice === 'string';
-  const save = (body: object, s: Session = org) => t.request('POST', '/api/v2/campaign', { token: s.token, body: { targetAccountId: s.id, ...body } });
+  const save = (body: object, s: Session = org) =>
+    t.request('POST', '/api/v2/campaign', { token: s.token, body: { targetAccountId: s.id, ...body } });
 
   it('streams the caller’s speech to Deepgram while they talk and answers what it heard', async () => {
     t.services.voice.stt = new DeepgramStt({ apiKey: GOOD_KEY, baseUrl: dg.url });
@@ -72,7 +73,10 @@ describe('calls: speech engines and voice settings', () => {
     caller.send({ event: 'stop', streamSid: 'MZ' });
     await caller.closed();
     await expect
-      .poll(async () => (await t.request('GET', `/api/v1/calls/${callId}`, { token: org.token, query: { targetAccountId: org.id } })).body.call.status)
+      .poll(
+        async () =>
+          (await t.request('GET', `/api/v1/calls/${callId}`, { token: org.token, query: { targetAccountId: org.id } })).body.call.status,
+      )
       .toBe('completed');
     const review = await t.services.calls.forReview();
     expect(review.calls.find((c) => c.id === callId)?.reasons).toContain('speech engine missing');
@@ -115,7 +119,8 @@ describe('calls: speech engines and voice settings', () => {
     release();
     caller.send({ event: 'stop', streamSid: 'MZ' });
     await caller.closed();
-    const call = async () => (await t.request('GET', `/api/v1/calls/${callId}`, { token: other.token, query: { targetAccountId: other.id } })).body.call;
+    const call = async () =>
+      (await t.request('GET', `/api/v1/calls/${callId}`, { token: other.token, query: { targetAccountId: other.id } })).body.call;
     await expect.poll(async () => (await call()).status).toBe('completed');
     // Two frames (40 ms) of the greeting's first sentence were played: the transcript keeps none of its
     // words, and the dropped request is not reported as an engine failure.
@@ -146,11 +151,20 @@ describe('calls: speech engines and voice settings', () => {
 
     const ok = await save({ voice: 'nova', voiceSettings: { endOfTurnMs: 1000, ttsEngine: 'openai' } });
     expect(ok.status).toBe(200);
-    expect(ok.body.campaign.voiceSettings).toEqual({ sttEngine: 'auto', ttsEngine: 'openai', vadThreshold: 400, confirmMs: 120, endOfTurnMs: 1000 });
+    expect(ok.body.campaign.voiceSettings).toEqual({
+      sttEngine: 'auto',
+      ttsEngine: 'openai',
+      vadThreshold: 400,
+      confirmMs: 120,
+      endOfTurnMs: 1000,
+    });
     const prod = await t.request('GET', '/api/v2/agentEventRules/default', { token: org.token, query: { targetAccountId: org.id } });
     expect(prod.body.campaign.voiceSettings.endOfTurnMs).toBe(600);
     // Another tree's token changes nothing here.
-    const foreign = await t.request('POST', '/api/v2/campaign', { token: other.token, body: { targetAccountId: org.id, voiceSettings: { endOfTurnMs: 2000 } } });
+    const foreign = await t.request('POST', '/api/v2/campaign', {
+      token: other.token,
+      body: { targetAccountId: org.id, voiceSettings: { endOfTurnMs: 2000 } },
+    });
     expect(foreign.status).toBeGreaterThanOrEqual(400);
     const staging = await t.request('GET', '/api/v2/agentEventRules/staging', { token: org.token, query: { targetAccountId: org.id } });
     expect(staging.body.campaign.voiceSettings.endOfTurnMs).toBe(1000);

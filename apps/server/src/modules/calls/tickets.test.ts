@@ -39,7 +39,10 @@ describe('media-stream tickets across processes', () => {
   }
 
   const place = async () =>
-    (await a.request('POST', '/api/v1/calls/web', { token: org.token, body: { targetAccountId: org.id } })).body as { ticket: string; call: { id: string } };
+    (await a.request('POST', '/api/v1/calls/web', { token: org.token, body: { targetAccountId: org.id } })).body as {
+      ticket: string;
+      call: { id: string };
+    };
 
   it('a second process with the same secrets key streams a call placed on the first', async () => {
     const { base } = await process2(SECRETS_KEY);

@@ -26,7 +26,8 @@ export function createVoiceControl(d: TransferDeps, entry: () => LiveEntry | nul
       if (!e) return { ok: false, reason: 'the call is no longer live', error: 'the call is no longer live' };
       const to = destination ? normalizePhone(destination) : null;
       if (!to) return { ok: false, reason: 'no phone number to transfer to is set up', error: 'no phone number to transfer to is set up' };
-      if (!d.carrier.transferCall) return { ok: false, reason: 'this phone line cannot transfer calls', error: 'this phone line cannot transfer calls' };
+      if (!d.carrier.transferCall)
+        return { ok: false, reason: 'this phone line cannot transfer calls', error: 'this phone line cannot transfer calls' };
       e.transfer = { to, status: 'ringing' };
       e.session.note('transfer', `${warm ? 'warm' : 'cold'} ${to}`);
       await d.live.publish(e, 'in-progress');

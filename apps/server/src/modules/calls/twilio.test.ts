@@ -32,7 +32,8 @@ async function fakeTwilio(streamTo: () => string) {
     // Buying the organization's number (IncomingPhoneNumbers, docs/telephony.md).
     if (path === '/IncomingPhoneNumbers.json')
       return { status: 201, body: { sid: 'PN00000000000000000000000000000001', phone_number: form.PhoneNumber, voice_url: form.VoiceUrl } };
-    if (path !== '/Calls.json' || form.To === '+15005550001') return twilioError(400, 21211, "The 'To' number is not a valid phone number.");
+    if (path !== '/Calls.json' || form.To === '+15005550001')
+      return twilioError(400, 21211, "The 'To' number is not a valid phone number.");
     calls.push(form);
     return {
       status: 201,
@@ -114,7 +115,10 @@ describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
     expect(res.body).toContain('<Connect><Stream url="wss://voice.example.com/api/v1/calls/media">');
 
     // A stream whose upgrade Twilio did not sign (or signed for another address) cannot carry the call.
-    for (const forgedStream of [await MediaClient.open(`${base}/api/v1/calls/media`), await twilioStream(base, 'wss://evil.test/api/v1/calls/media')]) {
+    for (const forgedStream of [
+      await MediaClient.open(`${base}/api/v1/calls/media`),
+      await twilioStream(base, 'wss://evil.test/api/v1/calls/media'),
+    ]) {
       forgedStream.start(ticket);
       expect((await forgedStream.until((m) => m.event === 'error', 'the refusal')).message).toContain('did not sign');
       await forgedStream.closed();
@@ -208,9 +212,14 @@ describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
     await agentSaid('the transfer was refused (404');
     refused.send({ event: 'stop', streamSid: 'MZ1' });
     await refused.closed();
-    const calls = (await t.request('GET', '/api/v1/calls', { token: org.token, query: { targetAccountId: org.id, number: '2065550555' } })).body.calls;
+    const calls = (await t.request('GET', '/api/v1/calls', { token: org.token, query: { targetAccountId: org.id, number: '2065550555' } }))
+      .body.calls;
     await expect
-      .poll(async () => (await t.request('GET', '/api/v1/calls', { token: org.token, query: { targetAccountId: org.id, number: '2065550555' } })).body.calls.map((c: { transfer: unknown }) => c.transfer))
+      .poll(async () =>
+        (
+          await t.request('GET', '/api/v1/calls', { token: org.token, query: { targetAccountId: org.id, number: '2065550555' } })
+        ).body.calls.map((c: { transfer: unknown }) => c.transfer),
+      )
       .toEqual([
         { to: '+12065550444', status: 'failed' },
         { to: '+12065550444', status: 'connected' },
@@ -229,7 +238,10 @@ describe('calls through Twilio (fake Twilio on 127.0.0.1)', () => {
     await twilio.until((m) => m.event === 'mark', 'the greeting');
     const callId = t.services.calls.callIdOfTicket(ticket)!;
     const entry = t.services.calls.live.get(callId)!;
-    const control = createVoiceControl({ carrier: t.services.deps.carrier, live: t.services.calls.live, tts: () => null, end: t.services.calls.finish }, () => entry);
+    const control = createVoiceControl(
+      { carrier: t.services.deps.carrier, live: t.services.calls.live, tts: () => null, end: t.services.calls.finish },
+      () => entry,
+    );
     const brief = 'Dana wants a table for 6 & a cake <tonight>.';
     expect(await control.transfer({ destination: '+1 206 555 0444', warm: true, brief })).toMatchObject({ ok: true, mode: 'warm' });
     const twiml = fake.updates.at(-1)!.Twiml!;

@@ -41,7 +41,9 @@ describe('calls: voice and advancedVoice minutes', () => {
   beforeAll(async () => {
     t = await createTestApp({ JOBS_AUTOSTART: 'false' });
     org = await t.signUp('owner@advanced-voice.test', { businessName: 'Advanced Voice Co' });
-    expect((await t.request('POST', '/api/v2/phoneNumber/assign', { token: org.token, body: { targetAccountId: org.id } })).status).toBe(200);
+    expect((await t.request('POST', '/api/v2/phoneNumber/assign', { token: org.token, body: { targetAccountId: org.id } })).status).toBe(
+      200,
+    );
     await subscribeToMeteredPlan(t.database.db, org.id, { voiceMinutes: tier(50_000), advancedVoiceMinutes: tier(150_000) });
     await fundWallet(t.database.db, org.id, 1_000_000);
     apis = await fakeSpeechApis([]);

@@ -12,7 +12,10 @@ beforeAll(async () => {
   org = await t.signUp('owner@agents.test', { businessName: 'Agent House' });
   other = await t.signUp('owner@rival.test', { businessName: 'Rival House' });
   orgName = (await t.request('GET', '/api/v1/account', { token: org.token })).body.username;
-  const created = await t.request('POST', '/api/v2/createAccount', { token: org.token, body: { targetAccountId: org.id, accountName: 'Front Desk' } });
+  const created = await t.request('POST', '/api/v2/createAccount', {
+    token: org.token,
+    body: { targetAccountId: org.id, accountName: 'Front Desk' },
+  });
   expect(created.status).toBe(200);
   const id = created.body.id ?? created.body.account?.id;
   agent = { id, username: (await t.request('GET', '/api/v1/account', { token: org.token, query: { targetAccountId: id } })).body.username };
@@ -60,17 +63,32 @@ describe("an agent's conversations", () => {
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ success: true, totalRooms: 1, rooms: [{ roomId: sent.body.roomId }] });
     // Acting as the agent shows the same room in its inbox.
-    const asAgent = await t.request('GET', '/api/v1/conversations', { token: org.token, query: { targetAccountId: agent.id, type: 'agent' } });
+    const asAgent = await t.request('GET', '/api/v1/conversations', {
+      token: org.token,
+      query: { targetAccountId: agent.id, type: 'agent' },
+    });
     expect(asAgent.body.rooms.map((r: { roomId: string }) => r.roomId)).toEqual([sent.body.roomId]);
-    const conv = await t.request('GET', `/api/v1/conversations/${sent.body.roomId}`, { token: org.token, query: { targetAccountId: agent.id } });
+    const conv = await t.request('GET', `/api/v1/conversations/${sent.body.roomId}`, {
+      token: org.token,
+      query: { targetAccountId: agent.id },
+    });
     expect(conv.body.messages.map((m: { sender: { kind: string } }) => m.sender.kind)).toEqual(['contact', 'agent']);
     // The organization writing to its own agent is not a visitor.
-    const self = await t.request('POST', '/api/v1/messages', { token: org.token, body: { targetAccountId: org.id, to: agent.username, body: 'hi' } });
+    const self = await t.request('POST', '/api/v1/messages', {
+      token: org.token,
+      body: { targetAccountId: org.id, to: agent.username, body: 'hi' },
+    });
     expect(self.status).toBe(422);
 
-    const foreign = await t.request('GET', `/api/v1/agentConversations/${agent.id}`, { token: other.token, query: { targetAccountId: other.id } });
+    const foreign = await t.request('GET', `/api/v1/agentConversations/${agent.id}`, {
+      token: other.token,
+      query: { targetAccountId: other.id },
+    });
     expect(foreign.status).toBe(404);
-    const cross = await t.request('GET', `/api/v1/agentConversations/${agent.id}`, { token: other.token, query: { targetAccountId: agent.id } });
+    const cross = await t.request('GET', `/api/v1/agentConversations/${agent.id}`, {
+      token: other.token,
+      query: { targetAccountId: agent.id },
+    });
     expect(cross.status).toBe(403);
   });
 });

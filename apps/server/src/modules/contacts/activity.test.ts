@@ -32,18 +32,28 @@ describe('a contact’s activity', () => {
     });
     expect(made.status).toBe(200);
     const id = made.body.contact.id as number;
-    const twin = (await t.request('POST', '/api/v2/contact', { token: other.token, body: { name: 'Dana elsewhere', phones: ['+12065550177'] } })).body
-      .contact.id as number;
+    const twin = (
+      await t.request('POST', '/api/v2/contact', { token: other.token, body: { name: 'Dana elsewhere', phones: ['+12065550177'] } })
+    ).body.contact.id as number;
 
     // A text from Dana, a call to Dana, a meeting Dana booked (with a differently written number), and noise.
-    expect((await t.request('POST', '/api/dev/carrier/inbound', { body: { from: '+12065550177', to: number, body: 'Hi' } })).status).toBe(200);
-    expect((await t.request('POST', '/api/dev/carrier/inbound', { body: { from: '+12065550999', to: number, body: 'Not Dana' } })).status).toBe(200);
+    expect((await t.request('POST', '/api/dev/carrier/inbound', { body: { from: '+12065550177', to: number, body: 'Hi' } })).status).toBe(
+      200,
+    );
+    expect(
+      (await t.request('POST', '/api/dev/carrier/inbound', { body: { from: '+12065550999', to: number, body: 'Not Dana' } })).status,
+    ).toBe(200);
     await t.services.inbox.queue.drain();
-    const call = await t.request('POST', '/api/v1/calls', { token: org.token, body: { targetAccountId: org.id, to: '+12065550177', idempotencyKey: 'dana' } });
+    const call = await t.request('POST', '/api/v1/calls', {
+      token: org.token,
+      body: { targetAccountId: org.id, to: '+12065550177', idempotencyKey: 'dana' },
+    });
     expect(call.status).toBe(200);
     await t.request('POST', '/api/v1/schedule', { token: org.token, body: { timezone: 'UTC', hours: allWeek, meetingTypes: [meeting] } });
     const host = (await t.request('GET', '/api/v1/schedule', { token: org.token })).body.username;
-    const slots = (await t.request('GET', `/api/v1/schedule/${host}/slots`, { query: { meetingType: 'call', days: 3 } })).body.slots as { start: number }[];
+    const slots = (await t.request('GET', `/api/v1/schedule/${host}/slots`, { query: { meetingType: 'call', days: 3 } })).body.slots as {
+      start: number;
+    }[];
     const booked = await t.request('POST', `/api/v1/schedule/${host}/book`, {
       body: { meetingType: 'call', start: slots[3]!.start, name: 'Dana', email: 'dana@example.com', phone: '206-555-0177' },
     });

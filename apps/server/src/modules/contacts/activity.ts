@@ -44,7 +44,12 @@ export async function contactActivity(deps: Deps, sources: ActivitySources, ctx:
   };
   return {
     success: true,
-    conversations: rooms.map((r) => ({ roomId: r.room_id, channel: r.channel, address: r.contact_address, lastMessageAt: Number(r.last_message_at) })),
+    conversations: rooms.map((r) => ({
+      roomId: r.room_id,
+      channel: r.channel,
+      address: r.contact_address,
+      lastMessageAt: Number(r.last_message_at),
+    })),
     calls: calls.map((c) => ({
       id: c.id,
       direction: c.direction,

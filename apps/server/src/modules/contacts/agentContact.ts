@@ -29,13 +29,19 @@ export async function callerContact(db: DbOrTx, orgId: number, who: CallerIdenti
  * number, and the contact.created webhook fires with it; all in one transaction under the organization's
  * contacts lock, like a save from the app.
  */
-export async function saveCallerContact(db: Db, orgId: number, who: CallerIdentity, said: { name?: string; email?: string; note?: string }) {
+export async function saveCallerContact(
+  db: Db,
+  orgId: number,
+  who: CallerIdentity,
+  said: { name?: string; email?: string; note?: string },
+) {
   return db.transaction().execute(async (trx) => {
     await lockUntilCommit(trx, `contacts:${orgId}`);
     const now = Date.now();
     const found = await callerContact(trx, orgId, who);
     const emailKey = said.email ? keyOf(said.email) : null;
-    const emailFree = emailKey !== null && (await contactsRepository.owners(trx, orgId, [emailKey])).every((o) => o.contact_id === found?.id);
+    const emailFree =
+      emailKey !== null && (await contactsRepository.owners(trx, orgId, [emailKey])).every((o) => o.contact_id === found?.id);
     if (found) {
       const notes = said.note ? [found.notes, said.note].filter(Boolean).join('\n') : undefined;
       await contactsRepository.update(trx, orgId, found.id, {
@@ -53,7 +59,15 @@ export async function saveCallerContact(db: Db, orgId: number, who: CallerIdenti
     const unique = [...new Set(keys)];
     if (!unique.length) return null;
     const name = said.name || who.phone || said.email || who.email || '';
-    const id = await contactsRepository.insert(trx, { org_id: orgId, name, tags: toJson([]), notes: said.note ?? '', fields: toJson({}), created_at: now, updated_at: now });
+    const id = await contactsRepository.insert(trx, {
+      org_id: orgId,
+      name,
+      tags: toJson([]),
+      notes: said.note ?? '',
+      fields: toJson({}),
+      created_at: now,
+      updated_at: now,
+    });
     await contactsRepository.replaceKeys(trx, orgId, id, unique);
     await emitContactCreated(trx, orgId, id, { name, keys: unique.map((key) => ({ key, field: key.split(':')[0]! })), tags: [] });
     return callerContact(trx, orgId, who);

@@ -20,11 +20,16 @@ afterAll(async () => {
 });
 
 const rooms = async (s: Session) =>
-  (await t.request('GET', '/api/v1/conversations', { token: s.token, query: { type: 'agent' } })).body.rooms as { username: string; contactName: string | null }[];
+  (await t.request('GET', '/api/v1/conversations', { token: s.token, query: { type: 'agent' } })).body.rooms as {
+    username: string;
+    contactName: string | null;
+  }[];
 
 describe('contact names in the inbox', () => {
   it('names a texter by the contact whose number matches in any format; an unknown number stays a number', async () => {
-    expect((await t.request('POST', '/api/v2/contact', { token: org.token, body: { name: 'Ann Lee', phones: ['(206) 555-0333'] } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/v2/contact', { token: org.token, body: { name: 'Ann Lee', phones: ['(206) 555-0333'] } })).status,
+    ).toBe(200);
     // Another tree's contact for another number must never name this organization's conversation.
     await t.request('POST', '/api/v2/contact', { token: other.token, body: { name: 'Secret Bob', phones: ['+1 206 555 0444'] } });
     for (const from of ['+1 206 555 0333', '+12065550444'])
@@ -41,10 +46,12 @@ describe('contact names in the inbox', () => {
     expect(await rooms(other)).toEqual([]);
   });
 
-  it('names the contact in the logs, per organization: another tree\'s contact names nothing', async () => {
+  it("names the contact in the logs, per organization: another tree's contact names nothing", async () => {
     const logs = async (s: Session, fields?: string) =>
-      (await t.request('GET', '/api/v2/logs', { token: s.token, query: { kind: 'message', ...(fields ? { fields } : {}) } })).body
-        .logs as { contact?: string | null; contactName?: string | null }[];
+      (await t.request('GET', '/api/v2/logs', { token: s.token, query: { kind: 'message', ...(fields ? { fields } : {}) } })).body.logs as {
+        contact?: string | null;
+        contactName?: string | null;
+      }[];
     const mine = await logs(org);
     const named = mine.filter((l) => l.contact?.replace(/\D/g, '') === '12065550333');
     expect(named.length).toBeGreaterThan(0);

@@ -15,7 +15,12 @@ export function roleIn(ctx: AuthContext, room: RoomRow): Role | null {
 }
 
 /** The access table's scoped lookup (apps/server/src/access.ts): the rooms, by roomId, the caller takes part in (in the wanted role). */
-export async function roomsInReach(db: DbOrTx, ctx: AuthContext, roomIds: readonly (string | number)[], want?: Role): Promise<Map<string | number, { room: RoomRow; role: Role }>> {
+export async function roomsInReach(
+  db: DbOrTx,
+  ctx: AuthContext,
+  roomIds: readonly (string | number)[],
+  want?: Role,
+): Promise<Map<string | number, { room: RoomRow; role: Role }>> {
   const found = new Map<string | number, { room: RoomRow; role: Role }>();
   for (const id of new Set(roomIds)) {
     const room = await roomsRepository.byRoomId(db, String(id));

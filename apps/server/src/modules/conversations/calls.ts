@@ -67,8 +67,19 @@ export function createCallEntries(deps: Deps, m: Messaging) {
       );
       if (!res) return;
       const preview = e.body.split('\n')[0]!;
-      await activityRepository.upsert(trx, { accountId: found.account_id, type: res.room.inbox_type, room: res.room, username: found.username, lastMessage: preview });
-      await emit({ type: 'activity', ...scopeOf(found), contactAccountId: null, payload: { type: res.room.inbox_type, roomId: found.room_id, username: found.username, lastMessage: preview } });
+      await activityRepository.upsert(trx, {
+        accountId: found.account_id,
+        type: res.room.inbox_type,
+        room: res.room,
+        username: found.username,
+        lastMessage: preview,
+      });
+      await emit({
+        type: 'activity',
+        ...scopeOf(found),
+        contactAccountId: null,
+        payload: { type: res.room.inbox_type, roomId: found.room_id, username: found.username, lastMessage: preview },
+      });
     });
     return { roomId: found.room_id };
   };

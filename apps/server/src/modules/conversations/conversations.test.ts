@@ -27,15 +27,31 @@ afterAll(async () => {
 describe('a visitor chats with an organization', () => {
   it('stores the message, lists the room in Junk (the agent answers), and the agent replies through a job', async () => {
     const v = await visitor();
-    const sent = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'Hi, are you open on Saturday?' } });
+    const sent = await t.request('POST', '/api/v1/messages', {
+      token: v.token,
+      body: { to: org.username, body: 'Hi, are you open on Saturday?' },
+    });
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ success: true, roomId: expect.stringMatching(/^r_/), message: { direction: 'inbound', channel: 'chat', body: 'Hi, are you open on Saturday?' } });
+    expect(sent.body).toMatchObject({
+      success: true,
+      roomId: expect.stringMatching(/^r_/),
+      message: { direction: 'inbound', channel: 'chat', body: 'Hi, are you open on Saturday?' },
+    });
     const roomId = sent.body.roomId;
 
-    const junk = await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id, type: 'agent', page: 0, pageSize: 20, pagination: true } });
+    const junk = await t.request('GET', '/api/v1/conversations', {
+      ...asOrg(org),
+      query: { targetAccountId: org.id, type: 'agent', page: 0, pageSize: 20, pagination: true },
+    });
     expect(junk.status).toBe(200);
     expect(junk.body.totalRooms).toBe(1);
-    expect(junk.body.rooms[0]).toMatchObject({ roomId, lastMessage: 'Hi, are you open on Saturday?', aiAgentEnabled: true, unread: true, channel: 'chat' });
+    expect(junk.body.rooms[0]).toMatchObject({
+      roomId,
+      lastMessage: 'Hi, are you open on Saturday?',
+      aiAgentEnabled: true,
+      unread: true,
+      channel: 'chat',
+    });
     const priority = await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id } });
     expect(priority.body).toMatchObject({ success: true, rooms: [], totalRooms: 0 });
 
@@ -52,7 +68,10 @@ describe('a visitor chats with an organization', () => {
     expect(mine.body.messages.map((m: { direction: string }) => m.direction)).toEqual(['inbound', 'outbound']);
 
     // Reading it (GET above) marked it read for this staff member.
-    const after = await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id, type: 'agent', unread: true } });
+    const after = await t.request('GET', '/api/v1/conversations', {
+      ...asOrg(org),
+      query: { targetAccountId: org.id, type: 'agent', unread: true },
+    });
     expect(after.body.totalRooms).toBe(0);
 
     // A retried job never replies twice.
@@ -74,10 +93,16 @@ describe('a visitor chats with an organization', () => {
 
   it('takes uploaded files and http(s) links as attachments, nothing else', async () => {
     const v = await visitor();
-    const ok = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'see', attachments: [{ url: '/files/media-abc.png', type: 'image/png' }] } });
+    const ok = await t.request('POST', '/api/v1/messages', {
+      token: v.token,
+      body: { to: org.username, body: 'see', attachments: [{ url: '/files/media-abc.png', type: 'image/png' }] },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message.attachments).toEqual([{ url: '/files/media-abc.png', type: 'image/png' }]);
-    const bad = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'x', attachments: [{ url: 'javascript:alert(1)', type: 'text/html' }] } });
+    const bad = await t.request('POST', '/api/v1/messages', {
+      token: v.token,
+      body: { to: org.username, body: 'x', attachments: [{ url: 'javascript:alert(1)', type: 'text/html' }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toContain('attachments');
   });
@@ -85,11 +110,18 @@ describe('a visitor chats with an organization', () => {
   it('pages the history backwards with before', async () => {
     const v = await visitor();
     let roomId = '';
-    for (let i = 0; i < 5; i++) roomId = (await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: `m${i}` } })).body.roomId;
-    const first = await t.request('GET', `/api/v1/conversations/${roomId}`, { ...asOrg(org), query: { targetAccountId: org.id, limit: 2 } });
+    for (let i = 0; i < 5; i++)
+      roomId = (await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: `m${i}` } })).body.roomId;
+    const first = await t.request('GET', `/api/v1/conversations/${roomId}`, {
+      ...asOrg(org),
+      query: { targetAccountId: org.id, limit: 2 },
+    });
     expect(first.body.messages.map((m: { body: string }) => m.body)).toEqual(['m3', 'm4']);
     expect(first.body.hasMore).toBe(true);
-    const older = await t.request('GET', `/api/v1/conversations/${roomId}`, { ...asOrg(org), query: { targetAccountId: org.id, limit: 2, before: first.body.messages[0].id } });
+    const older = await t.request('GET', `/api/v1/conversations/${roomId}`, {
+      ...asOrg(org),
+      query: { targetAccountId: org.id, limit: 2, before: first.body.messages[0].id },
+    });
     expect(older.body.messages.map((m: { body: string }) => m.body)).toEqual(['m1', 'm2']);
   });
 });
@@ -99,19 +131,28 @@ describe('staff take over', () => {
     const v = await visitor();
     const sent = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'I need a person' } });
     const roomId = sent.body.roomId;
-    const off = await t.request('POST', `/api/v1/conversations/${roomId}/aiAgentEnabled`, { ...asOrg(org), body: { aiAgentEnabled: false, targetAccountId: org.id } });
+    const off = await t.request('POST', `/api/v1/conversations/${roomId}/aiAgentEnabled`, {
+      ...asOrg(org),
+      body: { aiAgentEnabled: false, targetAccountId: org.id },
+    });
     expect(off.body).toMatchObject({ success: true, aiAgentEnabled: false });
     const state = await t.request('GET', `/api/v1/conversations/${roomId}/aiAgentEnabled`, asOrg(org));
     expect(state.body.aiAgentEnabled).toBe(false);
     await t.services.inbox.queue.drain();
 
-    const reply = await t.request('POST', '/api/v1/messages', { ...asOrg(org), body: { roomId, body: 'Hi, this is Olive.', targetAccountId: org.id } });
+    const reply = await t.request('POST', '/api/v1/messages', {
+      ...asOrg(org),
+      body: { roomId, body: 'Hi, this is Olive.', targetAccountId: org.id },
+    });
     expect(reply.body.message).toMatchObject({ direction: 'outbound', sender: { kind: 'staff' }, status: 'delivered' });
     await t.request('POST', '/api/v1/messages', { token: v.token, body: { roomId, body: 'Thanks Olive' } });
     await t.services.inbox.queue.drain();
     const conv = await t.request('GET', `/api/v1/conversations/${roomId}`, asOrg(org));
     expect(conv.body.messages.map((m: { sender: { kind: string } }) => m.sender.kind)).toEqual(['contact', 'staff', 'contact']);
-    const priority = await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id, type: 'priority' } });
+    const priority = await t.request('GET', '/api/v1/conversations', {
+      ...asOrg(org),
+      query: { targetAccountId: org.id, type: 'priority' },
+    });
     expect(priority.body.rooms.map((r: { roomId: string }) => r.roomId)).toContain(roomId);
   });
 });
@@ -122,11 +163,17 @@ describe('a staff reply pauses the AI until handed back', () => {
     const sent = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'Do you do whitening?' } });
     const roomId = sent.body.roomId;
     await t.services.inbox.queue.drain();
-    const kinds = async () => (await t.request('GET', `/api/v1/conversations/${roomId}`, asOrg(org))).body.messages.map((m: { sender: { kind: string } }) => m.sender.kind);
+    const kinds = async () =>
+      (await t.request('GET', `/api/v1/conversations/${roomId}`, asOrg(org))).body.messages.map(
+        (m: { sender: { kind: string } }) => m.sender.kind,
+      );
     expect(await kinds()).toEqual(['contact', 'agent']);
 
     // Staff answer without switching the AI off first: the room is theirs now.
-    const reply = await t.request('POST', '/api/v1/messages', { ...asOrg(org), body: { roomId, body: 'Yes! I am Olive, I can help.', targetAccountId: org.id } });
+    const reply = await t.request('POST', '/api/v1/messages', {
+      ...asOrg(org),
+      body: { roomId, body: 'Yes! I am Olive, I can help.', targetAccountId: org.id },
+    });
     expect(reply.status).toBe(200);
     const state = await t.request('GET', `/api/v1/conversations/${roomId}/aiAgentEnabled`, asOrg(org));
     expect(state.body.aiAgentEnabled).toBe(false);
@@ -135,7 +182,10 @@ describe('a staff reply pauses the AI until handed back', () => {
     expect(await kinds()).toEqual(['contact', 'agent', 'staff', 'contact']);
 
     // Handed back: the AI answers the next message.
-    const on = await t.request('POST', `/api/v1/conversations/${roomId}/aiAgentEnabled`, { ...asOrg(org), body: { aiAgentEnabled: true, targetAccountId: org.id } });
+    const on = await t.request('POST', `/api/v1/conversations/${roomId}/aiAgentEnabled`, {
+      ...asOrg(org),
+      body: { aiAgentEnabled: true, targetAccountId: org.id },
+    });
     expect(on.body.aiAgentEnabled).toBe(true);
     await t.request('POST', '/api/v1/messages', { token: v.token, body: { roomId, body: 'And on Saturdays?' } });
     await t.services.inbox.queue.drain();
@@ -149,33 +199,50 @@ describe('agent actions in the thread', () => {
     const org2 = { ...a, username: (await t.request('GET', '/api/v1/account', { token: a.token })).body.username as string };
     const campaign = await t.request('POST', '/api/v2/campaign', {
       ...asOrg(org2),
-      body: { targetAccountId: org2.id, apps: [{ appId: 'messages', version: '1' }, { appId: 'schedule', version: '1' }], enabledFunctions: { 'messages:1': ['take_message'], 'schedule:1': ['book_appointment'] } },
+      body: {
+        targetAccountId: org2.id,
+        apps: [
+          { appId: 'messages', version: '1' },
+          { appId: 'schedule', version: '1' },
+        ],
+        enabledFunctions: { 'messages:1': ['take_message'], 'schedule:1': ['book_appointment'] },
+      },
     });
     expect(campaign.status).toBe(200);
     expect((await t.request('POST', '/api/v2/agent/publish', { ...asOrg(org2), body: { targetAccountId: org2.id } })).status).toBe(200);
 
     const v = await visitor();
-    const sent = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org2.username, body: 'I want to book an appointment tomorrow at 3pm, my name is Ana Diaz' } });
+    const sent = await t.request('POST', '/api/v1/messages', {
+      token: v.token,
+      body: { to: org2.username, body: 'I want to book an appointment tomorrow at 3pm, my name is Ana Diaz' },
+    });
     const roomId = sent.body.roomId;
     await t.services.inbox.queue.drain();
     await t.services.inbox.queue.drain(); // a second run records nothing twice
     const conv = await t.request('GET', `/api/v1/conversations/${roomId}`, asOrg(org2));
     const msgs = conv.body.messages as { sender: { kind: string }; body: string; status: string }[];
     expect(msgs.map((m) => m.sender.kind)).toEqual(['contact', 'system', 'agent']);
-    expect(msgs[1]!.body).toBe('Booked an appointment · name: Ana Diaz · time: tomorrow at 3pm · reason: I want to book an appointment tomorrow at 3pm, my name is Ana Diaz');
+    expect(msgs[1]!.body).toBe(
+      'Booked an appointment · name: Ana Diaz · time: tomorrow at 3pm · reason: I want to book an appointment tomorrow at 3pm, my name is Ana Diaz',
+    );
     expect(msgs[1]!.status).toBe('delivered');
 
     const needs = await t.request('GET', '/api/v1/needsPerson', asOrg(org2));
     expect(needs.status).toBe(200);
     expect(needs.body.items).toEqual([expect.objectContaining({ roomId, kind: 'booking', body: msgs[1]!.body, channel: 'chat' })]);
     // Another organization sees none of it.
-    expect((await t.request('GET', '/api/v1/needsPerson', asOrg(org))).body.items.some((i: { roomId: string }) => i.roomId === roomId)).toBe(false);
+    expect(
+      (await t.request('GET', '/api/v1/needsPerson', asOrg(org))).body.items.some((i: { roomId: string }) => i.roomId === roomId),
+    ).toBe(false);
     // It is on the Priority activity list too.
     const activity = await t.request('GET', '/api/v1/activity', asOrg(org2));
     expect(activity.body.activity.map((x: { roomId: string }) => x.roomId)).toContain(roomId);
 
     // A staff answer follows it up: off the list.
-    await t.request('POST', '/api/v1/messages', { ...asOrg(org2), body: { roomId, body: 'Confirmed for 3pm, Ana!', targetAccountId: org2.id } });
+    await t.request('POST', '/api/v1/messages', {
+      ...asOrg(org2),
+      body: { roomId, body: 'Confirmed for 3pm, Ana!', targetAccountId: org2.id },
+    });
     expect((await t.request('GET', '/api/v1/needsPerson', asOrg(org2))).body.items).toEqual([]);
   });
 });
@@ -192,17 +259,26 @@ describe('activity', () => {
     const entry = junk.body.activity.find((a: { roomId: string }) => a.roomId === sent.body.roomId);
     expect(entry).toMatchObject({ lastMessage: 'ping', count: 1 });
 
-    const cleared = await t.request('POST', '/api/v1/activityAgent', { ...asOrg(org), body: { targetAccountId: org.id, username: entry.username } });
+    const cleared = await t.request('POST', '/api/v1/activityAgent', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, username: entry.username },
+    });
     expect(cleared.body.cleared).toBe(1);
     const left = await t.request('GET', '/api/v1/activityAgent', asOrg(org));
     expect(left.body.activity.find((a: { roomId: string }) => a.roomId === sent.body.roomId)).toBeUndefined();
 
     await t.request('GET', `/api/v1/conversations/${sent.body.roomId}`, asOrg(org));
-    const unread = await t.request('POST', '/api/v1/activity/markUnread', { ...asOrg(org), body: { targetAccountId: org.id, roomId: sent.body.roomId } });
+    const unread = await t.request('POST', '/api/v1/activity/markUnread', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, roomId: sent.body.roomId },
+    });
     expect(unread.body).toMatchObject({ success: true, unread: true });
     const pri = await t.request('GET', '/api/v1/activity', asOrg(org));
     expect(pri.body.activity.map((a: { roomId: string }) => a.roomId)).toContain(sent.body.roomId);
-    const list = await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id, type: 'agent', unread: true } });
+    const list = await t.request('GET', '/api/v1/conversations', {
+      ...asOrg(org),
+      query: { targetAccountId: org.id, type: 'agent', unread: true },
+    });
     expect(list.body.rooms.map((r: { roomId: string }) => r.roomId)).toContain(sent.body.roomId);
 
     const all = await t.request('POST', '/api/v1/activity', { ...asOrg(org), body: { targetAccountId: org.id, clearAll: true } });
@@ -220,7 +296,10 @@ describe('close, unarchive, rate, react', () => {
     expect(closed.body.room.status).toBe('closed');
     const open = await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id, type: 'agent' } });
     expect(open.body.rooms.map((r: { roomId: string }) => r.roomId)).not.toContain(roomId);
-    const archived = await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id, type: 'agent', status: 'closed' } });
+    const archived = await t.request('GET', '/api/v1/conversations', {
+      ...asOrg(org),
+      query: { targetAccountId: org.id, type: 'agent', status: 'closed' },
+    });
     expect(archived.body.rooms.map((r: { roomId: string }) => r.roomId)).toContain(roomId);
     const back = await t.request('POST', '/api/v1/unarchiveConversation', { ...asOrg(org), body: { targetAccountId: org.id, roomId } });
     expect(back.body.room.status).toBe('open');
@@ -230,9 +309,15 @@ describe('close, unarchive, rate, react', () => {
     const bad = await t.request('POST', '/api/v1/rateConvo', { token: v.token, body: { roomId, rating: 9 } });
     expect(bad.status).toBe(400);
 
-    const react = await t.request('POST', '/api/v1/reaction', { ...asOrg(org), body: { targetAccountId: org.id, messageId: sent.body.message.id, reaction: '👍' } });
+    const react = await t.request('POST', '/api/v1/reaction', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, messageId: sent.body.message.id, reaction: '👍' },
+    });
     expect(react.body.message.reactions).toEqual([expect.objectContaining({ reaction: '👍' })]);
-    const unreact = await t.request('DELETE', '/api/v1/reaction', { ...asOrg(org), body: { targetAccountId: org.id, messageId: sent.body.message.id, reaction: '👍' } });
+    const unreact = await t.request('DELETE', '/api/v1/reaction', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, messageId: sent.body.message.id, reaction: '👍' },
+    });
     expect(unreact.body.message.reactions).toEqual([]);
     const conv = await t.request('GET', `/api/v1/conversations/${roomId}`, asOrg(org));
     expect(conv.body.room.rating).toBe(5);
@@ -243,9 +328,9 @@ describe('close, unarchive, rate, react', () => {
     const sent = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'file me' } });
     const roomId = sent.body.roomId;
     const ids = async (status: string) =>
-      (await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id, type: 'agent', status } })).body.rooms.map(
-        (r: { roomId: string }) => r.roomId,
-      );
+      (
+        await t.request('GET', '/api/v1/conversations', { ...asOrg(org), query: { targetAccountId: org.id, type: 'agent', status } })
+      ).body.rooms.map((r: { roomId: string }) => r.roomId);
     const archived = await t.request('POST', '/api/v1/archiveConversation', { ...asOrg(org), body: { targetAccountId: org.id, roomId } });
     expect(archived.body.room.status).toBe('archived');
     expect(await ids('archived')).toContain(roomId);
@@ -272,10 +357,19 @@ describe('blocking', () => {
     const first = await t.request('POST', '/api/v1/messages', { token: v.token, body: { to: org.username, body: 'spam 1' } });
     await t.services.inbox.queue.drain();
     const username = (await t.request('GET', `/api/v1/conversations/${first.body.roomId}`, asOrg(org))).body.room.username;
-    await t.request('POST', `/api/v1/conversations/${first.body.roomId}/aiAgentEnabled`, { ...asOrg(org), body: { targetAccountId: org.id, aiAgentEnabled: false } });
-    await t.request('POST', `/api/v1/conversations/${first.body.roomId}/aiAgentEnabled`, { ...asOrg(org), body: { targetAccountId: org.id, aiAgentEnabled: true } });
+    await t.request('POST', `/api/v1/conversations/${first.body.roomId}/aiAgentEnabled`, {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, aiAgentEnabled: false },
+    });
+    await t.request('POST', `/api/v1/conversations/${first.body.roomId}/aiAgentEnabled`, {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, aiAgentEnabled: true },
+    });
 
-    const blocked = await t.request('POST', '/api/v1/block', { ...asOrg(org), body: { targetAccountId: org.id, targetUsername: username } });
+    const blocked = await t.request('POST', '/api/v1/block', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, targetUsername: username },
+    });
     expect(blocked.body).toMatchObject({ success: true, blocked: true });
     const status = await t.request('GET', `/api/v1/block/${username}`, { ...asOrg(org), query: { targetAccountId: org.id, both: true } });
     expect(status.body).toMatchObject({ blocked: true, blockedBy: false });
@@ -292,7 +386,10 @@ describe('blocking', () => {
     const act = await t.request('GET', '/api/v1/activity', asOrg(org));
     expect(act.body.activity.map((a: { roomId: string }) => a.roomId)).not.toContain(first.body.roomId);
 
-    const un = await t.request('POST', '/api/v1/block', { ...asOrg(org), body: { targetAccountId: org.id, targetUsername: username, block: false } });
+    const un = await t.request('POST', '/api/v1/block', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, targetUsername: username, block: false },
+    });
     expect(un.body.blocked).toBe(false);
   });
 });
@@ -301,47 +398,92 @@ describe('starting conversations', () => {
   it('finds or starts a room with a user, and refuses unknown users with the spec text', async () => {
     const v = await visitor();
     const vUser = (await t.request('GET', '/api/v1/account', { token: v.token })).body.username;
-    const room = await t.request('POST', '/api/v1/getGroupConversationRoomId', { ...asOrg(org), body: { targetAccountId: org.id, users: [vUser] } });
+    const room = await t.request('POST', '/api/v1/getGroupConversationRoomId', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, users: [vUser] },
+    });
     expect(room.status).toBe(200);
     expect(room.body).toMatchObject({ success: true, details: { room: expect.stringMatching(/^r_/) } });
-    const again = await t.request('POST', '/api/v1/getGroupConversationRoomId', { ...asOrg(org), body: { targetAccountId: org.id, users: [vUser] } });
+    const again = await t.request('POST', '/api/v1/getGroupConversationRoomId', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, users: [vUser] },
+    });
     expect(again.body.details.room).toBe(room.body.details.room);
-    const nobody = await t.request('POST', '/api/v1/getGroupConversationRoomId', { ...asOrg(org), body: { targetAccountId: org.id, users: ['no-such-user-x'] } });
+    const nobody = await t.request('POST', '/api/v1/getGroupConversationRoomId', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, users: ['no-such-user-x'] },
+    });
     // The spec's text, then why.
-    expect(nobody.body).toMatchObject({ success: false, message: 'Unable to start conversation with this user. No one has that username.', field: 'to' });
-    const empty = await t.request('POST', '/api/v1/getGroupConversationRoomId', { ...asOrg(org), body: { targetAccountId: org.id, users: [] } });
+    expect(nobody.body).toMatchObject({
+      success: false,
+      message: 'Unable to start conversation with this user. No one has that username.',
+      field: 'to',
+    });
+    const empty = await t.request('POST', '/api/v1/getGroupConversationRoomId', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, users: [] },
+    });
     expect(empty.body.message).toBe('Unable to start conversation with this user. Enter a phone number or a username.');
-    const sms = await t.request('POST', '/api/v1/getGroupConversationRoomId', { ...asOrg(org), body: { targetAccountId: org.id, users: ['+1 415 555 0100'] } });
-    expect(sms.body.message).toBe('Unable to start conversation with this user. This organization needs a phone number before it can text.');
+    const sms = await t.request('POST', '/api/v1/getGroupConversationRoomId', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, users: ['+1 415 555 0100'] },
+    });
+    expect(sms.body.message).toBe(
+      'Unable to start conversation with this user. This organization needs a phone number before it can text.',
+    );
 
-    const sent = await t.request('POST', '/api/v1/messages', { ...asOrg(org), body: { targetAccountId: org.id, roomId: room.body.details.room, body: 'Hello from the team' } });
+    const sent = await t.request('POST', '/api/v1/messages', {
+      ...asOrg(org),
+      body: { targetAccountId: org.id, roomId: room.body.details.room, body: 'Hello from the team' },
+    });
     expect(sent.status).toBe(200);
     const seen = await t.request('GET', `/api/v1/conversations/${room.body.details.room}`, { token: v.token });
     expect(seen.body.messages[0]).toMatchObject({ body: 'Hello from the team', direction: 'outbound' });
   });
 
   it('needs a number before texting a phone, and makes external destinations', async () => {
-    const res = await t.request('POST', '/api/v1/messages', { ...asOrg(other), body: { targetAccountId: other.id, to: '+1 415 555 0123', body: 'hi' } });
+    const res = await t.request('POST', '/api/v1/messages', {
+      ...asOrg(other),
+      body: { targetAccountId: other.id, to: '+1 415 555 0123', body: 'hi' },
+    });
     expect(res.status).toBe(422);
-    const dest = await t.request('POST', '/api/v1/createExternalDestinationProfile', { ...asOrg(other), body: { targetAccountId: other.id, address: '(415) 555-2671' } });
-    expect(dest.body).toMatchObject({ success: true, profile: { kind: 'phone', address: '+14155552671', username: expect.stringMatching(/^ext-/) } });
-    const same = await t.request('POST', '/api/v1/createExternalDestinationProfile', { ...asOrg(other), body: { targetAccountId: other.id, address: '+14155552671' } });
+    const dest = await t.request('POST', '/api/v1/createExternalDestinationProfile', {
+      ...asOrg(other),
+      body: { targetAccountId: other.id, address: '(415) 555-2671' },
+    });
+    expect(dest.body).toMatchObject({
+      success: true,
+      profile: { kind: 'phone', address: '+14155552671', username: expect.stringMatching(/^ext-/) },
+    });
+    const same = await t.request('POST', '/api/v1/createExternalDestinationProfile', {
+      ...asOrg(other),
+      body: { targetAccountId: other.id, address: '+14155552671' },
+    });
     expect(same.body.profile.username).toBe(dest.body.profile.username);
-    const bad = await t.request('POST', '/api/v1/createExternalDestinationProfile', { ...asOrg(other), body: { targetAccountId: other.id, address: 'nonsense' } });
+    const bad = await t.request('POST', '/api/v1/createExternalDestinationProfile', {
+      ...asOrg(other),
+      body: { targetAccountId: other.id, address: 'nonsense' },
+    });
     expect(bad.status).toBe(400);
   });
 });
 
 describe('notifications, search and media', () => {
   it('notifies of new conversations and marks them read', async () => {
-    const list = await t.request('GET', '/api/v1/notifications', { ...asOrg(org), query: { targetAccountId: org.id, username: org.username } });
+    const list = await t.request('GET', '/api/v1/notifications', {
+      ...asOrg(org),
+      query: { targetAccountId: org.id, username: org.username },
+    });
     expect(list.body.notifications.length).toBeGreaterThan(0);
     expect(list.body.notifications[0]).toMatchObject({ kind: 'conversation', title: 'New conversation', read: false });
     const marked = await t.request('POST', '/api/v1/notifications', { ...asOrg(org), body: { targetAccountId: org.id, all: true } });
     expect(marked.body.marked).toBe(list.body.unread);
     const after = await t.request('GET', '/api/v1/notifications', asOrg(org));
     expect(after.body.unread).toBe(0);
-    const foreign = await t.request('GET', '/api/v1/notifications', { ...asOrg(org), query: { targetAccountId: org.id, username: other.username } });
+    const foreign = await t.request('GET', '/api/v1/notifications', {
+      ...asOrg(org),
+      query: { targetAccountId: org.id, username: other.username },
+    });
     expect(foreign.status).toBe(404);
   });
 
@@ -365,7 +507,9 @@ describe('notifications, search and media', () => {
     const form = (data: Buffer, name: string) => {
       const boundary = 'xyzBOUNDARY';
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
         data,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -374,7 +518,11 @@ describe('notifications, search and media', () => {
     const ok = await t.app.inject({ method: 'POST', url: `/api/v1/chat/media?token=${org.token}`, ...form(png, 'dot.png') });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ success: true, type: 'image/png', url: expect.stringMatching(/^\/files\/media-/) });
-    const exe = await t.app.inject({ method: 'POST', url: `/api/v1/chat/media?token=${org.token}`, ...form(Buffer.from('MZ\x90\x00 not an image'), 'x.exe') });
+    const exe = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/chat/media?token=${org.token}`,
+      ...form(Buffer.from('MZ\x90\x00 not an image'), 'x.exe'),
+    });
     expect(exe.statusCode).toBe(400);
     const anon = await t.app.inject({ method: 'POST', url: '/api/v1/chat/media', ...form(png, 'dot.png') });
     expect(anon.statusCode).toBe(401);

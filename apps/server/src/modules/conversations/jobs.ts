@@ -52,7 +52,13 @@ export function registerConversationJobs(deps: Deps, queue: JobQueue, m: Messagi
         conversation: { roomId: room.room_id, from: room.contact_address, to: room.our_address ?? '' },
       })
       .catch(async (err: unknown) => {
-        await recordLog(db, { ...turn, kind: 'error', status: 'failed', summary: `The agent did not answer: ${(err as Error).message}`, details: { messageId: inbound.id } });
+        await recordLog(db, {
+          ...turn,
+          kind: 'error',
+          status: 'failed',
+          summary: `The agent did not answer: ${(err as Error).message}`,
+          details: { messageId: inbound.id },
+        });
         throw err;
       });
     await recordLog(db, {
@@ -60,7 +66,12 @@ export function registerConversationJobs(deps: Deps, queue: JobQueue, m: Messagi
       kind: 'agent_turn',
       status: 'ok',
       summary: reply.text.slice(0, 500) || '[no text]',
-      details: { messageId: inbound.id, usage: reply.usage ?? null, provider: reply.provider ?? null, functions: (reply.functionCalls ?? []).length },
+      details: {
+        messageId: inbound.id,
+        usage: reply.usage ?? null,
+        provider: reply.provider ?? null,
+        functions: (reply.functionCalls ?? []).length,
+      },
       key,
     });
     const fresh = (await roomsRepository.byId(db, room.id))!;
@@ -70,7 +81,14 @@ export function registerConversationJobs(deps: Deps, queue: JobQueue, m: Messagi
     await m.recordActions(fresh, actionsOf(reply.functionCalls), key);
     const text = reply.text.trim();
     if (!text) return;
-    await m.sendOut(fresh, { direction: 'outbound', senderKind: 'agent', senderAccountId: room.agent_id, senderAddress: room.our_address, body: text.slice(0, MESSAGE_MAX), key });
+    await m.sendOut(fresh, {
+      direction: 'outbound',
+      senderKind: 'agent',
+      senderAccountId: room.agent_id,
+      senderAddress: room.our_address,
+      body: text.slice(0, MESSAGE_MAX),
+      key,
+    });
   }
 
   async function runSend(payload: { messageId: number }): Promise<void> {
@@ -83,7 +101,11 @@ export function registerConversationJobs(deps: Deps, queue: JobQueue, m: Messagi
       ({ sid } = await deps.carrier.sendSms({
         to: room.contact_address,
         from: room.our_address ?? undefined,
-        body: msg.body + fromJson<Attachment[]>(msg.attachments, []).map((a) => `\n${a.url.startsWith('http') ? a.url : deps.config.publicUrl + a.url}`).join(''),
+        body:
+          msg.body +
+          fromJson<Attachment[]>(msg.attachments, [])
+            .map((a) => `\n${a.url.startsWith('http') ? a.url : deps.config.publicUrl + a.url}`)
+            .join(''),
         idempotencyKey: `msg:${msg.id}`,
       }));
     } catch (err) {

@@ -27,7 +27,6 @@ export function toMessageDto(m: MessageRow, roomId: string): MessageDto {
   };
 }
 
-
 export function toRoomDto(r: RoomRow, last: MessageRow | undefined, users: string[], lastRead: number | null): RoomDto {
   return {
     id: r.room_id,
@@ -54,7 +53,15 @@ export function toRoomDto(r: RoomRow, last: MessageRow | undefined, users: strin
 }
 
 export function toActivityItem(r: ActivityRow, type: InboxType): ActivityItem {
-  return { id: r.id, roomId: r.room_id, username: r.username, lastMessage: r.last_message, count: r.count, type, timestamp: Number(r.updated_at) };
+  return {
+    id: r.id,
+    roomId: r.room_id,
+    username: r.username,
+    lastMessage: r.last_message,
+    count: r.count,
+    type,
+    timestamp: Number(r.updated_at),
+  };
 }
 
 /** What a visitor sees of the account they write to (the public chat page). */

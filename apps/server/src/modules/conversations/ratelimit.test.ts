@@ -14,8 +14,7 @@ describe('message send rate limit', () => {
     await t.signUp('shop@limit.test', { businessName: 'Limit Shop' });
     const visitor = (await t.request('GET', '/api/v1/allocateTempUserSession')).body;
     const other = (await t.request('GET', '/api/v1/allocateTempUserSession')).body;
-    const send = (token: string, body: string) =>
-      t.request('POST', '/api/v1/messages', { token, body: { to: 'limit-shop', body } });
+    const send = (token: string, body: string) => t.request('POST', '/api/v1/messages', { token, body: { to: 'limit-shop', body } });
 
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await send(visitor.token, `hello ${i}`)).status);

@@ -6,7 +6,12 @@ import { buildApp, type BuiltApp } from '../../app.ts';
 import { openDatabase, type DatabaseHandle } from '../../db.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 import { connect, type Client } from '../../testing/ws.ts';
-import { pgAndRedisUnreachable, processConfig, PROCESSES_PG_URL as PG_URL, PROCESSES_REDIS_URL as REDIS_URL } from '../../testing/processes.ts';
+import {
+  pgAndRedisUnreachable,
+  processConfig,
+  PROCESSES_PG_URL as PG_URL,
+  PROCESSES_REDIS_URL as REDIS_URL,
+} from '../../testing/processes.ts';
 
 const ids = (c: Client) => c.events.map((e) => e.id);
 const strictlyIncreasing = (list: number[]) => list.every((v, i) => i === 0 || v > list[i - 1]!);
@@ -147,7 +152,11 @@ describe.skipIf(unreachable != null)('two server processes on one PostgreSQL dat
   });
 
   const call = async (i: number, method: string, url: string, body?: object) => {
-    const res = await fetch(`${apps[i]!.http}${url}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${apps[i]!.http}${url}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return (await res.json()) as any;
   };
 

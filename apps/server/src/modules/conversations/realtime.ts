@@ -32,7 +32,11 @@ async function scopeFor(s: Services, ctx: AuthContext): Promise<{ scope: EventSc
 export async function realtimeRoutes(app: FastifyInstance, s: Services): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const { config } = s.deps;
-  const guard = new SocketGuard({ perToken: config.WS_MAX_PER_TOKEN, perAddress: config.WS_MAX_PER_ADDRESS, heartbeatMs: config.WS_HEARTBEAT_MS });
+  const guard = new SocketGuard({
+    perToken: config.WS_MAX_PER_TOKEN,
+    perAddress: config.WS_MAX_PER_ADDRESS,
+    heartbeatMs: config.WS_HEARTBEAT_MS,
+  });
   app.addHook('onClose', async () => guard.stop());
   app.get(
     '/api/v1/ws',

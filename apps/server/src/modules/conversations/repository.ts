@@ -127,7 +127,11 @@ export const roomsRepository = {
       base = base.where(sql<boolean>`rooms.last_inbound_message_id > coalesce(room_reads.last_read_message_id, 0)`);
     }
     const rows = await pageOf(
-      base.selectAll('rooms').select('room_reads.last_read_message_id as last_read').orderBy('rooms.last_message_at', 'desc').orderBy('rooms.id', 'desc'),
+      base
+        .selectAll('rooms')
+        .select('room_reads.last_read_message_id as last_read')
+        .orderBy('rooms.last_message_at', 'desc')
+        .orderBy('rooms.id', 'desc'),
       q,
     ).execute();
     // The total is an index-only count; with the unread filter it needs the read state of every room,
@@ -150,7 +154,11 @@ export const roomsRepository = {
       .where('rooms.agent_id', '=', agentId);
     const [rows, count] = await Promise.all([
       pageOf(
-        base.selectAll('rooms').select('room_reads.last_read_message_id as last_read').orderBy('rooms.last_message_at', 'desc').orderBy('rooms.id', 'desc'),
+        base
+          .selectAll('rooms')
+          .select('room_reads.last_read_message_id as last_read')
+          .orderBy('rooms.last_message_at', 'desc')
+          .orderBy('rooms.id', 'desc'),
         { page, pageSize },
       ).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
@@ -256,12 +264,19 @@ export const messagesRepository = {
   },
 
   async setReactions(db: DbOrTx, id: number, reactions: Reaction[]): Promise<void> {
-    await db.updateTable('messages').set({ reactions: toJson(reactions), updated_at: Date.now() }).where('id', '=', id).execute();
+    await db
+      .updateTable('messages')
+      .set({ reactions: toJson(reactions), updated_at: Date.now() })
+      .where('id', '=', id)
+      .execute();
   },
 };
 
 export const activityRepository = {
-  async upsert(db: DbOrTx, a: { accountId: number; type: 'priority' | 'agent'; room: RoomRow; username: string; lastMessage: string }): Promise<void> {
+  async upsert(
+    db: DbOrTx,
+    a: { accountId: number; type: 'priority' | 'agent'; room: RoomRow; username: string; lastMessage: string },
+  ): Promise<void> {
     const now = Date.now();
     await db
       .insertInto('activity')
@@ -298,7 +313,12 @@ export const activityRepository = {
       .execute();
   },
 
-  async clear(db: DbOrTx, accountId: number, type: 'priority' | 'agent', by: { username?: string; roomPk?: number; all?: boolean }): Promise<number> {
+  async clear(
+    db: DbOrTx,
+    accountId: number,
+    type: 'priority' | 'agent',
+    by: { username?: string; roomPk?: number; all?: boolean },
+  ): Promise<number> {
     let q = db.deleteFrom('activity').where('account_id', '=', accountId).where('inbox_type', '=', type);
     if (!by.all) {
       if (by.username != null) q = q.where('username', '=', by.username);
@@ -314,7 +334,12 @@ export const blocksRepository = {
   async isBlocked(db: DbOrTx, accountId: number, addresses: string[]): Promise<boolean> {
     const list = addresses.filter(Boolean).map((a) => a.toLowerCase());
     if (list.length === 0) return false;
-    const row = await db.selectFrom('blocks').select('id').where('account_id', '=', accountId).where('address', 'in', list).executeTakeFirst();
+    const row = await db
+      .selectFrom('blocks')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('address', 'in', list)
+      .executeTakeFirst();
     return row != null;
   },
 

@@ -97,7 +97,11 @@ export function conversationRoutes(app: FastifyInstance, s: Services): void {
       url: path,
       summary: `Clear ${type} activity by username, roomId, or all`,
       tags,
-      body: withAuthParams({ username: z.string().max(320).optional(), roomId: z.string().max(40).optional(), clearAll: z.boolean().optional() }),
+      body: withAuthParams({
+        username: z.string().max(320).optional(),
+        roomId: z.string().max(40).optional(),
+        clearAll: z.boolean().optional(),
+      }),
       response: clearedResponse,
       handler: async (req) => {
         requireAccountId(req.query as Record<string, unknown>, req.body);
@@ -130,7 +134,14 @@ export function conversationRoutes(app: FastifyInstance, s: Services): void {
     response: roomListResponse,
     handler: async (req) => {
       const q = req.query;
-      return c.list(authOf(req), { page: q.page, pageSize: q.pageSize, pagination: q.pagination, unread: q.unread, type: q.filter ?? q.type, status: q.status });
+      return c.list(authOf(req), {
+        page: q.page,
+        pageSize: q.pageSize,
+        pagination: q.pagination,
+        unread: q.unread,
+        type: q.filter ?? q.type,
+        status: q.status,
+      });
     },
   });
 
@@ -153,7 +164,8 @@ export function conversationRoutes(app: FastifyInstance, s: Services): void {
     params: z.object({ roomId: z.string().min(1).max(40), uuid: z.string().min(1).max(40) }),
     query: withAuthParams({ before: idParam.optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
     response: roomResponse,
-    handler: async (req) => c.open(authOf(req), req.params.roomId, { uuid: req.params.uuid, before: req.query.before, limit: req.query.limit }),
+    handler: async (req) =>
+      c.open(authOf(req), req.params.roomId, { uuid: req.params.uuid, before: req.query.before, limit: req.query.limit }),
   });
 
   route(app, {

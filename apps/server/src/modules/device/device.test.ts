@@ -44,7 +44,10 @@ function verifyVapid(header: string, publicKey: string, audience: string) {
   expect(k).toBe(publicKey);
   const [h, p, sig] = jwt!.split('.');
   const raw = Buffer.from(publicKey, 'base64url');
-  const key = crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(raw.subarray(1, 33)), y: b64u(raw.subarray(33, 65)) }, format: 'jwk' });
+  const key = crypto.createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64u(raw.subarray(1, 33)), y: b64u(raw.subarray(33, 65)) },
+    format: 'jwk',
+  });
   const ok = crypto.verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(sig!, 'base64url'));
   expect(ok).toBe(true);
   const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
@@ -109,7 +112,10 @@ describe('web app manifest and app identity', () => {
   });
 
   it('a reseller-level brand edits its app identity and its domain serves it', async () => {
-    await t.request('POST', '/api/v2/domain', { token: partner.token, body: { domain: 'app.acme.test', name: 'Acme Voice', settings: { colors: { primary: '#ff6600' } } } });
+    await t.request('POST', '/api/v2/domain', {
+      token: partner.token,
+      body: { domain: 'app.acme.test', name: 'Acme Voice', settings: { colors: { primary: '#ff6600' } } },
+    });
     // Before: the brand's own name and colour.
     expect((await manifest('app.acme.test')).body).toMatchObject({ name: 'Acme Voice', theme_color: '#ff6600' });
     const saved = await t.request('POST', '/api/v2/resellerApp', {
@@ -125,9 +131,19 @@ describe('web app manifest and app identity', () => {
       },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.identity).toMatchObject({ accountId: partner.id, name: 'Acme Phone', themeColor: '#112233', salesEmail: 'sales@acme.test' });
+    expect(saved.body.identity).toMatchObject({
+      accountId: partner.id,
+      name: 'Acme Phone',
+      themeColor: '#112233',
+      salesEmail: 'sales@acme.test',
+    });
     const m = (await manifest('app.acme.test')).body;
-    expect(m).toMatchObject({ name: 'Acme Phone', short_name: 'Acme', theme_color: '#112233', icons: [{ src: 'https://cdn.acme.test/icon.png', sizes: '512x512' }] });
+    expect(m).toMatchObject({
+      name: 'Acme Phone',
+      short_name: 'Acme',
+      theme_color: '#112233',
+      icons: [{ src: 'https://cdn.acme.test/icon.png', sizes: '512x512' }],
+    });
     expect(m.related_applications).toEqual([
       { platform: 'itunes', url: 'https://apps.apple.com/app/acme/id999' },
       { platform: 'play', url: 'https://play.google.com/store/apps/details?id=test.acme', id: 'test.acme' },
@@ -135,7 +151,11 @@ describe('web app manifest and app identity', () => {
     // Fields left out keep their value; null clears one.
     await t.request('POST', '/api/v2/resellerApp', { token: partner.token, body: { iosUrl: null } });
     const after = await t.request('GET', '/api/v2/resellerApp', { token: partner.token });
-    expect(after.body.identity).toMatchObject({ name: 'Acme Phone', iosUrl: null, androidUrl: 'https://play.google.com/store/apps/details?id=test.acme' });
+    expect(after.body.identity).toMatchObject({
+      name: 'Acme Phone',
+      iosUrl: null,
+      androidUrl: 'https://play.google.com/store/apps/details?id=test.acme',
+    });
   });
 
   it('names the field of a bad value', async () => {
@@ -164,7 +184,12 @@ describe('web app manifest and app identity', () => {
     expect(saved.body.defaults.name).toBe('Device Co');
     // The organization's own app: its manifest (the install overlay links it) opens its account.
     const own = (await t.request('GET', '/manifest.webmanifest', { headers: { host: 'localhost:3000' }, query: { account: org.id } })).body;
-    expect(own).toMatchObject({ id: `/app/org/${org.id}`, name: 'Device Co App', theme_color: '#00aa00', start_url: `/app/org/${org.id}?source=pwa` });
+    expect(own).toMatchObject({
+      id: `/app/org/${org.id}`,
+      name: 'Device Co App',
+      theme_color: '#00aa00',
+      start_url: `/app/org/${org.id}?source=pwa`,
+    });
     // Not inside Acme's tree: Acme's host keeps Acme's app.
     const acme = (await t.request('GET', '/manifest.webmanifest', { headers: { host: 'app.acme.test' }, query: { account: org.id } })).body;
     expect(acme).toMatchObject({ id: '/app', name: 'Acme Phone' });
@@ -172,9 +197,17 @@ describe('web app manifest and app identity', () => {
 
   it('another tree’s token reads nothing and changes nothing', async () => {
     for (const method of ['GET', 'POST'] as const) {
-      const res = await t.request(method, '/api/v2/orgApp', { token: other.token, query: { targetAccountId: org.id }, ...(method === 'POST' ? { body: { name: 'Hijacked' } } : {}) });
+      const res = await t.request(method, '/api/v2/orgApp', {
+        token: other.token,
+        query: { targetAccountId: org.id },
+        ...(method === 'POST' ? { body: { name: 'Hijacked' } } : {}),
+      });
       expect(res.status).toBe(403);
-      const r2 = await t.request(method, '/api/v2/resellerApp', { token: other.token, query: { targetAccountId: partner.id }, ...(method === 'POST' ? { body: { name: 'Hijacked' } } : {}) });
+      const r2 = await t.request(method, '/api/v2/resellerApp', {
+        token: other.token,
+        query: { targetAccountId: partner.id },
+        ...(method === 'POST' ? { body: { name: 'Hijacked' } } : {}),
+      });
       expect(r2.status).toBe(403);
     }
     expect((await t.request('GET', '/api/v2/orgApp', { token: org.token })).body.identity.name).toBe('Device Co App');
@@ -187,9 +220,18 @@ describe('devices and Web Push', () => {
   const laptop = browserKeys();
 
   it('lists the user’s devices from the check-ins, and no one else’s', async () => {
-    await t.request('POST', '/api/v1/mobileCheckIn', { token: org.token, body: { checkIn: { deviceId: 'phone-0001', platform: 'iOS', appVersion: '2.1', userAgent: 'iPhone' } } });
-    await t.request('POST', '/api/v1/mobileCheckIn', { token: org.token, body: { checkIn: { deviceId: 'laptop-0001', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' } } });
-    await t.request('POST', '/api/v1/mobileCheckIn', { token: org.token, body: { checkIn: { deviceId: 'phone-0001', platform: 'iOS', appVersion: '2.2', userAgent: 'iPhone' } } });
+    await t.request('POST', '/api/v1/mobileCheckIn', {
+      token: org.token,
+      body: { checkIn: { deviceId: 'phone-0001', platform: 'iOS', appVersion: '2.1', userAgent: 'iPhone' } },
+    });
+    await t.request('POST', '/api/v1/mobileCheckIn', {
+      token: org.token,
+      body: { checkIn: { deviceId: 'laptop-0001', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' } },
+    });
+    await t.request('POST', '/api/v1/mobileCheckIn', {
+      token: org.token,
+      body: { checkIn: { deviceId: 'phone-0001', platform: 'iOS', appVersion: '2.2', userAgent: 'iPhone' } },
+    });
     const res = await t.request('GET', '/api/v1/devices', { token: org.token });
     expect(res.status).toBe(200);
     expect(res.body.devices).toMatchObject([
@@ -202,7 +244,10 @@ describe('devices and Web Push', () => {
 
   it('stores subscriptions per device; endpoints must be https on a public host', async () => {
     const sub = (deviceId: string, k: ReturnType<typeof browserKeys>, endpoint: string) =>
-      t.request('POST', '/api/v1/push/subscription', { token: org.token, body: { deviceId, subscription: { endpoint, keys: { p256dh: k.p256dh, auth: k.auth } } } });
+      t.request('POST', '/api/v1/push/subscription', {
+        token: org.token,
+        body: { deviceId, subscription: { endpoint, keys: { p256dh: k.p256dh, auth: k.auth } } },
+      });
     for (const bad of ['http://push.example.com/x', 'https://10.0.0.5/x', 'https://localhost/x', 'not a url']) {
       const res = await sub('phone-0001', phone, bad);
       expect(res.status, bad).toBe(400);
@@ -214,15 +259,28 @@ describe('devices and Web Push', () => {
     const devices = (await t.request('GET', '/api/v1/devices', { token: org.token })).body.devices;
     expect(devices.map((d: { push: boolean }) => d.push)).toEqual([true, true]);
     // Another tree cannot remove them, nor store one for the organization, nor act on it.
-    expect((await t.request('DELETE', '/api/v1/push/subscription', { token: other.token, body: { deviceId: 'phone-0001' } })).status).toBe(404);
+    expect((await t.request('DELETE', '/api/v1/push/subscription', { token: other.token, body: { deviceId: 'phone-0001' } })).status).toBe(
+      404,
+    );
     const theirs = browserKeys();
     const foreign = await t.request('POST', '/api/v1/push/subscription', {
       token: other.token,
       query: { targetAccountId: org.id },
-      body: { deviceId: 'phone-0001', subscription: { endpoint: `${push.base}/push/intruder`, keys: { p256dh: theirs.p256dh, auth: theirs.auth } } },
+      body: {
+        deviceId: 'phone-0001',
+        subscription: { endpoint: `${push.base}/push/intruder`, keys: { p256dh: theirs.p256dh, auth: theirs.auth } },
+      },
     });
     expect(foreign.status).toBe(403);
-    expect((await t.request('DELETE', '/api/v1/push/subscription', { token: other.token, query: { targetAccountId: org.id }, body: { deviceId: 'phone-0001' } })).status).toBe(403);
+    expect(
+      (
+        await t.request('DELETE', '/api/v1/push/subscription', {
+          token: other.token,
+          query: { targetAccountId: org.id },
+          body: { deviceId: 'phone-0001' },
+        })
+      ).status,
+    ).toBe(403);
     const after = (await t.request('GET', '/api/v1/devices', { token: org.token })).body.devices;
     expect(after.map((d: { push: boolean }) => d.push)).toEqual([true, true]);
   });
@@ -231,11 +289,21 @@ describe('devices and Web Push', () => {
     const before = await t.request('GET', '/api/v1/push', { token: org.token });
     expect(before.body).toMatchObject({ accountId: org.id, newConversations: false });
     expect(before.body.publicKey).toMatch(/^[\w-]{87}$/);
-    expect((await t.request('POST', '/api/v1/push/preferences', { token: other.token, query: { targetAccountId: org.id }, body: { newConversations: true } })).status).toBe(403);
+    expect(
+      (
+        await t.request('POST', '/api/v1/push/preferences', {
+          token: other.token,
+          query: { targetAccountId: org.id },
+          body: { newConversations: true },
+        })
+      ).status,
+    ).toBe(403);
     expect((await t.request('GET', '/api/v1/push', { token: other.token, query: { targetAccountId: org.id } })).status).toBe(403);
     const on = await t.request('POST', '/api/v1/push/preferences', { token: org.token, body: { newConversations: true } });
     expect(on.body.newConversations).toBe(true);
-    expect((await t.request('POST', '/api/v1/push/preferences', { token: partner.token, body: { newConversations: true } })).body.field).toBe('newConversations');
+    expect(
+      (await t.request('POST', '/api/v1/push/preferences', { token: partner.token, body: { newConversations: true } })).body.field,
+    ).toBe('newConversations');
   });
 
   it('pushes a new conversation once per device, encrypted and VAPID-signed; retries only the failed one', async () => {
@@ -262,7 +330,11 @@ describe('devices and Web Push', () => {
     verifyVapid(String(first.headers.authorization), publicKey, push.base);
     const payload = JSON.parse(decrypt(first.body, phone));
     expect(payload.body).toMatch(/ started a chat conversation\.$/);
-    expect(payload).toMatchObject({ title: 'New conversation', tag: sent.body.roomId, url: `/app/org/${org.id}/inbox?active=${sent.body.roomId}` });
+    expect(payload).toMatchObject({
+      title: 'New conversation',
+      tag: sent.body.roomId,
+      url: `/app/org/${org.id}/inbox?active=${sent.body.roomId}`,
+    });
 
     // The laptop's push service failed (503): the job runs again later and sends to the laptop only.
     const now = t.services.inbox.queue.now;
@@ -297,7 +369,10 @@ describe('devices and Web Push', () => {
     const second = await t.signIn('owner@device.test');
     await t.request('POST', '/api/v1/push/subscription', {
       token: second.token,
-      body: { deviceId: 'tablet-0001', subscription: { endpoint: `${push.base}/push/tablet`, keys: { p256dh: tablet.p256dh, auth: tablet.auth } } },
+      body: {
+        deviceId: 'tablet-0001',
+        subscription: { endpoint: `${push.base}/push/tablet`, keys: { p256dh: tablet.p256dh, auth: tablet.auth } },
+      },
     });
     expect((await t.request('POST', '/api/v1/signout', { token: second.token })).status).toBe(200);
     push.received.length = 0;
@@ -311,10 +386,15 @@ describe('devices and Web Push', () => {
 
   it('turned off, or unsubscribed, nothing is pushed', async () => {
     await t.request('DELETE', '/api/v1/push/subscription', { token: org.token, body: { deviceId: 'laptop-0001' } });
-    expect((await t.request('DELETE', '/api/v1/push/subscription', { token: org.token, body: { deviceId: 'laptop-0001' } })).status).toBe(404);
+    expect((await t.request('DELETE', '/api/v1/push/subscription', { token: org.token, body: { deviceId: 'laptop-0001' } })).status).toBe(
+      404,
+    );
     await t.request('POST', '/api/v1/push/subscription', {
       token: org.token,
-      body: { deviceId: 'laptop-0001', subscription: { endpoint: `${push.base}/push/laptop2`, keys: { p256dh: laptop.p256dh, auth: laptop.auth } } },
+      body: {
+        deviceId: 'laptop-0001',
+        subscription: { endpoint: `${push.base}/push/laptop2`, keys: { p256dh: laptop.p256dh, auth: laptop.auth } },
+      },
     });
     await t.request('POST', '/api/v1/push/preferences', { token: org.token, body: { newConversations: false } });
     push.received.length = 0;
@@ -326,10 +406,15 @@ describe('devices and Web Push', () => {
 });
 
 describe('forms', () => {
-  const outbox = (to: string) => t.database.db.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').execute();
+  const outbox = (to: string) =>
+    t.database.db.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').execute();
 
   it('sends feedback on the main host to SUPPORT_EMAIL, with the sender', async () => {
-    const res = await t.request('POST', '/api/v1/form', { token: org.token, headers: { host: 'localhost:3000' }, body: { form: 'feedback', rating: 4, message: 'Love the inbox', page: 'inbox' } });
+    const res = await t.request('POST', '/api/v1/form', {
+      token: org.token,
+      headers: { host: 'localhost:3000' },
+      body: { form: 'feedback', rating: 4, message: 'Love the inbox', page: 'inbox' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, form: 'feedback', deliveredTo: 'support@switchboard.local' });
     const [mail] = await outbox('support@switchboard.local');
@@ -340,7 +425,14 @@ describe('forms', () => {
   });
 
   it('sends contact-sales on a brand’s host to the brand’s sales address, signed out too', async () => {
-    const body = { form: 'contact-sales', name: 'Dana', email: 'dana@buyer.test', company: 'Buyer Inc', teamSize: '11-50', message: 'Pricing for 20 seats?' };
+    const body = {
+      form: 'contact-sales',
+      name: 'Dana',
+      email: 'dana@buyer.test',
+      company: 'Buyer Inc',
+      teamSize: '11-50',
+      message: 'Pricing for 20 seats?',
+    };
     const res = await t.request('POST', '/api/v1/form', { headers: { host: 'app.acme.test', 'idempotency-key': 'k1' }, body });
     expect(res.body).toEqual({ success: true, form: 'contact-sales', deliveredTo: 'sales@acme.test' });
     // A double submit is one e-mail.
@@ -352,10 +444,16 @@ describe('forms', () => {
   });
 
   it('names the field of bad input, and says when a brand has nowhere to send', async () => {
-    const bad = await t.request('POST', '/api/v1/form', { headers: { host: 'localhost:3000' }, body: { form: 'contact-sales', name: 'Dana', email: 'not-an-email', message: 'x' } });
+    const bad = await t.request('POST', '/api/v1/form', {
+      headers: { host: 'localhost:3000' },
+      body: { form: 'contact-sales', name: 'Dana', email: 'not-an-email', message: 'x' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('email');
-    const empty = await t.request('POST', '/api/v1/form', { headers: { host: 'localhost:3000' }, body: { form: 'feedback', message: '  ' } });
+    const empty = await t.request('POST', '/api/v1/form', {
+      headers: { host: 'localhost:3000' },
+      body: { form: 'feedback', message: '  ' },
+    });
     expect(empty.body.field).toBe('message');
     // Acme has a sales address but no feedback address and no support e-mail.
     const none = await t.request('POST', '/api/v1/form', { headers: { host: 'app.acme.test' }, body: { form: 'feedback', message: 'Hi' } });

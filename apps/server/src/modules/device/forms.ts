@@ -22,12 +22,7 @@ export function createFormsService(deps: Deps, appForHost: (host: string) => Pro
       const replyTo = input.email ?? ctx?.user.email ?? null;
       const lines =
         input.form === 'feedback'
-          ? [
-              input.rating ? `Rating: ${input.rating} of 5` : null,
-              input.page ? `Page: ${input.page}` : null,
-              '',
-              input.message,
-            ]
+          ? [input.rating ? `Rating: ${input.rating} of 5` : null, input.page ? `Page: ${input.page}` : null, '', input.message]
           : [
               `Name: ${input.name}`,
               input.company ? `Company: ${input.company}` : null,
@@ -40,7 +35,11 @@ export function createFormsService(deps: Deps, appForHost: (host: string) => Pro
         .filter((l): l is string => l != null)
         .join('\n');
       // The client's key (or the content) makes a double submit one e-mail.
-      const idem = crypto.createHash('sha256').update(`${input.form}|${ctx?.user.id ?? ''}|${key ?? text}`).digest('hex').slice(0, 40);
+      const idem = crypto
+        .createHash('sha256')
+        .update(`${input.form}|${ctx?.user.id ?? ''}|${key ?? text}`)
+        .digest('hex')
+        .slice(0, 40);
       await deps.email.send({ to, subject: `${TITLES[input.form]} from ${app.name}`, text, idempotencyKey: `form:${idem}` });
       return { success: true as const, form: input.form, deliveredTo: to };
     },

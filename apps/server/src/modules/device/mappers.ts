@@ -33,12 +33,29 @@ export function toDevices(checkIns: CheckIn[], subscriptions: PushSubscriptionRo
       seen.checkIns += 1;
       continue;
     }
-    byId.set(id, { deviceId: id, platform, appVersion: str(c.details.appVersion), userAgent, lastSeen: c.createdAt, checkIns: 1, push: false });
+    byId.set(id, {
+      deviceId: id,
+      platform,
+      appVersion: str(c.details.appVersion),
+      userAgent,
+      lastSeen: c.createdAt,
+      checkIns: 1,
+      push: false,
+    });
   }
   for (const s of subscriptions) {
     const d = byId.get(s.device_id);
     if (d) d.push = true;
-    else byId.set(s.device_id, { deviceId: s.device_id, platform: null, appVersion: null, userAgent: null, lastSeen: Number(s.updated_at), checkIns: 0, push: true });
+    else
+      byId.set(s.device_id, {
+        deviceId: s.device_id,
+        platform: null,
+        appVersion: null,
+        userAgent: null,
+        lastSeen: Number(s.updated_at),
+        checkIns: 0,
+        push: true,
+      });
   }
   return [...byId.values()].sort((a, b) => b.lastSeen - a.lastSeen);
 }

@@ -6,7 +6,14 @@ import type { EventBus } from '../../platform/realtime/bus.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { findAccount } from '../accounts/index.ts';
 import { checkOutboundUrl, normalizeHost, OutboundRefused, outboundFetch, outboundUrlProblem } from '../../platform/http/outbound.ts';
-import { liveSubscriptions, pushDeliveriesRepository, pushKeysRepository, pushPreferencesRepository, pushSubscriptionsRepository, type PushSubscriptionRow } from './repository.ts';
+import {
+  liveSubscriptions,
+  pushDeliveriesRepository,
+  pushKeysRepository,
+  pushPreferencesRepository,
+  pushSubscriptionsRepository,
+  type PushSubscriptionRow,
+} from './repository.ts';
 
 /**
  * Web Push (RFC 8030/8291/8292) for new conversations. The VAPID key pair is made on first start and
@@ -66,19 +73,27 @@ export interface NewConversationPush {
   channel: string;
 }
 
-export function createPushSender(deps: Deps, keys: () => Promise<PushKeys>, canView: (userId: number, account: NonNullable<Awaited<ReturnType<typeof findAccount>>>) => Promise<boolean>) {
+export function createPushSender(
+  deps: Deps,
+  keys: () => Promise<PushKeys>,
+  canView: (userId: number, account: NonNullable<Awaited<ReturnType<typeof findAccount>>>) => Promise<boolean>,
+) {
   const { db, config, log } = deps;
   const subject = config.VAPID_SUBJECT ?? `mailto:${config.SUPPORT_EMAIL}`;
 
   /** Sends one notification; returns the push service's status (404/410 removed the subscription). */
   async function send(sub: PushSubscriptionRow, payload: unknown): Promise<number> {
     const k = await keys();
-    const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-      vapidDetails: { subject, publicKey: k.publicKey, privateKey: k.privateKey },
-      TTL: PUSH_TTL_S,
-      contentEncoding: 'aes128gcm',
-      urgency: 'high',
-    });
+    const details = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject, publicKey: k.publicKey, privateKey: k.privateKey },
+        TTL: PUSH_TTL_S,
+        contentEncoding: 'aes128gcm',
+        urgency: 'high',
+      },
+    );
     // Checked when subscribed and again here, by the outbound policy on the address connected to: the
     // endpoint's name may since point inside.
     const policy = { allowHosts: config.PUSH_ALLOW_HOSTS, schemes: ['https:'] };
@@ -97,7 +112,12 @@ export function createPushSender(deps: Deps, keys: () => Promise<PushKeys>, canV
     try {
       res = await outboundFetch(
         details.endpoint,
-        { method: details.method, headers: details.headers as Record<string, string>, body: new Uint8Array(details.body as Buffer), timeoutMs: PUSH_TIMEOUT_MS },
+        {
+          method: details.method,
+          headers: details.headers as Record<string, string>,
+          body: new Uint8Array(details.body as Buffer),
+          timeoutMs: PUSH_TIMEOUT_MS,
+        },
         policy,
       );
     } catch (err) {
@@ -158,7 +178,14 @@ export function subscribeNewConversations(bus: EventBus, queue: JobQueue, log: D
     if (e.type !== 'conversation.created') return;
     const room = (e.payload.room ?? {}) as { roomId?: string; username?: string; channel?: string };
     if (!room.roomId) return;
-    const job: NewConversationPush = { accountId: e.accountId, roomId: room.roomId, username: room.username ?? 'Someone', channel: room.channel ?? 'chat' };
-    void queue.enqueue(PUSH_JOB, job, { key: `${PUSH_JOB}:${room.roomId}`, maxAttempts: 6 }).catch((err) => log.warn({ err }, 'push job not queued'));
+    const job: NewConversationPush = {
+      accountId: e.accountId,
+      roomId: room.roomId,
+      username: room.username ?? 'Someone',
+      channel: room.channel ?? 'chat',
+    };
+    void queue
+      .enqueue(PUSH_JOB, job, { key: `${PUSH_JOB}:${room.roomId}`, maxAttempts: 6 })
+      .catch((err) => log.warn({ err }, 'push job not queued'));
   });
 }

@@ -66,7 +66,10 @@ export const pushSubscriptionsRepository = {
    * One subscription per user and device: a new one replaces the device's old one. An endpoint held by
    * another user or device (the browser was signed in to someone else) moves to this one.
    */
-  async save(db: DbOrTx, s: { userId: number; deviceId: string; endpoint: string; p256dh: string; auth: string; tokenId: string }): Promise<PushSubscriptionRow> {
+  async save(
+    db: DbOrTx,
+    s: { userId: number; deviceId: string; endpoint: string; p256dh: string; auth: string; tokenId: string },
+  ): Promise<PushSubscriptionRow> {
     const now = Date.now();
     await db
       .deleteFrom('push_subscriptions')
@@ -74,7 +77,17 @@ export const pushSubscriptionsRepository = {
       .execute();
     return db
       .insertInto('push_subscriptions')
-      .values({ user_id: s.userId, device_id: s.deviceId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, token_id: s.tokenId, last_error: null, created_at: now, updated_at: now })
+      .values({
+        user_id: s.userId,
+        device_id: s.deviceId,
+        endpoint: s.endpoint,
+        p256dh: s.p256dh,
+        auth: s.auth,
+        token_id: s.tokenId,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   },
@@ -90,7 +103,11 @@ export const pushSubscriptionsRepository = {
   },
 
   async recordError(db: DbOrTx, id: number, error: string | null): Promise<void> {
-    await db.updateTable('push_subscriptions').set({ last_error: error?.slice(0, 500) ?? null, updated_at: Date.now() }).where('id', '=', id).execute();
+    await db
+      .updateTable('push_subscriptions')
+      .set({ last_error: error?.slice(0, 500) ?? null, updated_at: Date.now() })
+      .where('id', '=', id)
+      .execute();
   },
 };
 
@@ -130,7 +147,12 @@ export const pushPreferencesRepository = {
 
   /** The users who want a push for each new conversation of this organization. */
   async subscribers(db: DbOrTx, accountId: number): Promise<number[]> {
-    const rows = await db.selectFrom('push_preferences').select('user_id').where('account_id', '=', accountId).where('new_conversations', '=', 1).execute();
+    const rows = await db
+      .selectFrom('push_preferences')
+      .select('user_id')
+      .where('account_id', '=', accountId)
+      .where('new_conversations', '=', 1)
+      .execute();
     return rows.map((r) => r.user_id);
   },
 };

@@ -32,7 +32,10 @@ export function deviceRoutes(app: FastifyInstance, device: DeviceService, forms:
     query: z.object({ account: idParam.optional() }),
     handler: async (req, reply) => {
       const manifest = device.manifest(await device.appFor(req.hostname, req.query.account));
-      return reply.header('content-type', 'application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(JSON.stringify(manifest));
+      return reply
+        .header('content-type', 'application/manifest+json; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(JSON.stringify(manifest));
     },
   });
 

@@ -9,7 +9,14 @@ import { requirePermission, type AuthContext } from '../auth/index.ts';
 import { findDomain } from '../brands/index.ts';
 import { inboxOf } from '../conversations/index.ts';
 import { toAppIdentity, toDevices } from './mappers.ts';
-import { appIdentityRepository, liveSubscriptions, pushPreferencesRepository, pushSubscriptionsRepository, recentCheckIns, type AppIdentityValues } from './repository.ts';
+import {
+  appIdentityRepository,
+  liveSubscriptions,
+  pushPreferencesRepository,
+  pushSubscriptionsRepository,
+  recentCheckIns,
+  type AppIdentityValues,
+} from './repository.ts';
 import { checkPushEndpoint, type PushKeys } from './push.ts';
 
 const MAIN_THEME = MAIN_BRAND_PROFILE.settings.colors?.primary ?? '#4f46e5';
@@ -41,7 +48,13 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
   const { db, config } = deps;
 
   const nameOf = (a: AccountRow) =>
-    displayName({ accountType: a.account_type, details: fromJson(a.details, {}), name: a.name, accountName: a.account_name, username: a.username });
+    displayName({
+      accountType: a.account_type,
+      details: fromJson(a.details, {}),
+      name: a.name,
+      accountName: a.account_name,
+      username: a.username,
+    });
 
   /** What the manifest shows for an account where its identity leaves a field empty. */
   async function defaultsFor(accountId: number, brand?: { name?: string | null; image?: string | null; primary?: string | null }) {
@@ -165,7 +178,9 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
     manifest(app: ResolvedApp) {
       const related = [
         ...(app.iosUrl ? [{ platform: 'itunes', url: app.iosUrl }] : []),
-        ...(app.androidUrl ? [{ platform: 'play', url: app.androidUrl, id: new URL(app.androidUrl).searchParams.get('id') ?? undefined }] : []),
+        ...(app.androidUrl
+          ? [{ platform: 'play', url: app.androidUrl, id: new URL(app.androidUrl).searchParams.get('id') ?? undefined }]
+          : []),
       ];
       return {
         id: app.appId,
@@ -185,7 +200,10 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
     },
 
     async devices(ctx: AuthContext): Promise<{ success: true; devices: DeviceItem[] }> {
-      const [checkIns, subs] = await Promise.all([recentCheckIns(db, ctx.user.id), pushSubscriptionsRepository.forUser(db, ctx.user.id).then((s) => liveSubscriptions(db, s))]);
+      const [checkIns, subs] = await Promise.all([
+        recentCheckIns(db, ctx.user.id),
+        pushSubscriptionsRepository.forUser(db, ctx.user.id).then((s) => liveSubscriptions(db, s)),
+      ]);
       return { success: true as const, devices: toDevices(checkIns, subs) };
     },
 
@@ -197,7 +215,8 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
 
     async setPreference(ctx: AuthContext, on: boolean) {
       const inbox = inboxOf(ctx.acting);
-      if (!inbox) throw badRequest('newConversations: Only an organization or agent has an inbox to be notified about.', 'newConversations');
+      if (!inbox)
+        throw badRequest('newConversations: Only an organization or agent has an inbox to be notified about.', 'newConversations');
       const org = inbox.orgId === ctx.acting.id ? ctx.acting : await findAccount(db, inbox.orgId);
       // An agent-only grant does not reach its organization's whole inbox.
       if (!org || !(await canView(ctx.user.id, org))) throw forbidden('You do not have access to this organization’s inbox.');
@@ -205,7 +224,10 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
       return this.pushConfig(ctx);
     },
 
-    async subscribe(ctx: AuthContext, input: { deviceId: string; subscription: { endpoint: string; keys: { p256dh: string; auth: string } } }) {
+    async subscribe(
+      ctx: AuthContext,
+      input: { deviceId: string; subscription: { endpoint: string; keys: { p256dh: string; auth: string } } },
+    ) {
       await checkPushEndpoint(input.subscription.endpoint, config.PUSH_ALLOW_HOSTS);
       await pushSubscriptionsRepository.save(db, {
         userId: ctx.user.id,

@@ -75,7 +75,14 @@ export interface LogsPorts {
 async function namesOf(db: DbOrTx, rows: readonly LogRow[], { contactNamesByAddress }: LogsPorts): Promise<(string | null)[]> {
   const byOrg = new Map<number, Map<string, string>>();
   for (const orgId of new Set(rows.filter((r) => r.contact).map((r) => r.account_id)))
-    byOrg.set(orgId, await contactNamesByAddress(db, orgId, rows.filter((r) => r.account_id === orgId && r.contact).map((r) => r.contact!)));
+    byOrg.set(
+      orgId,
+      await contactNamesByAddress(
+        db,
+        orgId,
+        rows.filter((r) => r.account_id === orgId && r.contact).map((r) => r.contact!),
+      ),
+    );
   return rows.map((r) => (r.contact ? (byOrg.get(r.account_id)?.get(r.contact) ?? null) : null));
 }
 

@@ -23,7 +23,11 @@ export function notificationRoutes(app: FastifyInstance, s: Services): void {
     url: '/api/v1/notifications',
     summary: 'Mark notifications read (ids, or all)',
     tags: ['notifications'],
-    body: withAuthParams({ username: z.string().max(64).optional(), ids: z.array(idParam).max(500).optional(), all: z.boolean().optional() }),
+    body: withAuthParams({
+      username: z.string().max(64).optional(),
+      ids: z.array(idParam).max(500).optional(),
+      all: z.boolean().optional(),
+    }),
     response: notificationsMarkedResponse,
     handler: async (req) =>
       s.notifications.markRead(authOf(req), {

@@ -7,7 +7,11 @@ let t: TestApp;
 let org: Session;
 let second: Session;
 let number: string;
-const as = (s: Session, body?: object) => ({ token: s.token, query: { targetAccountId: s.id }, ...(body ? { body: { targetAccountId: s.id, ...body } } : {}) });
+const as = (s: Session, body?: object) => ({
+  token: s.token,
+  query: { targetAccountId: s.id },
+  ...(body ? { body: { targetAccountId: s.id, ...body } } : {}),
+});
 const carrier = () => t.services.deps.carrier as LocalCarrier;
 /** Runs jobs and delivery receipts until both are quiet. */
 async function settle() {
@@ -17,7 +21,13 @@ async function settle() {
     if (ran === 0 && (await t.services.inbox.queue.drain()) === 0) return;
   }
 }
-const sent = async (to?: string) => (await t.request('GET', '/api/dev/carrier/sent', { query: to ? { to } : {} })).body.messages as { from: string; to: string; body: string; status: string }[];
+const sent = async (to?: string) =>
+  (await t.request('GET', '/api/dev/carrier/sent', { query: to ? { to } : {} })).body.messages as {
+    from: string;
+    to: string;
+    body: string;
+    status: string;
+  }[];
 
 beforeAll(async () => {
   t = await createTestApp({ JOBS_AUTOSTART: 'false' });
@@ -54,7 +64,9 @@ describe('numbers from the simulated pool', () => {
 
 describe('SMS through the simulated carrier', () => {
   it('answers an inbound text with the agent, by SMS, and records the delivery receipt', async () => {
-    const inbound = await t.request('POST', '/api/dev/carrier/inbound', { body: { from: '+1 206 555 0333', to: number, body: 'Do you take walk-ins?' } });
+    const inbound = await t.request('POST', '/api/dev/carrier/inbound', {
+      body: { from: '+1 206 555 0333', to: number, body: 'Do you take walk-ins?' },
+    });
     expect(inbound.status).toBe(200);
     await settle();
     const out = await sent('+12065550333');
@@ -106,7 +118,11 @@ describe('SMS through the simulated carrier', () => {
     expect((await sent('+12065550555')).filter((m) => m.body === 'Exactly once.')).toHaveLength(1);
 
     // Worse: the crash also lost the message's own "sent" record.
-    await t.database.db.updateTable('messages').set({ status: 'queued', external_id: null }).where('id', '=', res.body.message.id).execute();
+    await t.database.db
+      .updateTable('messages')
+      .set({ status: 'queued', external_id: null })
+      .where('id', '=', res.body.message.id)
+      .execute();
     const now = Date.now();
     q.now = () => now + JOB_LEASE_MS + 1;
     try {
@@ -114,7 +130,11 @@ describe('SMS through the simulated carrier', () => {
     } finally {
       q.now = () => Date.now();
     }
-    const jobs = await t.database.db.selectFrom('jobs').select(['status', 'attempts']).where('idempotency_key', '=', `send:${res.body.message.id}`).execute();
+    const jobs = await t.database.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('idempotency_key', '=', `send:${res.body.message.id}`)
+      .execute();
     expect(jobs).toEqual([{ status: 'done', attempts: 2 }]);
     expect((await sent('+12065550555')).filter((m) => m.body === 'Exactly once.')).toHaveLength(1);
     const conv = await t.request('GET', `/api/v1/conversations/${res.body.roomId}`, as(org));
@@ -124,6 +144,12 @@ describe('SMS through the simulated carrier', () => {
   it('lists what the carrier sent, newest first', async () => {
     const all = await sent();
     expect(all.length).toBeGreaterThan(2);
-    expect(all[0]).toEqual({ from: expect.any(String), to: expect.any(String), body: expect.any(String), status: expect.any(String), createdAt: expect.any(Number) });
+    expect(all[0]).toEqual({
+      from: expect.any(String),
+      to: expect.any(String),
+      body: expect.any(String),
+      status: expect.any(String),
+      createdAt: expect.any(Number),
+    });
   });
 });

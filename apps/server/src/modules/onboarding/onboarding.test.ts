@@ -27,18 +27,35 @@ describe('onboarding persistence', () => {
     expect(me.body.settings.onboarding.updatedAt).toBeLessThan(Date.now() / 100);
 
     const done = onboardingReducer(s, { type: 'COMPLETE' }).state;
-    await t.request('POST', '/api/v1/accountSetting', { token: owner.token, body: { settings: { onboarding: done, walkthrough: startWalkthroughStep(parseWalkthrough(null), 'SETUP_AGENT') } } });
-    const row = await t.database.db.selectFrom('accounts').select('onboarding_complete').where('id', '=', owner.id).executeTakeFirstOrThrow();
+    await t.request('POST', '/api/v1/accountSetting', {
+      token: owner.token,
+      body: { settings: { onboarding: done, walkthrough: startWalkthroughStep(parseWalkthrough(null), 'SETUP_AGENT') } },
+    });
+    const row = await t.database.db
+      .selectFrom('accounts')
+      .select('onboarding_complete')
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
     expect(row.onboarding_complete).toBe(1);
     const again = await t.request('GET', '/api/v1/account', { token: owner.token });
-    expect(initOnboarding(again.body.settings.onboarding, { onboard: 'true' })).toMatchObject({ activeStep: 'SELECT_TEMPLATE', method: 'BUILD_FROM_TEMPLATE' });
+    expect(initOnboarding(again.body.settings.onboarding, { onboard: 'true' })).toMatchObject({
+      activeStep: 'SELECT_TEMPLATE',
+      method: 'BUILD_FROM_TEMPLATE',
+    });
     expect(again.body.settings.walkthrough).toEqual({ version: 1, completed: [], current: 'SETUP_AGENT' });
   });
 
   it('another tree cannot write it', async () => {
-    const res = await t.request('POST', '/api/v1/accountSetting', { token: other.token, body: { targetAccountId: owner.id, settings: { onboarding: { onboardingComplete: false } } } });
+    const res = await t.request('POST', '/api/v1/accountSetting', {
+      token: other.token,
+      body: { targetAccountId: owner.id, settings: { onboarding: { onboardingComplete: false } } },
+    });
     expect(res.status).toBe(403);
-    const row = await t.database.db.selectFrom('accounts').select('onboarding_complete').where('id', '=', owner.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('accounts')
+      .select('onboarding_complete')
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
     expect(row.onboarding_complete).toBe(1);
   });
 });

@@ -43,7 +43,15 @@ export const searchRepository = {
     return db
       .selectFrom('messages')
       .innerJoin('rooms', 'rooms.id', 'messages.room_pk')
-      .select(['messages.id', 'messages.body', 'messages.direction', 'messages.created_at', 'rooms.room_id', 'rooms.uuid', 'rooms.username'])
+      .select([
+        'messages.id',
+        'messages.body',
+        'messages.direction',
+        'messages.created_at',
+        'rooms.room_id',
+        'rooms.uuid',
+        'rooms.username',
+      ])
       .where('messages.account_id', 'in', scope.orgIds)
       .$if(scope.agentId != null, (q) => q.where('rooms.agent_id', '=', scope.agentId))
       .where((eb) => eb(eb.fn('lower', ['messages.body']), 'like', pattern))

@@ -27,11 +27,26 @@ export function createSearchService(deps: Deps) {
         success: true,
         target,
         accounts: accounts.map(toListItem),
-        contacts: contacts.map((r) => ({ roomId: r.room_id, uuid: r.uuid, username: r.username, address: r.contact_address, channel: r.channel, lastMessageTimestamp: Number(r.last_message_at) })),
+        contacts: contacts.map((r) => ({
+          roomId: r.room_id,
+          uuid: r.uuid,
+          username: r.username,
+          address: r.contact_address,
+          channel: r.channel,
+          lastMessageTimestamp: Number(r.last_message_at),
+        })),
       };
       if (enhanced) {
         const messages = await searchRepository.messages(db, scope, pattern, LIMIT);
-        result.messages = messages.map((m) => ({ id: m.id, body: m.body, direction: m.direction, roomId: m.room_id, uuid: m.uuid, username: m.username, createdAt: Number(m.created_at) }));
+        result.messages = messages.map((m) => ({
+          id: m.id,
+          body: m.body,
+          direction: m.direction,
+          roomId: m.room_id,
+          uuid: m.uuid,
+          username: m.username,
+          createdAt: Number(m.created_at),
+        }));
       }
       return result;
     },

@@ -1,7 +1,12 @@
 import type { SipRegistration, SipRoute, SipWhitelistEntry } from '@switchboard/core/contracts/sip';
 import type { RegistrationRow, RouteRow, WhitelistRow } from './repository.ts';
 
-export const toWhitelistEntry = (r: WhitelistRow): SipWhitelistEntry => ({ id: r.id, ip: r.ip, label: r.label, createdAt: Number(r.created_at) });
+export const toWhitelistEntry = (r: WhitelistRow): SipWhitelistEntry => ({
+  id: r.id,
+  ip: r.ip,
+  label: r.label,
+  createdAt: Number(r.created_at),
+});
 
 export const toRoute = (r: RouteRow): SipRoute => ({
   id: r.id,

@@ -45,7 +45,13 @@ export const sipRepository = {
       .where('expires_at', '>', now)
       .executeTakeFirst(),
   anyLiveBindingFrom: (db: DbOrTx, ip: string, now: number) =>
-    db.selectFrom('sip_registrations').select('id').where('kind', '=', 'pbx').where('source_ip', '=', ip).where('expires_at', '>', now).executeTakeFirst(),
+    db
+      .selectFrom('sip_registrations')
+      .select('id')
+      .where('kind', '=', 'pbx')
+      .where('source_ip', '=', ip)
+      .where('expires_at', '>', now)
+      .executeTakeFirst(),
 
   /** Deletes one row of the organization's; false when it has no such row. */
   async remove(db: DbOrTx, table: 'sip_whitelist' | 'sip_routes' | 'sip_registrations', accountId: number, id: number): Promise<boolean> {

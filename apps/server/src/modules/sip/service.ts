@@ -42,11 +42,15 @@ export function createSipService(deps: Deps, trunk: SipTrunk) {
       return { success: true as const, outboundRoutes: (await sipRepository.routes(db, orgOf(ctx))).map(toRoute) };
     },
 
-    async addRoute(ctx: AuthContext, input: { prefix: string; gateway: string; transport: 'udp' | 'tcp'; username?: string; password?: string }) {
+    async addRoute(
+      ctx: AuthContext,
+      input: { prefix: string; gateway: string; transport: 'udp' | 'tcp'; username?: string; password?: string },
+    ) {
       await deps.requireAccess(ctx, 'canEditOrg');
       const accountId = orgOf(ctx);
       const prefix = input.prefix.replace(/^\+/, '');
-      if (await sipRepository.findRoute(db, accountId, prefix)) throw conflict('A route for that prefix exists; delete it first.', 'prefix');
+      if (await sipRepository.findRoute(db, accountId, prefix))
+        throw conflict('A route for that prefix exists; delete it first.', 'prefix');
       const row = await sipRepository.addRoute(db, {
         account_id: accountId,
         prefix,
@@ -73,7 +77,15 @@ export function createSipService(deps: Deps, trunk: SipTrunk) {
 
     async addRegistration(
       ctx: AuthContext,
-      input: { kind: 'provider' | 'pbx'; server?: string; transport: 'udp' | 'tcp'; domain?: string; username: string; password: string; expires: number },
+      input: {
+        kind: 'provider' | 'pbx';
+        server?: string;
+        transport: 'udp' | 'tcp';
+        domain?: string;
+        username: string;
+        password: string;
+        expires: number;
+      },
     ) {
       await deps.requireAccess(ctx, 'canEditOrg');
       const now = Date.now();

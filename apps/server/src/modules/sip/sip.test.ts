@@ -18,7 +18,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (s: Session, path: string, body: Record<string, unknown>) => t.request('POST', `/api/v2/sip/${path}`, { token: s.token, body });
+const post = (s: Session, path: string, body: Record<string, unknown>) =>
+  t.request('POST', `/api/v2/sip/${path}`, { token: s.token, body });
 const get = (s: Session, path: string) => t.request('GET', `/api/v2/sip/${path}`, { token: s.token });
 const del = (s: Session, path: string, id: number) => t.request('DELETE', `/api/v2/sip/${path}`, { token: s.token, body: { id } });
 
@@ -40,9 +41,21 @@ describe('SIP settings', () => {
   });
 
   it('stores outbound routes with the gateway password encrypted, never shown', async () => {
-    const r = await post(org, 'outboundRoutes', { prefix: '+1', gateway: 'sip.example.net:5080', transport: 'tcp', username: 'acme', password: 's3cret-pass' });
+    const r = await post(org, 'outboundRoutes', {
+      prefix: '+1',
+      gateway: 'sip.example.net:5080',
+      transport: 'tcp',
+      username: 'acme',
+      password: 's3cret-pass',
+    });
     expect(r.status).toBe(200);
-    expect(r.body.route).toMatchObject({ prefix: '1', gateway: 'sip.example.net:5080', transport: 'tcp', username: 'acme', hasPassword: true });
+    expect(r.body.route).toMatchObject({
+      prefix: '1',
+      gateway: 'sip.example.net:5080',
+      transport: 'tcp',
+      username: 'acme',
+      hasPassword: true,
+    });
     expect(JSON.stringify(r.body)).not.toContain('s3cret-pass');
     const row = await t.services.deps.db.selectFrom('sip_routes').selectAll().where('id', '=', r.body.route.id).executeTakeFirstOrThrow();
     expect(row.secret).toMatch(/^v1:/);
@@ -58,13 +71,23 @@ describe('SIP settings', () => {
     const pbx = await post(org, 'registration', { kind: 'pbx', username: 'office-pbx', password: 'pbx-password-1' });
     expect(pbx.status).toBe(200);
     expect(pbx.body.registration).toMatchObject({ kind: 'pbx', username: 'office-pbx', state: 'unregistered', contact: null });
-    const row = await t.services.deps.db.selectFrom('sip_registrations').selectAll().where('id', '=', pbx.body.registration.id).executeTakeFirstOrThrow();
+    const row = await t.services.deps.db
+      .selectFrom('sip_registrations')
+      .selectAll()
+      .where('id', '=', pbx.body.registration.id)
+      .executeTakeFirstOrThrow();
     expect(row.secret).toMatch(/^[0-9a-f]{32}$/);
     expect((await post(other, 'registration', { kind: 'pbx', username: 'office-pbx', password: 'another-pass' })).status).toBe(409);
     expect((await post(org, 'registration', { kind: 'provider', username: 'acme', password: 'provider-pass' })).body.field).toBe('server');
     expect((await post(org, 'registration', { kind: 'pbx', username: 'a b', password: 'provider-pass' })).body.field).toBe('username');
     expect((await post(org, 'registration', { kind: 'pbx', username: 'short', password: 'x' })).body.field).toBe('password');
-    const prov = await post(org, 'registration', { kind: 'provider', server: '127.0.0.1:9', username: 'acme', password: 'provider-pass', expires: 120 });
+    const prov = await post(org, 'registration', {
+      kind: 'provider',
+      server: '127.0.0.1:9',
+      username: 'acme',
+      password: 'provider-pass',
+      expires: 120,
+    });
     expect(prov.status).toBe(200);
     const list = await get(org, 'registration');
     expect(list.body.registrations.map((r: { kind: string }) => r.kind)).toEqual(['pbx', 'provider']);
@@ -95,7 +118,13 @@ describe('SIP settings', () => {
 describe('SIP settings of the server', () => {
   it('defaults to port 5060 and RTP 10000-20000; bad values stop start-up naming the variable', () => {
     const c = loadConfig({ HOST: '192.0.2.10' });
-    expect(c).toMatchObject({ SIP_PORT: 5060, RTP_PORT_MIN: 10000, RTP_PORT_MAX: 20000, sipPublicAddress: '192.0.2.10', SIP_REALM: 'switchboard' });
+    expect(c).toMatchObject({
+      SIP_PORT: 5060,
+      RTP_PORT_MIN: 10000,
+      RTP_PORT_MAX: 20000,
+      sipPublicAddress: '192.0.2.10',
+      SIP_REALM: 'switchboard',
+    });
     expect(loadConfig({ SIP_PORT: 'off' }).SIP_PORT).toBeNull();
     expect(() => loadConfig({ SIP_PORT: 'x' })).toThrow(/SIP_PORT/);
     expect(() => loadConfig({ SIP_PORT: '70000' })).toThrow(/SIP_PORT/);

@@ -54,7 +54,9 @@ export function createSipTrunk(deps: Deps, calls: CallsService) {
     async admit(call: IncomingCall) {
       const now = Date.now();
       const whitelist = await sipRepository.allWhitelist(db);
-      const known = whitelist.some((w) => ipMatches(call.source.address, w.ip)) || !!(await sipRepository.anyLiveBindingFrom(db, call.source.address, now));
+      const known =
+        whitelist.some((w) => ipMatches(call.source.address, w.ip)) ||
+        !!(await sipRepository.anyLiveBindingFrom(db, call.source.address, now));
       if (!known) return { refuse: 403, reason: 'Address not on a SIP whitelist and not registered' };
       const to = normalizePhone(call.to.startsWith('+') ? call.to : `+${call.to}`) ?? normalizePhone(call.to) ?? call.to;
       const owner = await accountOfNumber(db, to);
@@ -85,8 +87,16 @@ export function createSipTrunk(deps: Deps, calls: CallsService) {
     const route = longestPrefix(await sipRepository.routes(db, call.accountId), call.to);
     if (!route) return null;
     if (!endpoint) return { status: 'failed', error: 'The SIP endpoint is off (SIP_PORT=off).' };
-    const credentials = route.username && route.secret ? { username: route.username, password: secretBoxFor(config).open(route.secret) } : null;
-    await endpoint.dial({ callId: call.callId, ticket: call.ticket, from: call.from, to: call.to, gateway: peerOf(route.gateway, route.transport), credentials });
+    const credentials =
+      route.username && route.secret ? { username: route.username, password: secretBoxFor(config).open(route.secret) } : null;
+    await endpoint.dial({
+      callId: call.callId,
+      ticket: call.ticket,
+      from: call.from,
+      to: call.to,
+      gateway: peerOf(route.gateway, route.transport),
+      credentials,
+    });
     return { status: 'ringing' };
   };
 
@@ -104,7 +114,13 @@ export function createSipTrunk(deps: Deps, calls: CallsService) {
     };
     endpoint.registrar.register(
       String(row.id),
-      { server: peerOf(row.server, row.transport), domain: row.domain ?? row.server.split(':')[0]!, username: row.username, password: secretBoxFor(config).open(row.secret), expires: row.expires },
+      {
+        server: peerOf(row.server, row.transport),
+        domain: row.domain ?? row.server.split(':')[0]!,
+        username: row.username,
+        password: secretBoxFor(config).open(row.secret),
+        expires: row.expires,
+      },
       onState,
     );
   }
@@ -119,7 +135,15 @@ export function createSipTrunk(deps: Deps, calls: CallsService) {
       serveMedia = serve;
       if (config.SIP_PORT == null || endpoint) return;
       const ep = new SipEndpoint(
-        { host: config.HOST, port: config.SIP_PORT, publicAddress: config.sipPublicAddress, rtpMin: config.RTP_PORT_MIN, rtpMax: config.RTP_PORT_MAX, realm: config.SIP_REALM, ringMs: config.SIP_RING_MS },
+        {
+          host: config.HOST,
+          port: config.SIP_PORT,
+          publicAddress: config.sipPublicAddress,
+          rtpMin: config.RTP_PORT_MIN,
+          rtpMax: config.RTP_PORT_MAX,
+          realm: config.SIP_REALM,
+          ringMs: config.SIP_RING_MS,
+        },
         handler,
         log,
       );

@@ -56,7 +56,13 @@ export async function usageDayOf(db: DbOrTx, accountId: number, at = Date.now())
  * `when` is the instant it was used (counted on its date in the organization's time zone) or an explicit
  * date (YYYY-MM-DD).
  */
-export async function recordUsage(db: DbOrTx, accountId: number, item: UsageItem, quantity = 1, when: string | number = Date.now()): Promise<void> {
+export async function recordUsage(
+  db: DbOrTx,
+  accountId: number,
+  item: UsageItem,
+  quantity = 1,
+  when: string | number = Date.now(),
+): Promise<void> {
   if (!(quantity > 0)) return;
   const date = typeof when === 'string' ? when : await usageDayOf(db, accountId, when);
   await db

@@ -145,7 +145,9 @@ export const statsRepository = {
         'account_id',
         eb.fn.countAll<string | number>().as('n'),
         eb.fn.count<string | number>('answered_at').as('answered'),
-        eb.fn.sum<string | number>(eb.case().when('answered_at', 'is not', null).then(eb.ref('duration_ms')).else(0).end()).as('answeredMs'),
+        eb.fn
+          .sum<string | number>(eb.case().when('answered_at', 'is not', null).then(eb.ref('duration_ms')).else(0).end())
+          .as('answeredMs'),
         eb.fn.count<string | number>('transfer_to').as('transfers'),
       ])
       .where('account_id', 'in', orgIds)

@@ -21,7 +21,10 @@ beforeAll(async () => {
   t = await createTestApp({ JOBS_AUTOSTART: 'false' });
   ny = await t.signUp('owner@ny-zone.test', { businessName: 'New York Deli' });
   utc = await t.signUp('owner@utc-zone.test', { businessName: 'Greenwich Tea' });
-  const saved = await t.request('POST', '/api/v1/schedule', { token: ny.token, body: { timezone: 'America/New_York', hours: allWeek, meetingTypes: [] } });
+  const saved = await t.request('POST', '/api/v1/schedule', {
+    token: ny.token,
+    body: { timezone: 'America/New_York', hours: allWeek, meetingTypes: [] },
+  });
   expect(saved.status).toBe(200);
   const made = await t.request('POST', '/api/v2/createAccount', { token: ny.token, body: { name: 'Night Desk' } });
   expect(made.status).toBe(200);
@@ -66,7 +69,11 @@ describe('organization time zone', () => {
 
   it('billing periods start on the local day of the anchor, and today is the local date', async () => {
     // Signed up at 03:00Z on Jan 31: Jan 30 in New York, so its periods run from the 30th (the 28th in February).
-    await t.database.db.updateTable('accounts').set({ created_at: at('2026-01-31T03:00:00Z'), subscribed_at: null }).where('id', '=', ny.id).execute();
+    await t.database.db
+      .updateTable('accounts')
+      .set({ created_at: at('2026-01-31T03:00:00Z'), subscribed_at: null })
+      .where('id', '=', ny.id)
+      .execute();
     const feb = await usage(ny.token, { startDate: '2026-03-15', billingPeriod: true });
     expect(feb.body).toMatchObject({ startDate: '2026-02-28', endDate: '2026-03-29' });
     const mar = await usage(ny.token, { startDate: '2026-03-30', billingPeriod: true });
@@ -117,7 +124,10 @@ describe('organization time zone', () => {
       expect.objectContaining({ date: '2026-03-08', agentId: agent.id, calls: 2, callsAnswered: 1, averageCallSeconds: 30, transfers: 1 }),
     ]);
     // In UTC the first call would have been on Mar 8: the range holds both days, each once.
-    const range = await t.request('POST', '/api/v1/stats/campaigns', { token: ny.token, body: { startDate: '2026-03-07', endDate: '2026-03-08' } });
+    const range = await t.request('POST', '/api/v1/stats/campaigns', {
+      token: ny.token,
+      body: { startDate: '2026-03-07', endDate: '2026-03-08' },
+    });
     expect(range.body.stats.map((d: { date: string; calls: number }) => [d.date, d.calls])).toEqual([
       ['2026-03-07', 1],
       ['2026-03-08', 2],

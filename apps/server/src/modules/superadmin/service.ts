@@ -2,7 +2,15 @@ import { slugify } from '@switchboard/core';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { findAccountByUsername, findPrincipalsByEmail, insertAccount, recordAccountEvent, toListItem, uniqueUsername, updateAccount } from '../accounts/index.ts';
+import {
+  findAccountByUsername,
+  findPrincipalsByEmail,
+  insertAccount,
+  recordAccountEvent,
+  toListItem,
+  uniqueUsername,
+  updateAccount,
+} from '../accounts/index.ts';
 import { superAdminRepository } from './repository.ts';
 
 /** The super admin's console: find accounts, disable and enable them, create partners. */

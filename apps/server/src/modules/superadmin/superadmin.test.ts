@@ -23,7 +23,9 @@ describe('super admin', () => {
   it('searches accounts by name, and by e-mail with enhanced search', async () => {
     const plain = await t.request('POST', '/api/v2/searchAccount', { token: admin.token, body: { phrase: 'corner' } });
     expect(plain.body.accounts.map((a: { id: number }) => a.id)).toEqual([user.id]);
-    expect((await t.request('POST', '/api/v2/searchAccount', { token: admin.token, body: { phrase: 'customer@shop' } })).body.accounts).toEqual([]);
+    expect(
+      (await t.request('POST', '/api/v2/searchAccount', { token: admin.token, body: { phrase: 'customer@shop' } })).body.accounts,
+    ).toEqual([]);
     const enhanced = await t.request('POST', '/api/v2/searchAccount/enhanced', { token: admin.token, body: { phrase: 'customer@shop' } });
     expect(enhanced.body.accounts.map((a: { id: number }) => a.id)).toEqual([user.id]);
   });
@@ -40,7 +42,9 @@ describe('super admin', () => {
     expect(blocked.body.message).toBe('This account is disabled.');
     expect((await t.request('POST', '/api/v1/signin/email', { body: { email: 'customer@shop.test' } })).status).toBe(200);
     const code = await t.lastCode('customer@shop.test');
-    expect((await t.request('POST', '/api/v1/email/verify', { body: { email: 'customer@shop.test', verificationCode: code } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/v1/email/verify', { body: { email: 'customer@shop.test', verificationCode: code } })).status,
+    ).toBe(401);
 
     const on = await t.request('POST', '/api/v1/enableAccount', { token: admin.token, body: { username: 'corner-shop' } });
     expect(on.body).toMatchObject({ success: true, message: 'Account enabled!' });

@@ -59,7 +59,10 @@ If a caller needs something else, take a message.`,
       { appId: 'schedule', version: '1' },
       { appId: 'messages', version: '1' },
     ],
-    enabledFunctions: { 'schedule:1': ['book_appointment', 'find_appointment', 'reschedule_appointment', 'cancel_appointment'], 'messages:1': ['take_message'] },
+    enabledFunctions: {
+      'schedule:1': ['book_appointment', 'find_appointment', 'reschedule_appointment', 'cancel_appointment'],
+      'messages:1': ['take_message'],
+    },
   },
   {
     templateId: 'lead-qualifier',
@@ -75,15 +78,29 @@ Always take the lead's name and phone number or e-mail address.`,
     templateFields: [
       businessName,
       { name: 'product', label: 'What you sell', placeholder: 'solar panel installations', required: true },
-      { name: 'idealCustomer', label: 'Your ideal customer', placeholder: 'homeowners in Texas with a south-facing roof', type: 'textarea' },
-      { name: 'questions', label: 'Qualifying questions', placeholder: 'Do you own your home? What is your monthly power bill?', required: true, type: 'textarea' },
+      {
+        name: 'idealCustomer',
+        label: 'Your ideal customer',
+        placeholder: 'homeowners in Texas with a south-facing roof',
+        type: 'textarea',
+      },
+      {
+        name: 'questions',
+        label: 'Qualifying questions',
+        placeholder: 'Do you own your home? What is your monthly power bill?',
+        required: true,
+        type: 'textarea',
+      },
     ],
     templateIntegrations: [{ slug: 'hubspot', name: 'HubSpot', description: 'Create contacts for qualified leads.' }],
     apps: [
       { appId: 'schedule', version: '1' },
       { appId: 'email', version: '1' },
     ],
-    enabledFunctions: { 'schedule:1': ['book_appointment', 'find_appointment', 'reschedule_appointment', 'cancel_appointment'], 'email:1': ['send_email'] },
+    enabledFunctions: {
+      'schedule:1': ['book_appointment', 'find_appointment', 'reschedule_appointment', 'cancel_appointment'],
+      'email:1': ['send_email'],
+    },
   },
   {
     templateId: 'support-line',
@@ -97,7 +114,13 @@ If you cannot solve the problem, take a message with the customer's details or t
     greeting: 'Hello, you have reached {{businessName}} support. What can I help you with?',
     templateFields: [
       businessName,
-      { name: 'faq', label: 'Answers to common questions', placeholder: 'Refunds take 5 business days. Passwords can be reset at example.com/reset.', required: true, type: 'textarea' },
+      {
+        name: 'faq',
+        label: 'Answers to common questions',
+        placeholder: 'Refunds take 5 business days. Passwords can be reset at example.com/reset.',
+        required: true,
+        type: 'textarea',
+      },
       hours,
     ],
     templateIntegrations: [{ slug: 'zendesk', name: 'Zendesk', description: 'Open tickets for escalations.' }],
@@ -122,7 +145,12 @@ For buyers and sellers who want advice, take their name and number so {{agentNam
       businessName,
       { name: 'agentName', label: 'Agent’s name', placeholder: 'Jordan Lee', required: true },
       { name: 'area', label: 'Area served', placeholder: 'Austin and Round Rock', required: true },
-      { name: 'listings', label: 'Listings', placeholder: '3-bed house on Oak Street, $450,000; 2-bed condo downtown, $2,100/month', type: 'textarea' },
+      {
+        name: 'listings',
+        label: 'Listings',
+        placeholder: '3-bed house on Oak Street, $450,000; 2-bed condo downtown, $2,100/month',
+        type: 'textarea',
+      },
     ],
     templateIntegrations: [{ slug: 'google-calendar', name: 'Google Calendar', description: 'Put viewings in your calendar.' }],
     apps: [
@@ -130,7 +158,11 @@ For buyers and sellers who want advice, take their name and number so {{agentNam
       { appId: 'messages', version: '1' },
       { appId: 'sms', version: '1' },
     ],
-    enabledFunctions: { 'schedule:1': ['book_appointment', 'find_appointment', 'reschedule_appointment', 'cancel_appointment'], 'messages:1': ['take_message'], 'sms:1': ['send_sms'] },
+    enabledFunctions: {
+      'schedule:1': ['book_appointment', 'find_appointment', 'reschedule_appointment', 'cancel_appointment'],
+      'messages:1': ['take_message'],
+      'sms:1': ['send_sms'],
+    },
   },
   {
     templateId: 'restaurant',
@@ -157,10 +189,20 @@ Offer to text the address to guests who ask for directions.`,
       { appId: 'sms', version: '1' },
       { appId: 'messages', version: '1' },
     ],
-    enabledFunctions: { 'schedule:1': ['book_appointment', 'find_appointment', 'reschedule_appointment', 'cancel_appointment'], 'sms:1': ['send_sms'], 'messages:1': ['take_message'] },
+    enabledFunctions: {
+      'schedule:1': ['book_appointment', 'find_appointment', 'reschedule_appointment', 'cancel_appointment'],
+      'sms:1': ['send_sms'],
+      'messages:1': ['take_message'],
+    },
   },
 ];
 
-export const BUILTIN_TEMPLATES: AgentTemplate[] = builtins.map((t) => ({ ...t, builtIn: true, published: true, ownerAccountId: null, updatedAt: 0 }));
+export const BUILTIN_TEMPLATES: AgentTemplate[] = builtins.map((t) => ({
+  ...t,
+  builtIn: true,
+  published: true,
+  ownerAccountId: null,
+  updatedAt: 0,
+}));
 
 export const builtinTemplate = (id: string): AgentTemplate | undefined => BUILTIN_TEMPLATES.find((t) => t.templateId === id);

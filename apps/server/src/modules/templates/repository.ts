@@ -45,7 +45,12 @@ export const templatesRepository = {
   async find(db: DbOrTx, id: string): Promise<AgentTemplate | undefined> {
     const b = builtinTemplate(id);
     if (b) return b;
-    const row = await db.selectFrom('agent_templates').select(COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await db
+      .selectFrom('agent_templates')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row ? toTemplate(row) : undefined;
   },
 
@@ -54,7 +59,15 @@ export const templatesRepository = {
     const { published, ...data } = t;
     await db
       .insertInto('agent_templates')
-      .values({ id, owner_account_id: ownerId, name: t.name, data: toJson(data), published: published ? 1 : 0, created_at: now, updated_at: now })
+      .values({
+        id,
+        owner_account_id: ownerId,
+        name: t.name,
+        data: toJson(data),
+        published: published ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   },
 

@@ -6,7 +6,9 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AgentsService } from '../agents/index.ts';
 import { templatesRepository } from './repository.ts';
 
-export type TemplateInput = Partial<Omit<AgentTemplate, 'templateId' | 'builtIn' | 'ownerAccountId' | 'updatedAt'>> & { fromAgent?: boolean };
+export type TemplateInput = Partial<Omit<AgentTemplate, 'templateId' | 'builtIn' | 'ownerAccountId' | 'updatedAt'>> & {
+  fromAgent?: boolean;
+};
 
 /**
  * Agent templates: the built-ins, and templates an account keeps for the accounts below it (a

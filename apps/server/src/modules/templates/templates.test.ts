@@ -9,7 +9,10 @@ let stranger: Session;
 beforeAll(async () => {
   t = await createTestApp();
   partner = await t.partner('Agency Partner');
-  const org = await t.request('POST', '/api/v2/createOrganization', { token: partner.token, body: { name: 'Client Dental', email: 'client@templates.test' } });
+  const org = await t.request('POST', '/api/v2/createOrganization', {
+    token: partner.token,
+    body: { name: 'Client Dental', email: 'client@templates.test' },
+  });
   expect(org.status).toBe(200);
   orgId = org.body.id;
   orgOwner = await t.signIn('client@templates.test');
@@ -24,24 +27,37 @@ describe('built-in templates', () => {
     const res = await t.request('GET', '/api/v2/templates', { token: stranger.token });
     expect(res.status).toBe(200);
     const ids = res.body.templates.map((x: any) => x.templateId);
-    expect(ids).toEqual(expect.arrayContaining(['receptionist', 'appointment-setter', 'lead-qualifier', 'support-line', 'real-estate', 'restaurant']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['receptionist', 'appointment-setter', 'lead-qualifier', 'support-line', 'real-estate', 'restaurant']),
+    );
     const r = await t.request('GET', '/api/v2/templates/restaurant', { token: stranger.token });
     expect(r.body.template.templateFields.map((f: any) => f.name)).toEqual(['businessName', 'cuisine', 'hours', 'address', 'menu']);
     expect(r.body.template).toMatchObject({ builtIn: true, published: true });
   });
 
   it('makes an agent from a template, the fields filling its placeholders', async () => {
-    const missing = await t.request('POST', '/api/v2/createAgentFromTemplate', { token: stranger.token, body: { templateId: 'restaurant', templateFields: { businessName: 'Luigi’s' } } });
+    const missing = await t.request('POST', '/api/v2/createAgentFromTemplate', {
+      token: stranger.token,
+      body: { templateId: 'restaurant', templateFields: { businessName: 'Luigi’s' } },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ field: 'templateFields.cuisine', message: 'templateFields.cuisine: Please fill in cuisine.' });
 
     const res = await t.request('POST', '/api/v2/createAgentFromTemplate', {
       token: stranger.token,
-      body: { templateId: 'restaurant', templateFields: { businessName: 'Luigi’s', cuisine: 'Italian', hours: 'every day 5pm to 11pm', unknown: 'dropped' } },
+      body: {
+        templateId: 'restaurant',
+        templateFields: { businessName: 'Luigi’s', cuisine: 'Italian', hours: 'every day 5pm to 11pm', unknown: 'dropped' },
+      },
     });
     expect(res.status).toBe(200);
     const c = res.body.campaign;
-    expect(c).toMatchObject({ templateId: 'restaurant', mode: 'TEMPLATE', published: false, templateFields: { businessName: 'Luigi’s', cuisine: 'Italian', hours: 'every day 5pm to 11pm' } });
+    expect(c).toMatchObject({
+      templateId: 'restaurant',
+      mode: 'TEMPLATE',
+      published: false,
+      templateFields: { businessName: 'Luigi’s', cuisine: 'Italian', hours: 'every day 5pm to 11pm' },
+    });
     expect(c.agentInstructions).toContain('You are the host of Luigi’s, a Italian restaurant.');
     expect(c.agentInstructions).toContain('every day 5pm to 11pm');
     // Optional fields left empty take their lines with them.
@@ -49,7 +65,10 @@ describe('built-in templates', () => {
     expect(c.agentInstructions).not.toContain('Our address is');
     expect(c.greeting).toBe('Thank you for calling Luigi’s! Would you like to make a reservation?');
     expect(c.apps.map((a: any) => a.appId)).toEqual(['schedule', 'sms', 'messages']);
-    const answer = await t.request('POST', '/api/v1/agent/runPrompt', { token: stranger.token, body: { promptText: 'What are your opening hours?' } });
+    const answer = await t.request('POST', '/api/v1/agent/runPrompt', {
+      token: stranger.token,
+      body: { promptText: 'What are your opening hours?' },
+    });
     expect(answer.body.response).toContain('every day 5pm to 11pm');
   });
 
@@ -79,11 +98,18 @@ describe('a reseller’s templates', () => {
     });
     expect(created.status).toBe(200);
     tplId = created.body.template.templateId;
-    expect(created.body.template).toMatchObject({ published: false, ownerAccountId: partner.id, apps: [{ appId: 'messages', version: '1' }] });
+    expect(created.body.template).toMatchObject({
+      published: false,
+      ownerAccountId: partner.id,
+      apps: [{ appId: 'messages', version: '1' }],
+    });
 
     const hidden = await t.request('GET', '/api/v2/templates', { token: orgOwner.token });
     expect(hidden.body.templates.some((x: any) => x.templateId === tplId)).toBe(false);
-    const pub = await t.request('POST', `/api/v2/templates/${tplId}`, { token: partner.token, body: { published: true, name: 'Agency dental plan' } });
+    const pub = await t.request('POST', `/api/v2/templates/${tplId}`, {
+      token: partner.token,
+      body: { published: true, name: 'Agency dental plan' },
+    });
     expect(pub.body.template).toMatchObject({ published: true, name: 'Agency dental plan' });
     const seen = await t.request('GET', '/api/v2/templates', { token: orgOwner.token });
     expect(seen.body.templates.some((x: any) => x.templateId === tplId)).toBe(true);
@@ -99,7 +125,10 @@ describe('a reseller’s templates', () => {
       body: { templateId: tplId, templateFields: { clinic: 'Client Dental', price: '$80' }, publish: true },
     });
     expect(made.status).toBe(200);
-    await t.request('POST', `/api/v2/templates/${tplId}`, { token: partner.token, body: { agentInstructions: 'You answer for {{clinic}}. Cleanings now cost {{price}}.' } });
+    await t.request('POST', `/api/v2/templates/${tplId}`, {
+      token: partner.token,
+      body: { agentInstructions: 'You answer for {{clinic}}. Cleanings now cost {{price}}.' },
+    });
     const org = await t.request('GET', '/api/v2/agentEventRules/default', { token: orgOwner.token });
     expect(org.body.campaign.agentInstructions).toBe('You answer for Client Dental. Cleanings now cost $80.');
     expect(org.body).toMatchObject({ replaceTemplateVars: true, templateReplacement: false });
@@ -110,7 +139,10 @@ describe('a reseller’s templates', () => {
     expect(reseller.body).toMatchObject({ replaceTemplateVars: false, templateReplacement: true });
     expect(reseller.body.campaign.agentInstructions).toBe('You answer for {{clinic}}. Cleanings now cost {{price}}.');
     // ...unless it forces replacement.
-    const forced = await t.request('GET', '/api/v2/agentEventRules/default', { token: partner.token, query: { targetAccountId: orgId, forceReplaceTemplateVars: true } });
+    const forced = await t.request('GET', '/api/v2/agentEventRules/default', {
+      token: partner.token,
+      query: { targetAccountId: orgId, forceReplaceTemplateVars: true },
+    });
     expect(forced.body).toMatchObject({ replaceTemplateVars: true, templateReplacement: false });
     expect(forced.body.campaign.agentInstructions).toContain('Client Dental');
 
@@ -118,15 +150,24 @@ describe('a reseller’s templates', () => {
     expect(detached.status).toBe(200);
     expect(detached.body).toMatchObject({ mode: 'FULL_AGENT', campaign: { mode: 'FULL_AGENT', templateId: null } });
     expect(detached.body.campaign.agentInstructions).toBe('You answer for Client Dental. Cleanings now cost $80.');
-    await t.request('POST', `/api/v2/templates/${tplId}`, { token: partner.token, body: { agentInstructions: 'Changed again for {{clinic}}.' } });
+    await t.request('POST', `/api/v2/templates/${tplId}`, {
+      token: partner.token,
+      body: { agentInstructions: 'Changed again for {{clinic}}.' },
+    });
     const after = await t.request('GET', '/api/v2/agentEventRules/default', { token: orgOwner.token });
     expect(after.body.campaign.agentInstructions).toBe('You answer for Client Dental. Cleanings now cost $80.');
   });
 
   it('writing other instructions into a template agent detaches it', async () => {
-    await t.request('POST', '/api/v2/createAgentFromTemplate', { token: orgOwner.token, body: { templateId: tplId, templateFields: { clinic: 'Client Dental' } } });
+    await t.request('POST', '/api/v2/createAgentFromTemplate', {
+      token: orgOwner.token,
+      body: { templateId: tplId, templateFields: { clinic: 'Client Dental' } },
+    });
     const same = await t.request('GET', '/api/v2/agentEventRules/staging', { token: orgOwner.token });
-    const unchanged = await t.request('POST', '/api/v2/campaign', { token: orgOwner.token, body: { agentInstructions: same.body.campaign.agentInstructions, greeting: 'Hey' } });
+    const unchanged = await t.request('POST', '/api/v2/campaign', {
+      token: orgOwner.token,
+      body: { agentInstructions: same.body.campaign.agentInstructions, greeting: 'Hey' },
+    });
     expect(unchanged.body.campaign.mode).toBe('TEMPLATE');
     const changed = await t.request('POST', '/api/v2/campaign', { token: orgOwner.token, body: { agentInstructions: 'My own words.' } });
     expect(changed.body.campaign).toMatchObject({ mode: 'FULL_AGENT', agentInstructions: 'My own words.' });

@@ -14,7 +14,15 @@ export interface VersionRow {
 }
 
 const COLS = ['id', 'account_id', 'title', 'source', 'created_at', 'updated_at'] as const;
-const toVersion = (r: { id: number; account_id: number; title: string; source: string; created_at: number; updated_at: number; snapshot?: unknown }): VersionRow => ({
+const toVersion = (r: {
+  id: number;
+  account_id: number;
+  title: string;
+  source: string;
+  created_at: number;
+  updated_at: number;
+  snapshot?: unknown;
+}): VersionRow => ({
   id: r.id,
   accountId: r.account_id,
   title: r.title,
@@ -38,11 +46,23 @@ export const versionsRepository = {
   },
 
   async get(db: DbOrTx, accountId: number, id: number): Promise<VersionRow | undefined> {
-    const r = await db.selectFrom('agent_versions').select([...COLS, 'snapshot']).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    const r = await db
+      .selectFrom('agent_versions')
+      .select([...COLS, 'snapshot'])
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return r ? toVersion(r) : undefined;
   },
 
-  async insert(db: DbOrTx, accountId: number, title: string, source: string, snapshot: CampaignData, userId: number | null): Promise<number> {
+  async insert(
+    db: DbOrTx,
+    accountId: number,
+    title: string,
+    source: string,
+    snapshot: CampaignData,
+    userId: number | null,
+  ): Promise<number> {
     const now = Date.now();
     const r = await db
       .insertInto('agent_versions')
@@ -52,7 +72,12 @@ export const versionsRepository = {
     return r.id;
   },
 
-  async update(db: DbOrTx, accountId: number, id: number, set: { title?: string; snapshot?: CampaignData; source?: string }): Promise<void> {
+  async update(
+    db: DbOrTx,
+    accountId: number,
+    id: number,
+    set: { title?: string; snapshot?: CampaignData; source?: string },
+  ): Promise<void> {
     await db
       .updateTable('agent_versions')
       .set({

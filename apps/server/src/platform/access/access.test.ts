@@ -3,28 +3,44 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.ts';
 import { accessTable, type AccessRule, type Caller } from './index.ts';
 
-const owner: Caller = { isSuperAdmin: false, permissions: permissionsFor({ userId: 1, accountId: 1, isSuperAdmin: false, viaReseller: false, agentOnly: false, invitedOwner: true }) };
-const agentOnly: Caller = { isSuperAdmin: false, permissions: permissionsFor({ userId: 2, accountId: 3, isSuperAdmin: false, viaReseller: false, agentOnly: true, invitedOwner: false }) };
+const owner: Caller = {
+  isSuperAdmin: false,
+  permissions: permissionsFor({ userId: 1, accountId: 1, isSuperAdmin: false, viaReseller: false, agentOnly: false, invitedOwner: true }),
+};
+const agentOnly: Caller = {
+  isSuperAdmin: false,
+  permissions: permissionsFor({ userId: 2, accountId: 3, isSuperAdmin: false, viaReseller: false, agentOnly: true, invitedOwner: false }),
+};
 
-const rooms = new Map([['r_1', { owner: 1 }], ['r_2', { owner: 9 }]]);
+const rooms = new Map([
+  ['r_1', { owner: 1 }],
+  ['r_2', { owner: 9 }],
+]);
 const requireAccess = accessTable<Caller, Record<string, AccessRule<Caller, { owner: number }>>>({
   canDeleteOrg: { role: 'canDeleteOrg' },
   'room.staff': {
     role: 'canViewOrg',
     missing: 'Conversation not found.',
-    lookup: async (_caller, ids) => new Map(ids.flatMap((id) => (rooms.get(String(id))?.owner === 1 ? [[id, rooms.get(String(id))!] as const] : []))),
+    lookup: async (_caller, ids) =>
+      new Map(ids.flatMap((id) => (rooms.get(String(id))?.owner === 1 ? [[id, rooms.get(String(id))!] as const] : []))),
   },
 });
 
 async function failure(p: Promise<unknown>) {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   return err instanceof AppError ? { status: err.status, message: err.message } : err;
 }
 
 describe('requireAccess: one table of role and scoped checks', () => {
   it('refuses a caller without the role with 403', async () => {
     expect(agentOnly.permissions.canDeleteOrg).toBe(false);
-    expect(await failure(requireAccess(agentOnly, 'canDeleteOrg'))).toEqual({ status: 403, message: 'You do not have permission to do that.' });
+    expect(await failure(requireAccess(agentOnly, 'canDeleteOrg'))).toEqual({
+      status: 403,
+      message: 'You do not have permission to do that.',
+    });
     await expect(requireAccess(owner, 'canDeleteOrg')).resolves.toEqual(new Map());
   });
 

@@ -36,7 +36,11 @@ type RowOf<R> = R extends AccessRule<never, infer T> ? T : never;
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each rule has its own id tuple; the table only needs them to be rules
 export function accessTable<C extends Caller, Table extends Record<string, AccessRule<C, any>>>(table: Table) {
-  return async function requireAccess<P extends keyof Table & string>(caller: C, permission: P, ids: readonly Id[] = []): Promise<Map<Id, RowOf<Table[P]>>> {
+  return async function requireAccess<P extends keyof Table & string>(
+    caller: C,
+    permission: P,
+    ids: readonly Id[] = [],
+  ): Promise<Map<Id, RowOf<Table[P]>>> {
     const rule = table[permission]!;
     if (rule.role) requireRole(caller, rule.role);
     if (!rule.lookup || ids.length === 0) return new Map();

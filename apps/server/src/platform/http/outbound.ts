@@ -227,7 +227,6 @@ function sharedAgent(policy: OutboundPolicy): Agent {
   return a;
 }
 
-
 /**
  * Outbound HTTP for agent webhooks, outbound webhooks and integrations (DESIGN.md §10), under the policy
  * above: http/https only, never to an inside address or local

@@ -14,7 +14,11 @@ beforeEach(async () => {
 });
 
 const status = async (key: string) =>
-  t.database.db.selectFrom('jobs').select(['status', 'attempts', 'run_at', 'last_error']).where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+  t.database.db
+    .selectFrom('jobs')
+    .select(['status', 'attempts', 'run_at', 'last_error'])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirstOrThrow();
 
 describe('the database job queue', () => {
   it('enqueues once per idempotency key', async () => {
@@ -88,8 +92,22 @@ describe('the database job queue', () => {
     const { RETENTION_MS } = await import('../background.ts');
     const db = t.database.db;
     const old = Date.now() - RETENTION_MS - 1000;
-    await db.insertInto('events').values({ id: 9_000_001, account_id: 1, agent_id: null, contact_account_id: null, type: 'typing', payload: '{}', created_at: old }).execute();
-    await db.insertInto('events').values({ id: 9_000_002, account_id: 1, agent_id: null, contact_account_id: null, type: 'typing', payload: '{}', created_at: Date.now() }).execute();
+    await db
+      .insertInto('events')
+      .values({ id: 9_000_001, account_id: 1, agent_id: null, contact_account_id: null, type: 'typing', payload: '{}', created_at: old })
+      .execute();
+    await db
+      .insertInto('events')
+      .values({
+        id: 9_000_002,
+        account_id: 1,
+        agent_id: null,
+        contact_account_id: null,
+        type: 'typing',
+        payload: '{}',
+        created_at: Date.now(),
+      })
+      .execute();
     const q = t.services.inbox.queue;
     await q.enqueue('inbox.prune', {}, { key: 'prune-test' });
     await q.drain();

@@ -33,7 +33,12 @@ describe('Deepgram live transcription (fake Deepgram on 127.0.0.1)', () => {
     expect(await s.finish()).toBe('What are your opening hours?');
     expect(fake.streams).toHaveLength(1);
     const q = fake.streams[0]!.query;
-    expect([q.get('encoding'), q.get('sample_rate'), q.get('channels'), q.get('model')]).toEqual(['mulaw', '8000', '1', 'nova-2-phonecall']);
+    expect([q.get('encoding'), q.get('sample_rate'), q.get('channels'), q.get('model')]).toEqual([
+      'mulaw',
+      '8000',
+      '1',
+      'nova-2-phonecall',
+    ]);
     // One byte per sample: the whole second arrived.
     expect(fake.streams[0]!.audioBytes).toBe(8000);
     expect(fake.streams[0]!.closed).toBe(true);
@@ -160,7 +165,10 @@ describe('configuration', () => {
     const stt = createSttEngines(config, log);
     const tts = createTtsEngines(config, log);
     // pocketsphinx and espeak-ng join when installed (on PATH).
-    const cloud = (o: object) => Object.keys(o).filter((k) => !['pocketsphinx', 'espeak-ng'].includes(k)).sort();
+    const cloud = (o: object) =>
+      Object.keys(o)
+        .filter((k) => !['pocketsphinx', 'espeak-ng'].includes(k))
+        .sort();
     expect(cloud(stt)).toEqual(['deepgram', 'openai']);
     expect(cloud(tts)).toEqual(['elevenlabs', 'openai']);
     expect(cloud(createSttEngines(loadConfig({}), log))).toEqual([]);

@@ -74,7 +74,11 @@ export async function readAll(provider: string, r: { res: Response; timedOut: ()
 }
 
 /** The body of a response chunk by chunk as it arrives, within the request's time limit. */
-export async function* bodyChunks(provider: string, r: { res: Response; timedOut: () => boolean }, timeoutMs: number): AsyncIterable<Buffer> {
+export async function* bodyChunks(
+  provider: string,
+  r: { res: Response; timedOut: () => boolean },
+  timeoutMs: number,
+): AsyncIterable<Buffer> {
   if (!r.res.body) return;
   try {
     for await (const chunk of r.res.body as unknown as AsyncIterable<Uint8Array>) if (chunk.length) yield Buffer.from(chunk);

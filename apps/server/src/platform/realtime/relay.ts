@@ -90,7 +90,9 @@ export class RedisRelay implements CallRelay {
   private channel = (callId: string, dir: RelayDirection) => `${this.prefix}:call:${callId}:${dir}`;
 
   publish(callId: string, dir: RelayDirection, text: string): void {
-    this.redis.pub.publish(this.channel(callId, dir), text).catch((err: Error) => this.log.warn({ err: err.message, callId }, 'call relay: publish failed'));
+    this.redis.pub
+      .publish(this.channel(callId, dir), text)
+      .catch((err: Error) => this.log.warn({ err: err.message, callId }, 'call relay: publish failed'));
   }
 
   async listen(callId: string, dir: RelayDirection, handler: Handler): Promise<() => void> {
@@ -108,7 +110,10 @@ export class RedisRelay implements CallRelay {
       await Promise.race([
         this.subscribing.get(channel),
         new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`the call relay (Redis) did not answer within ${this.listenTimeoutMs} ms`)), this.listenTimeoutMs);
+          timer = setTimeout(
+            () => reject(new Error(`the call relay (Redis) did not answer within ${this.listenTimeoutMs} ms`)),
+            this.listenTimeoutMs,
+          );
         }),
       ]);
     } catch (err) {

@@ -40,7 +40,9 @@ export class DigestServer {
   verify(auth: Record<string, string>, method: string, storedHa1: string): boolean {
     if (!auth.nonce || !auth.response || !auth.uri || auth.realm !== this.realm || !this.nonceFresh(auth.nonce)) return false;
     const ha2 = md5(`${method}:${auth.uri}`);
-    const want = auth.qop ? md5(`${storedHa1}:${auth.nonce}:${auth.nc}:${auth.cnonce}:${auth.qop}:${ha2}`) : md5(`${storedHa1}:${auth.nonce}:${ha2}`);
+    const want = auth.qop
+      ? md5(`${storedHa1}:${auth.nonce}:${auth.nc}:${auth.cnonce}:${auth.qop}:${ha2}`)
+      : md5(`${storedHa1}:${auth.nonce}:${ha2}`);
     return want.length === auth.response.length && crypto.timingSafeEqual(Buffer.from(want), Buffer.from(auth.response));
   }
 }
@@ -52,7 +54,13 @@ export function authorize(challenge: string, creds: { username: string; password
   const h1 = ha1(creds.username, realm, creds.password);
   const h2 = md5(`${method}:${uri}`);
   const fields = [`username="${creds.username}"`, `realm="${realm}"`, `nonce="${c.nonce ?? ''}"`, `uri="${uri}"`, 'algorithm=MD5'];
-  if (c.qop && c.qop.split(',').map((s) => s.trim()).includes('auth')) {
+  if (
+    c.qop &&
+    c.qop
+      .split(',')
+      .map((s) => s.trim())
+      .includes('auth')
+  ) {
     const cnonce = crypto.randomBytes(8).toString('hex');
     const nc = '00000001';
     fields.push(`response="${md5(`${h1}:${c.nonce}:${nc}:${cnonce}:auth:${h2}`)}"`, 'qop=auth', `nc=${nc}`, `cnonce="${cnonce}"`);

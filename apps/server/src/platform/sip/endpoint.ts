@@ -2,7 +2,20 @@ import type dgram from 'node:dgram';
 import type { Logger } from 'pino';
 import type { MediaConnection } from '../providers/carrier/index.ts';
 import { DigestServer } from './digest.ts';
-import { CSEQ, header, newBranch, param, parseUri, randomToken, REASONS, request, responseTo, uriOf, type SipRequest, type SipResponse } from './message.ts';
+import {
+  CSEQ,
+  header,
+  newBranch,
+  param,
+  parseUri,
+  randomToken,
+  REASONS,
+  request,
+  responseTo,
+  uriOf,
+  type SipRequest,
+  type SipResponse,
+} from './message.ts';
 import { MediaPipe } from './pipe.ts';
 import { PortPool, RtpStream } from './rtp.ts';
 import { buildSdp, parseSdp, type SdpOffer } from './sdp.ts';
@@ -226,13 +239,24 @@ export class SipEndpoint {
     }
     if (!this.txns.pendingInvite(req, peer)) return;
     await this.openMedia(d, offer, admitted.ticket);
-    const sdp = buildSdp({ address: this.settings.publicAddress, port: d.rtp!.port, sessionId: randomToken(4), codec, dtmfPt: offer.dtmfPt });
+    const sdp = buildSdp({
+      address: this.settings.publicAddress,
+      port: d.rtp!.port,
+      sessionId: randomToken(4),
+      codec,
+      dtmfPt: offer.dtmfPt,
+    });
     d.ok = this.reply(req, peer, 200, { contact: this.contact(peer), allow: ALLOW, 'content-type': 'application/sdp' }, sdp, localTag);
     // The 2xx is retransmitted until its ACK (§13.3.1.4); with no ACK in 64·T1 the call is hung up.
-    d.stopOk = retransmit(peer, this.txns.timers, () => this.transport.send(d.ok!, peer), () => {
-      d.stopOk = null;
-      this.endDialog(d, true);
-    });
+    d.stopOk = retransmit(
+      peer,
+      this.txns.timers,
+      () => this.transport.send(d.ok!, peer),
+      () => {
+        d.stopOk = null;
+        this.endDialog(d, true);
+      },
+    );
     d.pipe!.start();
   }
 
@@ -252,11 +276,19 @@ export class SipEndpoint {
       },
     });
     d.pipe = pipe;
-    const stream: RtpStream = new RtpStream(rtp.socket, rtp.port, { address: remote.address, port: remote.port }, codec, remote.dtmfPt, {
-      frame: (f) => pipe.audio(f),
-      dtmf: (digit) => pipe.dtmf(digit),
-      sent: (gap) => this.pacing?.push(gap),
-    }, () => this.rtpPorts.release(rtp.port));
+    const stream: RtpStream = new RtpStream(
+      rtp.socket,
+      rtp.port,
+      { address: remote.address, port: remote.port },
+      codec,
+      remote.dtmfPt,
+      {
+        frame: (f) => pipe.audio(f),
+        dtmf: (digit) => pipe.dtmf(digit),
+        sent: (gap) => this.pacing?.push(gap),
+      },
+      () => this.rtpPorts.release(rtp.port),
+    );
     d.rtp = stream;
     this.handler.serve(pipe.connection());
   }
@@ -266,7 +298,13 @@ export class SipEndpoint {
     if (!d || !d.rtp) return void this.reply(req, peer, 481);
     const offer = parseSdp(req.body);
     if (offer) d.rtp.retarget({ address: offer.address, port: offer.port });
-    const sdp = buildSdp({ address: this.settings.publicAddress, port: d.rtp.port, sessionId: randomToken(4), codec: offer?.codecs[0] ?? { pt: 0, name: 'PCMU' }, dtmfPt: offer?.dtmfPt ?? null });
+    const sdp = buildSdp({
+      address: this.settings.publicAddress,
+      port: d.rtp.port,
+      sessionId: randomToken(4),
+      codec: offer?.codecs[0] ?? { pt: 0, name: 'PCMU' },
+      dtmfPt: offer?.dtmfPt ?? null,
+    });
     this.reply(req, peer, 200, { contact: this.contact(peer), 'content-type': 'application/sdp' }, sdp, d.localTag);
   }
 
@@ -312,16 +350,21 @@ export class SipEndpoint {
   /** A request within the dialog (§12.2.1.1). */
   inDialog(d: Dialog, method: string, extra: Record<string, string> = {}, body = ''): SipRequest {
     d.localSeq++;
-    return request(method, d.remoteTarget, {
-      via: this.via(d.peer),
-      'max-forwards': '70',
-      from: d.local,
-      to: d.remote,
-      'call-id': d.sipCallId,
-      cseq: `${d.localSeq} ${method}`,
-      contact: this.contact(d.peer),
-      ...extra,
-    }, body);
+    return request(
+      method,
+      d.remoteTarget,
+      {
+        via: this.via(d.peer),
+        'max-forwards': '70',
+        from: d.local,
+        to: d.remote,
+        'call-id': d.sipCallId,
+        cseq: `${d.localSeq} ${method}`,
+        contact: this.contact(d.peer),
+        ...extra,
+      },
+      body,
+    );
   }
 
   sendAck(d: Dialog, seq: number): void {
@@ -339,7 +382,20 @@ export class SipEndpoint {
     if (!target) return void this.reply(req, peer, 400);
     this.reply(req, peer, 202, {}, '', d.localTag);
     const notify = (frag: string) =>
-      this.txns.request(this.inDialog(d, 'NOTIFY', { event: 'refer', 'subscription-state': frag.includes(' 1') ? 'active;expires=60' : 'terminated;reason=noresource', 'content-type': 'message/sipfrag;version=2.0' }, `SIP/2.0 ${frag}\r\n`), d.peer, () => {});
+      this.txns.request(
+        this.inDialog(
+          d,
+          'NOTIFY',
+          {
+            event: 'refer',
+            'subscription-state': frag.includes(' 1') ? 'active;expires=60' : 'terminated;reason=noresource',
+            'content-type': 'message/sipfrag;version=2.0',
+          },
+          `SIP/2.0 ${frag}\r\n`,
+        ),
+        d.peer,
+        () => {},
+      );
     notify('100 Trying');
     const gateway: Peer = { transport: d.peer.transport, address: target.host, port: target.port ?? 5060 };
     const status = await this.transfer(d, target.user, gateway);

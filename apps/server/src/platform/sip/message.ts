@@ -21,13 +21,27 @@ export interface SipResponse {
 export type SipMessage = SipRequest | SipResponse;
 
 const COMPACT: Record<string, string> = {
-  v: 'via', f: 'from', t: 'to', i: 'call-id', m: 'contact', l: 'content-length', c: 'content-type',
-  k: 'supported', s: 'subject', e: 'content-encoding', r: 'refer-to', o: 'event', b: 'referred-by',
+  v: 'via',
+  f: 'from',
+  t: 'to',
+  i: 'call-id',
+  m: 'contact',
+  l: 'content-length',
+  c: 'content-type',
+  k: 'supported',
+  s: 'subject',
+  e: 'content-encoding',
+  r: 'refer-to',
+  o: 'event',
+  b: 'referred-by',
 };
 
 /** Canonical spellings for what we write. */
 const CANON: Record<string, string> = {
-  'call-id': 'Call-ID', cseq: 'CSeq', 'www-authenticate': 'WWW-Authenticate', 'proxy-authenticate': 'Proxy-Authenticate',
+  'call-id': 'Call-ID',
+  cseq: 'CSeq',
+  'www-authenticate': 'WWW-Authenticate',
+  'proxy-authenticate': 'Proxy-Authenticate',
 };
 const canonical = (h: string) => CANON[h] ?? h.replace(/(^|-)([a-z])/g, (_, d: string, c: string) => d + c.toUpperCase());
 
@@ -79,8 +93,7 @@ export function parseMessage(text: string): SipMessage {
   if (status) return { kind: 'response', status: Number(status[1]), reason: status[2] ?? '', headers, body };
   const req = /^([A-Z]+) (\S+) SIP\/2\.0$/.exec(first);
   if (!req) throw new SipParseError(`bad start line: ${first.slice(0, 60)}`);
-  for (const h of ['via', 'from', 'to', 'call-id', 'cseq'])
-    if (!headers.has(h)) throw new SipParseError(`missing ${h} header`);
+  for (const h of ['via', 'from', 'to', 'call-id', 'cseq']) if (!headers.has(h)) throw new SipParseError(`missing ${h} header`);
   return { kind: 'request', method: req[1]!, uri: req[2]!, headers, body };
 }
 
@@ -159,8 +172,19 @@ export function request(method: string, uri: string, headers: Record<string, str
 }
 
 export const REASONS: Record<number, string> = {
-  100: 'Trying', 180: 'Ringing', 200: 'OK', 202: 'Accepted', 400: 'Bad Request', 401: 'Unauthorized',
-  403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 481: 'Call/Transaction Does Not Exist',
-  486: 'Busy Here', 487: 'Request Terminated', 488: 'Not Acceptable Here', 500: 'Server Internal Error',
+  100: 'Trying',
+  180: 'Ringing',
+  200: 'OK',
+  202: 'Accepted',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  481: 'Call/Transaction Does Not Exist',
+  486: 'Busy Here',
+  487: 'Request Terminated',
+  488: 'Not Acceptable Here',
+  500: 'Server Internal Error',
   503: 'Service Unavailable',
 };

@@ -20,10 +20,7 @@ export interface ClientRegistration {
 }
 
 export type RegistrationState =
-  | { state: 'registering' }
-  | { state: 'registered'; expiresAt: number }
-  | { state: 'failed'; error: string }
-  | { state: 'unregistered' };
+  { state: 'registering' } | { state: 'registered'; expiresAt: number } | { state: 'failed'; error: string } | { state: 'unregistered' };
 
 interface ClientEntry {
   timer: NodeJS.Timeout | null;
@@ -73,7 +70,8 @@ export class Registrar {
     this.failures.delete(peer.address);
     const contactHeader = header(req, 'contact');
     const asked = Number(param(contactHeader, 'expires') ?? header(req, 'expires') ?? MAX_EXPIRES);
-    const expires = asked === 0 || contactHeader === '*' ? 0 : Math.min(MAX_EXPIRES, Math.max(MIN_EXPIRES, Number.isFinite(asked) ? asked : MAX_EXPIRES));
+    const expires =
+      asked === 0 || contactHeader === '*' ? 0 : Math.min(MAX_EXPIRES, Math.max(MIN_EXPIRES, Number.isFinite(asked) ? asked : MAX_EXPIRES));
     const contact = uriOf(contactHeader);
     if (contact) await this.store.bind({ username: auth.username!, contact, peer, expiresAt: expires ? Date.now() + expires * 1000 : 0 });
     const extra: Record<string, string> = { expires: String(expires), date: new Date().toUTCString() };
@@ -92,7 +90,13 @@ export class Registrar {
   /** Registers (and keeps registering) to a provider; `onState` hears each change. */
   register(id: string, r: ClientRegistration, onState: (s: RegistrationState) => void): void {
     this.unregister(id, false);
-    const entry: ClientEntry = { timer: null, callId: `${randomToken(12)}@${this.ep.settings.publicAddress}`, seq: 0, stopped: false, bye: () => {} };
+    const entry: ClientEntry = {
+      timer: null,
+      callId: `${randomToken(12)}@${this.ep.settings.publicAddress}`,
+      seq: 0,
+      stopped: false,
+      bye: () => {},
+    };
     this.clients.set(id, entry);
     const tag = randomToken();
     const uri = `sip:${r.domain}`;

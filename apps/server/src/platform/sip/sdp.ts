@@ -41,8 +41,19 @@ export function parseSdp(body: string): SdpOffer | null {
 }
 
 /** Our SDP: an offer lists PCMU, PCMA and telephone-event; an answer keeps the chosen codec (and DTMF when offered). */
-export function buildSdp(o: { address: string; port: number; sessionId: string; codec?: { pt: number; name: Codec }; dtmfPt?: number | null }): string {
-  const codecs = o.codec ? [o.codec] : [{ pt: 0, name: 'PCMU' as const }, { pt: 8, name: 'PCMA' as const }];
+export function buildSdp(o: {
+  address: string;
+  port: number;
+  sessionId: string;
+  codec?: { pt: number; name: Codec };
+  dtmfPt?: number | null;
+}): string {
+  const codecs = o.codec
+    ? [o.codec]
+    : [
+        { pt: 0, name: 'PCMU' as const },
+        { pt: 8, name: 'PCMA' as const },
+      ];
   const dtmf = o.codec ? o.dtmfPt : 101;
   const pts = [...codecs.map((c) => c.pt), ...(dtmf != null ? [dtmf] : [])];
   const lines = [

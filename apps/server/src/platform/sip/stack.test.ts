@@ -53,7 +53,9 @@ describe('digest', () => {
     const bad = parseAuth(authorize(challenge, { username: 'pbx', password: 'nope' }, 'REGISTER', 'sip:10.0.0.1'));
     expect(server.verify(bad, 'REGISTER', ha1('pbx', 'switchboard', 'pw-123456'))).toBe(false);
     // A nonce from another server (or forged) is refused.
-    const foreign = parseAuth(authorize(new DigestServer('switchboard').challenge(), { username: 'pbx', password: 'pw-123456' }, 'REGISTER', 'sip:10.0.0.1'));
+    const foreign = parseAuth(
+      authorize(new DigestServer('switchboard').challenge(), { username: 'pbx', password: 'pw-123456' }, 'REGISTER', 'sip:10.0.0.1'),
+    );
     expect(server.verify(foreign, 'REGISTER', ha1('pbx', 'switchboard', 'pw-123456'))).toBe(false);
   });
 });
@@ -61,7 +63,15 @@ describe('digest', () => {
 describe('SDP', () => {
   it('keeps the offered G.711 codecs in order and telephone-event; our answer names the chosen one', () => {
     const offer = parseSdp('v=0\r\nc=IN IP4 10.0.0.2\r\nm=audio 4000 RTP/AVP 18 8 0 101\r\na=rtpmap:101 telephone-event/8000\r\n');
-    expect(offer).toEqual({ address: '10.0.0.2', port: 4000, codecs: [{ pt: 8, name: 'PCMA' }, { pt: 0, name: 'PCMU' }], dtmfPt: 101 });
+    expect(offer).toEqual({
+      address: '10.0.0.2',
+      port: 4000,
+      codecs: [
+        { pt: 8, name: 'PCMA' },
+        { pt: 0, name: 'PCMU' },
+      ],
+      dtmfPt: 101,
+    });
     const answer = buildSdp({ address: '10.0.0.1', port: 10002, sessionId: '1', codec: offer!.codecs[0], dtmfPt: 101 });
     expect(answer).toContain('m=audio 10002 RTP/AVP 8 101');
     expect(answer).toContain('a=rtpmap:8 PCMA/8000');
@@ -77,7 +87,12 @@ describe('retransmission timers (RFC 3261 §17, fake clock)', () => {
     const sent: number[] = [];
     let expired = -1;
     const start = Date.now();
-    retransmit({ transport: 'udp', address: '10.0.0.2', port: 5060 }, { t1: 500, t2: 4000 }, () => sent.push(Date.now() - start), () => (expired = Date.now() - start));
+    retransmit(
+      { transport: 'udp', address: '10.0.0.2', port: 5060 },
+      { t1: 500, t2: 4000 },
+      () => sent.push(Date.now() - start),
+      () => (expired = Date.now() - start),
+    );
     vi.advanceTimersByTime(32_000);
     expect(sent.slice(0, 6)).toEqual([500, 1500, 3500, 7500, 11_500, 15_500]);
     expect(expired).toBe(32_000);
@@ -87,11 +102,21 @@ describe('retransmission timers (RFC 3261 §17, fake clock)', () => {
     vi.useFakeTimers();
     const sent: number[] = [];
     let expired = false;
-    retransmit({ transport: 'tcp', address: '10.0.0.2', port: 5060 }, { t1: 500, t2: 4000 }, () => sent.push(1), () => (expired = true));
+    retransmit(
+      { transport: 'tcp', address: '10.0.0.2', port: 5060 },
+      { t1: 500, t2: 4000 },
+      () => sent.push(1),
+      () => (expired = true),
+    );
     vi.advanceTimersByTime(40_000);
     expect(sent).toEqual([]);
     expect(expired).toBe(true);
-    const stop = retransmit({ transport: 'udp', address: '10.0.0.2', port: 5060 }, { t1: 500, t2: 4000 }, () => sent.push(1), () => (expired = false));
+    const stop = retransmit(
+      { transport: 'udp', address: '10.0.0.2', port: 5060 },
+      { t1: 500, t2: 4000 },
+      () => sent.push(1),
+      () => (expired = false),
+    );
     vi.advanceTimersByTime(600);
     stop();
     vi.advanceTimersByTime(40_000);

@@ -62,7 +62,11 @@ export class SipTransport {
 
   /** Reads framed messages off a connection (accepted, or opened by us to `known`). */
   private adopt(sock: net.Socket, known?: Peer): Peer {
-    const peer: Peer = known ?? { transport: 'tcp', address: (sock.remoteAddress ?? '').replace(/^::ffff:/, ''), port: sock.remotePort ?? 0 };
+    const peer: Peer = known ?? {
+      transport: 'tcp',
+      address: (sock.remoteAddress ?? '').replace(/^::ffff:/, ''),
+      port: sock.remotePort ?? 0,
+    };
     const key = peerKey(peer);
     this.conns.set(key, sock);
     let buf = Buffer.alloc(0);

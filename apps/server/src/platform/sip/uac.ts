@@ -21,8 +21,20 @@ export function clientInvite(ep: SipEndpoint, o: UacInvite, rtpPort: number, don
   const localTag = randomToken();
   const target = `sip:${o.to}@${o.gateway.address}:${o.gateway.port}`;
   const leg: Dialog = {
-    sipCallId, callId: '', peer: o.gateway, localTag, remoteTag: '', local: `<sip:${o.from}@${publicAddress}>;tag=${localTag}`,
-    remote: `<${target}>`, remoteTarget: target, localSeq: 0, rtp: null, pipe: null, ok: null, stopOk: null, ended: false,
+    sipCallId,
+    callId: '',
+    peer: o.gateway,
+    localTag,
+    remoteTag: '',
+    local: `<sip:${o.from}@${publicAddress}>;tag=${localTag}`,
+    remote: `<${target}>`,
+    remoteTarget: target,
+    localSeq: 0,
+    rtp: null,
+    pipe: null,
+    ok: null,
+    stopOk: null,
+    ended: false,
   };
   const sdp = buildSdp({ address: publicAddress, port: rtpPort, sessionId: randomToken(4) });
   let authTried = false;
@@ -32,7 +44,14 @@ export function clientInvite(ep: SipEndpoint, o: UacInvite, rtpPort: number, don
       if (res.status < 200) return done(res, null);
       const seq = CSEQ(req).seq;
       if (res.status >= 300) {
-        const ack = request('ACK', req.uri, { via: header(req, 'via')!, 'max-forwards': '70', from: leg.local, to: header(res, 'to') ?? leg.remote, 'call-id': sipCallId, cseq: `${seq} ACK` });
+        const ack = request('ACK', req.uri, {
+          via: header(req, 'via')!,
+          'max-forwards': '70',
+          from: leg.local,
+          to: header(res, 'to') ?? leg.remote,
+          'call-id': sipCallId,
+          cseq: `${seq} ACK`,
+        });
         ep.transport.send(ack, o.gateway);
         const challenge = header(res, 'www-authenticate') ?? header(res, 'proxy-authenticate');
         if ((res.status === 401 || res.status === 407) && challenge && o.credentials && !authTried) {

@@ -17,7 +17,11 @@ export const twilioError = (status: number, code: number, message: string): Repl
  * Twilio's REST API (2010-04-01) for one account on 127.0.0.1: HTTP basic auth with the account SID and
  * auth token (20003 otherwise), form bodies, and Twilio's 20404 for what `handle` does not answer.
  */
-export function startFakeTwilio(sid: string, token: string, handle: (r: TwilioApiRequest) => Reply | undefined | Promise<Reply | undefined>) {
+export function startFakeTwilio(
+  sid: string,
+  token: string,
+  handle: (r: TwilioApiRequest) => Reply | undefined | Promise<Reply | undefined>,
+) {
   const base = `/2010-04-01/Accounts/${sid}`;
   const auth = `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`;
   return startFake(async (r) => {

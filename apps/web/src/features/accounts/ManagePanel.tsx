@@ -4,7 +4,12 @@ import { Card } from '../../ui/index.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
 import { SectionHeader } from './parts.tsx';
 
-const INFO_OVERLAY: Record<string, string> = { partner: 'partnerInfo', reseller: 'resellerInfo', organization: 'orgInfo', agent: 'agentInfo' };
+const INFO_OVERLAY: Record<string, string> = {
+  partner: 'partnerInfo',
+  reseller: 'resellerInfo',
+  organization: 'orgInfo',
+  agent: 'agentInfo',
+};
 
 /** Shortcuts to the account's profile, members, settings and sharing, as its permissions allow. */
 export default function ManagePanel({ account }: AppPanelProps) {
@@ -15,7 +20,14 @@ export default function ManagePanel({ account }: AppPanelProps) {
     { key: 'members', label: 'Members', hint: 'Admin users and owners', icon: Users, show: p.canManageUsers || p.canInviteUsers },
     { key: 'settings', label: 'Settings', hint: 'Messaging and embeds', icon: Settings, show: p.canEditOrg },
     { key: 'shareProfile', label: 'Share profile', hint: 'Your public link', icon: Share2, show: p.canViewOrg },
-    { key: INFO_OVERLAY[account.accountType] ?? 'orgInfo', value: String(account.id), label: 'Account details', hint: 'Ids, type, dates', icon: Info, show: p.canViewOrg },
+    {
+      key: INFO_OVERLAY[account.accountType] ?? 'orgInfo',
+      value: String(account.id),
+      label: 'Account details',
+      hint: 'Ids, type, dates',
+      icon: Info,
+      show: p.canViewOrg,
+    },
   ];
   return (
     <Card className="overflow-hidden">

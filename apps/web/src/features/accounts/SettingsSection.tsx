@@ -40,7 +40,9 @@ function AccountSummary({ account }: { account: AccountView }) {
               <Icon className="size-3.5" aria-hidden="true" />
               {typeLabel[account.accountType] ?? account.accountType}
             </span>
-            {account.user.superAdmin && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">Super admin</span>}
+            {account.user.superAdmin && (
+              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">Super admin</span>
+            )}
           </div>
           <p className="mt-1 truncate text-sm text-slate-600">@{account.username}</p>
           {account.user.id !== account.id && (

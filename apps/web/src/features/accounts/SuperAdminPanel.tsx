@@ -138,11 +138,25 @@ function NewPartnerForm() {
         <h3 id="new-partner-title" className="text-sm font-semibold text-slate-900">
           New partner
         </h3>
-        <p className="text-sm text-slate-600">A partner runs its own white-labelled tree of resellers and organizations. Its owner signs in with this e-mail.</p>
+        <p className="text-sm text-slate-600">
+          A partner runs its own white-labelled tree of resellers and organizations. Its owner signs in with this e-mail.
+        </p>
       </div>
       <div className="grid gap-3 xs:grid-cols-2">
-        <TextField label="Partner name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} error={fieldError(err, 'name')} />
-        <TextField label="Owner’s e-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError(err, 'email')} />
+        <TextField
+          label="Partner name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={120}
+          error={fieldError(err, 'name')}
+        />
+        <TextField
+          label="Owner’s e-mail"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError(err, 'email')}
+        />
       </div>
       <FormError error={otherError(err, 'name', 'email')} />
       <Button type="submit" className="self-start" loading={create.isPending} disabled={!name.trim() || !email.trim()}>

@@ -5,7 +5,14 @@ import { searchQuery, toFilter } from './filters.ts';
 describe('organization filter form', () => {
   it('turns ranges into numbers, flags and ids into text, and leaves out empty fields', () => {
     expect(
-      toFilter({ search: ' Bright ', voiceMinutesCurrentMin: '10', messagesAllTimeMax: '0', subscribed: 'true', billingId: '', productPlanId: 'pro' }),
+      toFilter({
+        search: ' Bright ',
+        voiceMinutesCurrentMin: '10',
+        messagesAllTimeMax: '0',
+        subscribed: 'true',
+        billingId: '',
+        productPlanId: 'pro',
+      }),
     ).toEqual({ search: 'Bright', voiceMinutesCurrentMin: 10, messagesAllTimeMax: 0, subscribed: 'true', productPlanId: 'pro' });
   });
 

@@ -24,7 +24,6 @@ export function toFilter(form: Record<string, string>): Record<string, QueryValu
   return f;
 }
 
-
 /** spec §5: page and pageSize are sent only when positive; other filters only when a string or a number. */
 export function searchQuery(filter: Record<string, QueryValue>, page: number): Record<string, QueryValue> {
   const q: Record<string, QueryValue> = {};
@@ -36,4 +35,3 @@ export function searchQuery(filter: Record<string, QueryValue>, page: number): R
   }
   return q;
 }
-

@@ -48,7 +48,8 @@ export function useChildren(kind: ChildKind, parent: number | null, page: number
 export function useOrgSearch(parent: number | null, filter: Record<string, QueryValue> | null, page: number) {
   return useQuery({
     queryKey: ['accounts', 'orgSearch', parent ?? 'self', filter, page],
-    queryFn: ({ signal }) => api<ListResult>('/api/v2/searchOrganizations', { target: tgt(parent), signal, query: searchQuery(filter ?? {}, page) }),
+    queryFn: ({ signal }) =>
+      api<ListResult>('/api/v2/searchOrganizations', { target: tgt(parent), signal, query: searchQuery(filter ?? {}, page) }),
     enabled: filter != null,
     placeholderData: keepPreviousData,
   });
@@ -89,7 +90,8 @@ export function useApiTokens(target: number | null) {
 export function useDomains(target: number | null) {
   return useQuery({
     queryKey: ['accounts', 'domains', target ?? 'self'],
-    queryFn: ({ signal }) => api<{ domains: DomainItem[]; totalDomains: number }>('/api/v2/domains', { target: tgt(target), signal, query: { pageSize: 100 } }),
+    queryFn: ({ signal }) =>
+      api<{ domains: DomainItem[]; totalDomains: number }>('/api/v2/domains', { target: tgt(target), signal, query: { pageSize: 100 } }),
   });
 }
 

@@ -25,7 +25,12 @@ export function EditorBar({ model }: { model: AgentEditorModel }) {
               variant="secondary"
               disabled={busy || model.state === 'published'}
               onClick={async () => {
-                const ok = await confirm({ title: 'Discard unpublished changes?', message: 'The agent goes back to the published version.', confirmText: 'Discard changes', confirmColor: 'danger' });
+                const ok = await confirm({
+                  title: 'Discard unpublished changes?',
+                  message: 'The agent goes back to the published version.',
+                  confirmText: 'Discard changes',
+                  confirmColor: 'danger',
+                });
                 if (ok) await model.revert();
               }}
             >
@@ -38,7 +43,11 @@ export function EditorBar({ model }: { model: AgentEditorModel }) {
         </div>
       </div>
       {model.errors.length > 0 && (
-        <ul role="alert" aria-label="Errors" className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <ul
+          role="alert"
+          aria-label="Errors"
+          className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {model.errors.map((e) => (
             <li key={e}>{e}</li>
           ))}
@@ -70,7 +79,11 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
             size="xs"
             variant="secondary"
             onClick={async () => {
-              const ok = await confirm({ title: 'Detach from the template?', message: 'The agent keeps its current text and stops following template changes.', confirmText: 'Detach' });
+              const ok = await confirm({
+                title: 'Detach from the template?',
+                message: 'The agent keeps its current text and stops following template changes.',
+                confirmText: 'Detach',
+              });
               if (!ok) return;
               await detachFromTemplate(target);
               notify('Detached from the template');
@@ -82,7 +95,12 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
         </div>
       )}
 
-      <Field label="Instructions" id={ids.instructions} error={model.fieldError} hint="What the agent knows and how it behaves. Use {{businessName}} for your business’s name.">
+      <Field
+        label="Instructions"
+        id={ids.instructions}
+        error={model.fieldError}
+        hint="What the agent knows and how it behaves. Use {{businessName}} for your business’s name."
+      >
         {(a11y) => (
           <div className="relative">
             <Textarea
@@ -163,19 +181,36 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
                   </option>
                 ))}
               </select>
-              <Button size="md" variant="secondary" aria-label="Play a sample of the voice" onClick={() => playVoiceSample(draft.voice, draft.language, draft.greeting || 'Hello! How can I help you today?')}>
+              <Button
+                size="md"
+                variant="secondary"
+                aria-label="Play a sample of the voice"
+                onClick={() => playVoiceSample(draft.voice, draft.language, draft.greeting || 'Hello! How can I help you today?')}
+              >
                 <Volume2 className="size-4" aria-hidden />
               </Button>
             </div>
           )}
         </Field>
         <Field label="Timezone" id={ids.timezone}>
-          {(a11y) => <TimezonePicker id={a11y.id} describedBy={a11y['aria-describedby']} value={draft.timezone} onChange={(timezone) => model.update({ timezone })} />}
+          {(a11y) => (
+            <TimezonePicker
+              id={a11y.id}
+              describedBy={a11y['aria-describedby']}
+              value={draft.timezone}
+              onChange={(timezone) => model.update({ timezone })}
+            />
+          )}
         </Field>
       </div>
 
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" className="size-4 rounded border-slate-300" checked={draft.confirmTransfers} onChange={(e) => model.update({ confirmTransfers: e.target.checked })} />
+        <input
+          type="checkbox"
+          className="size-4 rounded border-slate-300"
+          checked={draft.confirmTransfers}
+          onChange={(e) => model.update({ confirmTransfers: e.target.checked })}
+        />
         Ask a team member to confirm before transferring a caller
       </label>
 
@@ -197,7 +232,12 @@ function Actions({ model }: { model: AgentEditorModel }) {
           {draft.actions.map((a, i) => (
             <li key={`${a.name}-${i}`} className="flex items-center gap-2 px-3 py-2 text-sm">
               <span className="flex-1">{a.name}</span>
-              <Button size="2xs" variant="ghost" aria-label={`Remove ${a.name}`} onClick={() => model.update({ actions: draft.actions.filter((_, j) => j !== i) })}>
+              <Button
+                size="2xs"
+                variant="ghost"
+                aria-label={`Remove ${a.name}`}
+                onClick={() => model.update({ actions: draft.actions.filter((_, j) => j !== i) })}
+              >
                 <Trash2 className="size-3.5" aria-hidden />
               </Button>
             </li>
@@ -266,7 +306,9 @@ function AppsAndFunctions({ model, target }: { model: AgentEditorModel; target: 
                           type="checkbox"
                           className="size-3.5 rounded border-slate-300"
                           checked={enabled.includes(f.name)}
-                          onChange={(e) => model.update({ enabledFunctions: toggleFunction(draft.enabledFunctions, ref, f.name, e.target.checked) })}
+                          onChange={(e) =>
+                            model.update({ enabledFunctions: toggleFunction(draft.enabledFunctions, ref, f.name, e.target.checked) })
+                          }
                         />
                         <code className="font-mono">{f.name}</code> — {f.description}
                       </label>

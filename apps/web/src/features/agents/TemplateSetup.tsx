@@ -4,7 +4,15 @@ import { Button, cn, EmptyState, ErrorState, Field, Input, LoadingBlock, Textare
 import { useTemplates } from './api.ts';
 
 /** The template gallery (spec: template selection view). */
-export function TemplateGallery({ target, selected, onSelect }: { target: number | null; selected?: string | null; onSelect: (t: AgentTemplate) => void }) {
+export function TemplateGallery({
+  target,
+  selected,
+  onSelect,
+}: {
+  target: number | null;
+  selected?: string | null;
+  onSelect: (t: AgentTemplate) => void;
+}) {
   const templates = useTemplates(target);
   if (templates.isLoading) return <LoadingBlock />;
   if (templates.isError) return <ErrorState message={(templates.error as Error).message} />;

@@ -49,19 +49,38 @@ export function TestChat({ target, agentId, className }: { target: number | null
         )}
       </div>
       <div ref={list} className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3" aria-live="polite">
-        {turns.length === 0 && <p className="py-8 text-center text-sm text-slate-500">Say hello, ask a question, or ask it to book an appointment.</p>}
+        {turns.length === 0 && (
+          <p className="py-8 text-center text-sm text-slate-500">Say hello, ask a question, or ask it to book an appointment.</p>
+        )}
         {turns.map((t, i) => (
           <div key={i} className={cn('flex gap-2', t.role === 'user' && 'flex-row-reverse')}>
-            <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-full', t.role === 'user' ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200')} aria-hidden>
+            <span
+              className={cn(
+                'flex size-7 shrink-0 items-center justify-center rounded-full',
+                t.role === 'user' ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200',
+              )}
+              aria-hidden
+            >
               {t.role === 'user' ? <User className="size-4" /> : <Bot className="size-4" />}
             </span>
             <div className={cn('max-w-[85%] space-y-2')}>
               {t.functionCalls?.map((c, j) => (
-                <div key={j} data-testid="function-call" className={cn('rounded-lg border px-2.5 py-1.5 text-xs', c.ok ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-red-200 bg-red-50 text-red-900')}>
+                <div
+                  key={j}
+                  data-testid="function-call"
+                  className={cn(
+                    'rounded-lg border px-2.5 py-1.5 text-xs',
+                    c.ok ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-red-200 bg-red-50 text-red-900',
+                  )}
+                >
                   <p className="flex items-center gap-1.5 font-medium">
                     <Wrench className="size-3.5" aria-hidden />
                     <code>{c.name}</code>
-                    {c.ok ? <CheckCircle2 className="size-3.5" aria-label="succeeded" /> : <XCircle className="size-3.5" aria-label="failed" />}
+                    {c.ok ? (
+                      <CheckCircle2 className="size-3.5" aria-label="succeeded" />
+                    ) : (
+                      <XCircle className="size-3.5" aria-label="failed" />
+                    )}
                   </p>
                   {Object.keys(c.arguments).length > 0 && (
                     <p className="mt-0.5 font-mono break-all text-[11px] opacity-80">
@@ -72,7 +91,16 @@ export function TestChat({ target, agentId, className }: { target: number | null
                   )}
                 </div>
               ))}
-              <p className={cn('rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap', t.role === 'user' ? 'bg-brand-600 text-white' : t.error ? 'bg-red-50 text-red-800' : 'bg-white text-slate-800 ring-1 ring-slate-200')}>
+              <p
+                className={cn(
+                  'rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap',
+                  t.role === 'user'
+                    ? 'bg-brand-600 text-white'
+                    : t.error
+                      ? 'bg-red-50 text-red-800'
+                      : 'bg-white text-slate-800 ring-1 ring-slate-200',
+                )}
+              >
                 {t.content}
               </p>
             </div>

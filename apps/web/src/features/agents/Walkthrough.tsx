@@ -63,7 +63,11 @@ export function Walkthrough({ account }: { account: AccountView }) {
           const done = w.completed.includes(s);
           return (
             <li key={s} className="flex items-center gap-3 py-2.5" data-testid={`walkthrough-${s}`} data-done={done}>
-              {done ? <CheckCircle2 className="size-5 text-emerald-600" aria-label="Done" /> : <Circle className="size-5 text-slate-300" aria-label="Not done" />}
+              {done ? (
+                <CheckCircle2 className="size-5 text-emerald-600" aria-label="Done" />
+              ) : (
+                <Circle className="size-5 text-slate-300" aria-label="Not done" />
+              )}
               <div className="min-w-0 flex-1">
                 <p className={cn('text-sm font-medium', done ? 'text-slate-500 line-through' : 'text-slate-900')}>{STEPS[s].title}</p>
                 <p className="text-xs text-slate-500">{STEPS[s].text}</p>

@@ -23,7 +23,16 @@ export function timezones(): string[] {
   try {
     return (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone');
   } catch {
-    return ['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Europe/London', 'Europe/Paris', 'Asia/Tokyo'];
+    return [
+      'UTC',
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Los_Angeles',
+      'Europe/London',
+      'Europe/Paris',
+      'Asia/Tokyo',
+    ];
   }
 }
 

@@ -5,11 +5,23 @@ import type { SaveState } from './useAgentEditor.ts';
 
 const LABELS: Record<SaveState, { text: string; cls: string; icon: ReactNode }> = {
   loading: { text: 'Loading…', cls: 'bg-slate-100 text-slate-600', icon: <Loader2 className="size-3.5 animate-spin" aria-hidden /> },
-  unsaved: { text: 'Unsaved changes', cls: 'bg-amber-50 text-amber-800 ring-amber-200', icon: <CircleDot className="size-3.5" aria-hidden /> },
+  unsaved: {
+    text: 'Unsaved changes',
+    cls: 'bg-amber-50 text-amber-800 ring-amber-200',
+    icon: <CircleDot className="size-3.5" aria-hidden />,
+  },
   saving: { text: 'Saving…', cls: 'bg-slate-100 text-slate-700', icon: <Loader2 className="size-3.5 animate-spin" aria-hidden /> },
-  saved: { text: 'Draft saved · not live yet', cls: 'bg-sky-50 text-sky-800 ring-sky-200', icon: <CheckCircle2 className="size-3.5" aria-hidden /> },
+  saved: {
+    text: 'Draft saved · not live yet',
+    cls: 'bg-sky-50 text-sky-800 ring-sky-200',
+    icon: <CheckCircle2 className="size-3.5" aria-hidden />,
+  },
   publishing: { text: 'Publishing…', cls: 'bg-slate-100 text-slate-700', icon: <Loader2 className="size-3.5 animate-spin" aria-hidden /> },
-  published: { text: 'Live', cls: 'bg-emerald-50 text-emerald-800 ring-emerald-200', icon: <CheckCircle2 className="size-3.5" aria-hidden /> },
+  published: {
+    text: 'Live',
+    cls: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+    icon: <CheckCircle2 className="size-3.5" aria-hidden />,
+  },
   error: { text: 'Not saved', cls: 'bg-red-50 text-red-800 ring-red-200', icon: <TriangleAlert className="size-3.5" aria-hidden /> },
 };
 
@@ -17,7 +29,16 @@ const LABELS: Record<SaveState, { text: string; cls: string; icon: ReactNode }> 
 export function SaveStatus({ state }: { state: SaveState }) {
   const l = LABELS[state];
   return (
-    <span role="status" aria-live="polite" data-testid="save-status" data-state={state} className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-transparent', l.cls)}>
+    <span
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      data-state={state}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-transparent',
+        l.cls,
+      )}
+    >
       {l.icon}
       {l.text}
     </span>

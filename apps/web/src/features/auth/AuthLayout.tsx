@@ -4,7 +4,17 @@ import { useBrand } from '../../shell/brand.ts';
 import { Logo } from '../../shell/Logo.tsx';
 
 /** The frame of the sign-in and sign-up pages: brand mark, a card, and a footer line. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const brand = useBrand();
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10 sm:justify-center">

@@ -15,14 +15,27 @@ export function MethodTabs({ value, onChange }: { value: Method; onChange: (m: M
   function onKeyDown(e: KeyboardEvent) {
     const i = items.findIndex((it) => it.id === value);
     const next =
-      e.key === 'ArrowRight' ? items[(i + 1) % items.length] : e.key === 'ArrowLeft' ? items[(i - 1 + items.length) % items.length] : e.key === 'Home' ? items[0] : e.key === 'End' ? items[items.length - 1] : null;
+      e.key === 'ArrowRight'
+        ? items[(i + 1) % items.length]
+        : e.key === 'ArrowLeft'
+          ? items[(i - 1 + items.length) % items.length]
+          : e.key === 'Home'
+            ? items[0]
+            : e.key === 'End'
+              ? items[items.length - 1]
+              : null;
     if (!next) return;
     e.preventDefault();
     onChange(next.id);
     refs.current[next.id]?.focus();
   }
   return (
-    <div role="tablist" aria-label="Sign-in method" className="mb-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1" onKeyDown={onKeyDown}>
+    <div
+      role="tablist"
+      aria-label="Sign-in method"
+      className="mb-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+      onKeyDown={onKeyDown}
+    >
       {items.map((it) => (
         <button
           key={it.id}

@@ -3,7 +3,8 @@ import type { SessionResponse } from '../../api/session.ts';
 
 /** The sign-up and sign-in calls (spec §2 "Sign-in"): all anonymous, the session comes from verify. */
 export const authCalls = {
-  signUpEmail: (body: { email: string; name?: string; businessName?: string; ref?: string }) => api('/api/v1/signup/email', { body, anonymous: true }),
+  signUpEmail: (body: { email: string; name?: string; businessName?: string; ref?: string }) =>
+    api('/api/v1/signup/email', { body, anonymous: true }),
   signInEmail: (email: string) => api('/api/v1/signin/email', { body: { email }, anonymous: true }),
   /** `ref`: the invite link's referral code (`/app/signup?ref=`), which attributes a new sign-up to its invitation. */
   signInPhone: (phoneNumber: string, ref?: string) => api('/api/v1/signin/phoneNumber', { body: { phoneNumber, ref }, anonymous: true }),

@@ -158,7 +158,10 @@ export function useOrganizationsToOffer(search: string, enabled: boolean) {
   return useQuery({
     queryKey: ['billing', 'offer-organizations', search],
     queryFn: ({ signal }) =>
-      api<{ accounts: { id: number; displayName: string; username: string }[] }>('/api/v2/listOrganizations', { signal, query: { page: 0, pageSize: 20, search: search || undefined } }),
+      api<{ accounts: { id: number; displayName: string; username: string }[] }>('/api/v2/listOrganizations', {
+        signal,
+        query: { page: 0, pageSize: 20, search: search || undefined },
+      }),
     enabled,
   });
 }

@@ -92,7 +92,8 @@ export class FramePlayer {
 export const CAPTURE_WORKLET_URL = '/calls-capture-worklet.js';
 
 /** The browser's microphone for a call: echo cancellation and noise suppression on. */
-export const openMicrophone = () => navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+export const openMicrophone = () =>
+  navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
 
 /** Microphone audio through the capture AudioWorklet, downsampled to 8 kHz, as whole 20 ms μ-law frames (base64). */
 export async function captureFrames(ctx: AudioContext, mic: MediaStream, onFrame: (payload: string) => void): Promise<void> {

@@ -71,7 +71,14 @@ export class ListenIn {
     this.on.onState('ended');
   }
 
-  private received(m: { event: string; track?: 'caller' | 'agent'; payload?: string; turn?: CallTurn; transcript?: CallTurn[]; kicked?: boolean }): void {
+  private received(m: {
+    event: string;
+    track?: 'caller' | 'agent';
+    payload?: string;
+    turn?: CallTurn;
+    transcript?: CallTurn[];
+    kicked?: boolean;
+  }): void {
     if (m.event === 'ready') {
       for (const t of m.transcript ?? []) this.on.onTurn(t);
       this.on.onState('listening');

@@ -62,7 +62,14 @@ export function checkIn(): Promise<unknown> {
   const m = mobileContext();
   return api('/api/v1/mobileCheckIn', {
     target: false,
-    body: { checkIn: { deviceId: deviceId(), userAgent: userAgent(), ...(m.platform ? { platform: m.platform } : {}), ...(m.appVersion ? { appVersion: m.appVersion } : {}) } },
+    body: {
+      checkIn: {
+        deviceId: deviceId(),
+        userAgent: userAgent(),
+        ...(m.platform ? { platform: m.platform } : {}),
+        ...(m.appVersion ? { appVersion: m.appVersion } : {}),
+      },
+    },
   });
 }
 

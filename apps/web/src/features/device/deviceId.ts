@@ -14,7 +14,15 @@ export function deviceId(): string {
 export function deviceLabel(d: { platform: string | null; appVersion: string | null; userAgent: string | null }): string {
   if (d.platform && d.appVersion) return `${d.platform} app ${d.appVersion}`;
   const ua = d.userAgent ?? '';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\/|Chromium\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : null;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : null;
   const os = /Android/.test(ua)
     ? 'Android'
     : /iPhone|iPad|iPod/.test(ua)

@@ -126,7 +126,14 @@ function SignedInApp() {
   const typeMismatch = !!(target && account && account.accountType !== SEGMENT_ACCOUNT_TYPE[target.type]);
 
   return (
-    <AppLayout account={typeMismatch ? undefined : account} path={path} section={section} userName={userName} userImage={user?.profileImage} fullHeight={!!current?.fullHeight}>
+    <AppLayout
+      account={typeMismatch ? undefined : account}
+      path={path}
+      section={section}
+      userName={userName}
+      userImage={user?.profileImage}
+      fullHeight={!!current?.fullHeight}
+    >
       {!parsed.ok ? (
         <Frame>
           <ErrorState
@@ -151,7 +158,10 @@ function SignedInApp() {
         typeMismatch ? (
           <Frame>
             {target && <Breadcrumb path={path} />}
-            <ErrorState title="Account type does not match" message={`Account ${account.id} is ${article(account.accountType)} ${typeLabel[account.accountType]?.toLowerCase()}, not ${article(SEGMENT_ACCOUNT_TYPE[target!.type])} ${SEGMENT_ACCOUNT_TYPE[target!.type]}.`} />
+            <ErrorState
+              title="Account type does not match"
+              message={`Account ${account.id} is ${article(account.accountType)} ${typeLabel[account.accountType]?.toLowerCase()}, not ${article(SEGMENT_ACCOUNT_TYPE[target!.type])} ${SEGMENT_ACCOUNT_TYPE[target!.type]}.`}
+            />
           </Frame>
         ) : !current ? (
           <Frame>
@@ -200,7 +210,8 @@ function Breadcrumb({ path }: { path: AppPathStep[] }) {
   return (
     <nav aria-label="Account path" className="mb-4 flex flex-wrap items-center gap-2 text-sm">
       <Link to={appPathUrl(up)} className="inline-flex items-center gap-1 rounded-md font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden="true" /> {parent ? <CrumbLabel type={SEGMENT_ACCOUNT_TYPE[parent.type]} id={parent.id} /> : <SelfLabel />}
+        <ArrowLeft className="size-4" aria-hidden="true" />{' '}
+        {parent ? <CrumbLabel type={SEGMENT_ACCOUNT_TYPE[parent.type]} id={parent.id} /> : <SelfLabel />}
       </Link>
       <span className="text-slate-400" aria-hidden="true">
         /
@@ -209,7 +220,11 @@ function Breadcrumb({ path }: { path: AppPathStep[] }) {
         {path.map((s, i) => (
           <li key={`${s.type}:${s.id}`} className="flex items-center gap-1">
             {i > 0 && <span aria-hidden="true">›</span>}
-            <Link to={appPathUrl(path.slice(0, i + 1))} className="rounded px-1 hover:bg-slate-100" aria-current={i === path.length - 1 ? 'page' : undefined}>
+            <Link
+              to={appPathUrl(path.slice(0, i + 1))}
+              className="rounded px-1 hover:bg-slate-100"
+              aria-current={i === path.length - 1 ? 'page' : undefined}
+            >
               <CrumbLabel type={SEGMENT_ACCOUNT_TYPE[s.type]} id={s.id} />
             </Link>
           </li>
@@ -294,5 +309,15 @@ function AccountError({ error }: { error: Error }) {
       </Card>
     );
   }
-  return <ErrorState title="We could not load this account" message={error.message} action={<Button size="sm" onClick={() => location.reload()}>Try again</Button>} />;
+  return (
+    <ErrorState
+      title="We could not load this account"
+      message={error.message}
+      action={
+        <Button size="sm" onClick={() => location.reload()}>
+          Try again
+        </Button>
+      }
+    />
+  );
 }

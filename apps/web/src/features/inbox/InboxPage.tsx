@@ -7,7 +7,22 @@ import { formatPhone } from '@switchboard/core/rules/format';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, EmptyState, ErrorState, Skeleton, cn } from '../../ui/index.ts';
-import { activityKey, clearActivity, closeConversation, roomsKey, setOpenRoom, unreadCountKey, useConversation, useConversations, useLive, useUnreadCount, type InboxType, type ListStatus, type Room, type RoomPage } from './api.ts';
+import {
+  activityKey,
+  clearActivity,
+  closeConversation,
+  roomsKey,
+  setOpenRoom,
+  unreadCountKey,
+  useConversation,
+  useConversations,
+  useLive,
+  useUnreadCount,
+  type InboxType,
+  type ListStatus,
+  type Room,
+  type RoomPage,
+} from './api.ts';
 import { ConversationView, NewConversation } from './ConversationView.tsx';
 import { timeAgo } from './format.ts';
 import { newMessageGate } from '@switchboard/core/rules/newMessage';
@@ -21,7 +36,13 @@ const DRAFT_ID = 'new';
  * live updates, and the open conversation beside the list (or instead of it on phones). Query
  * parameters: filter, active, new, highlightId, zap.
  */
-export function InboxView({ accountId, account }: { accountId: number; account: { vidaPremium?: boolean; vidaPhoneNumber?: string | null; smsEnabled?: boolean; displayName?: string } }) {
+export function InboxView({
+  accountId,
+  account,
+}: {
+  accountId: number;
+  account: { vidaPremium?: boolean; vidaPhoneNumber?: string | null; smsEnabled?: boolean; displayName?: string };
+}) {
   const [params, setParams] = useSearchParams();
   const qc = useQueryClient();
   const openOverlay = useOpenOverlay();
@@ -101,7 +122,13 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
   const switchTab = async (next: InboxType) => {
     if (next === type) return;
     if (composing) {
-      const ok = await confirm({ title: 'Cancel the new message?', message: 'What you wrote so far will be discarded.', confirmText: 'Cancel message', cancelText: 'Keep writing', confirmColor: 'red' });
+      const ok = await confirm({
+        title: 'Cancel the new message?',
+        message: 'What you wrote so far will be discarded.',
+        confirmText: 'Cancel message',
+        cancelText: 'Keep writing',
+        confirmColor: 'red',
+      });
       if (!ok) return;
     }
     setParam({ filter: next === 'priority' ? null : 'agent', new: null, active: null });
@@ -115,7 +142,12 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
     void qc.invalidateQueries({ queryKey: activityKey(accountId, type) });
     void qc.invalidateQueries({ queryKey: unreadCountKey(accountId, type) });
     qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(accountId, type, false), (d) =>
-      d ? { ...d, pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.map((r) => (r.roomId === room.roomId ? { ...r, unread: false } : r)) })) } : d,
+      d
+        ? {
+            ...d,
+            pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.map((r) => (r.roomId === room.roomId ? { ...r, unread: false } : r)) })),
+          }
+        : d,
     );
   };
 
@@ -168,32 +200,46 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
         </span>
       </header>
       <div className="flex min-h-0 flex-1">
-        <aside className={cn('flex min-h-0 w-full flex-col border-r border-slate-200 bg-white md:w-[360px] md:shrink-0', !showList && 'hidden md:flex')}>
+        <aside
+          className={cn(
+            'flex min-h-0 w-full flex-col border-r border-slate-200 bg-white md:w-[360px] md:shrink-0',
+            !showList && 'hidden md:flex',
+          )}
+        >
           <div className="flex items-center gap-2 px-3 pt-3">
             <div className="flex items-center gap-2" role="tablist" aria-label="Inbox">
-            <button
-              role="tab"
-              aria-selected={type === 'priority'}
-              className={cn('rounded-lg px-3 py-1.5 text-sm font-medium', type === 'priority' ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100')}
-              aria-describedby="inbox-tab-holds"
-              onClick={() => void switchTab('priority')}
-            >
-              Priority{badge(priorityUnread.data)}
-            </button>
-            <button
-              role="tab"
-              aria-selected={type === 'agent'}
-              className={cn('rounded-lg px-3 py-1.5 text-sm font-medium', type === 'agent' ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100')}
-              aria-describedby="inbox-tab-holds"
-              onClick={() => void switchTab('agent')}
-            >
-              Junk
-              {/* The tab itself says what Junk holds (the spec's name for the agent type), so no one reads it as spam. */}
-              <span className={cn('ml-1 text-xs font-normal', type === 'agent' ? 'text-brand-700' : 'text-slate-500')} data-testid="junk-holds">
-                · AI agent
-              </span>
-              {badge(junkUnread.data)}
-            </button>
+              <button
+                role="tab"
+                aria-selected={type === 'priority'}
+                className={cn(
+                  'rounded-lg px-3 py-1.5 text-sm font-medium',
+                  type === 'priority' ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100',
+                )}
+                aria-describedby="inbox-tab-holds"
+                onClick={() => void switchTab('priority')}
+              >
+                Priority{badge(priorityUnread.data)}
+              </button>
+              <button
+                role="tab"
+                aria-selected={type === 'agent'}
+                className={cn(
+                  'rounded-lg px-3 py-1.5 text-sm font-medium',
+                  type === 'agent' ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100',
+                )}
+                aria-describedby="inbox-tab-holds"
+                onClick={() => void switchTab('agent')}
+              >
+                Junk
+                {/* The tab itself says what Junk holds (the spec's name for the agent type), so no one reads it as spam. */}
+                <span
+                  className={cn('ml-1 text-xs font-normal', type === 'agent' ? 'text-brand-700' : 'text-slate-500')}
+                  data-testid="junk-holds"
+                >
+                  · AI agent
+                </span>
+                {badge(junkUnread.data)}
+              </button>
             </div>
             <Button size="xs" variant="secondary" className="ml-auto" onClick={startNew} aria-label="New message">
               <MessageSquarePlus className="size-4" aria-hidden /> New
@@ -201,12 +247,22 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
           </div>
           {/* What the tab holds, so no one reads Junk (the spec's name for the agent type) as spam. */}
           <p id="inbox-tab-holds" className="px-4 pt-2 text-xs text-slate-600" data-testid="tab-holds">
-            {type === 'agent' ? 'Handled by your AI agent (and blocked senders). Not spam: reply to take one over.' : 'Conversations your team handles: replies from a person, AI turned off.'}
+            {type === 'agent'
+              ? 'Handled by your AI agent (and blocked senders). Not spam: reply to take one over.'
+              : 'Conversations your team handles: replies from a person, AI turned off.'}
           </p>
           {movedTo && active && (
-            <p role="status" className="mx-3 mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900" data-testid="moved-notice">
+            <p
+              role="status"
+              className="mx-3 mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900"
+              data-testid="moved-notice"
+            >
               The open conversation is now in {movedTo === 'agent' ? 'Junk (handled by your AI agent)' : 'Priority'}.
-              <button type="button" className="font-medium underline" onClick={() => setParam({ filter: movedTo === 'priority' ? null : 'agent', new: null })}>
+              <button
+                type="button"
+                className="font-medium underline"
+                onClick={() => setParam({ filter: movedTo === 'priority' ? null : 'agent', new: null })}
+              >
                 Show {movedTo === 'agent' ? 'Junk' : 'Priority'}
               </button>
             </p>
@@ -245,7 +301,11 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
               <EmptyState
                 icon={<Inbox className="size-6" aria-hidden />}
                 title={unreadOnly ? 'Nothing unread' : type === 'priority' ? 'No conversations need you' : 'Junk is empty'}
-                message={type === 'priority' ? 'Conversations a person handles show here. Those the AI agent answers are under Junk.' : 'Conversations the AI agent answers, and blocked senders, show here.'}
+                message={
+                  type === 'priority'
+                    ? 'Conversations a person handles show here. Those the AI agent answers are under Junk.'
+                    : 'Conversations the AI agent answers, and blocked senders, show here.'
+                }
               />
             ) : (
               <ul>
@@ -262,7 +322,11 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
               </ul>
             )}
             {list.isFetchingNextPage && <p className="p-3 text-center text-xs text-slate-500">Loading more…</p>}
-            {!list.isPending && rooms.length > 0 && <p className="p-3 text-center text-[11px] text-slate-500">{total} conversation{total === 1 ? '' : 's'}</p>}
+            {!list.isPending && rooms.length > 0 && (
+              <p className="p-3 text-center text-[11px] text-slate-500">
+                {total} conversation{total === 1 ? '' : 's'}
+              </p>
+            )}
           </div>
         </aside>
         <section aria-label="Conversation" className={cn('min-h-0 flex-1', showList && 'hidden md:block')}>
@@ -286,7 +350,12 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
               onClosed={() => setParam({ active: null })}
             />
           ) : (
-            <EmptyState className="h-full" icon={<Inbox className="size-6" aria-hidden />} title="Pick a conversation" message="Messages arrive here live, from your chat page and your number." />
+            <EmptyState
+              className="h-full"
+              icon={<Inbox className="size-6" aria-hidden />}
+              title="Pick a conversation"
+              message="Messages arrive here live, from your chat page and your number."
+            />
           )}
         </section>
       </div>
@@ -295,7 +364,19 @@ export function InboxView({ accountId, account }: { accountId: number; account: 
 }
 
 /** A list row; on touch screens a swipe left reveals Close, which closes after 250 ms. */
-function RoomItem({ room, active, typing, onSelect, onSwipeClose }: { room: Room; active: boolean; typing?: string; onSelect: () => void; onSwipeClose: () => void }) {
+function RoomItem({
+  room,
+  active,
+  typing,
+  onSelect,
+  onSwipeClose,
+}: {
+  room: Room;
+  active: boolean;
+  typing?: string;
+  onSelect: () => void;
+  onSwipeClose: () => void;
+}) {
   const [dx, setDx] = useState(0);
   const [closing, setClosing] = useState(false);
   const start = useRef<number | null>(null);
@@ -306,7 +387,10 @@ function RoomItem({ room, active, typing, onSelect, onSwipeClose }: { room: Room
   }, [closing, onSwipeClose]);
   return (
     <li className="relative overflow-hidden border-b border-slate-100" data-room={room.roomId}>
-      <div className="absolute inset-y-0 right-0 flex w-24 items-center justify-center bg-red-600 text-sm font-medium text-white" aria-hidden>
+      <div
+        className="absolute inset-y-0 right-0 flex w-24 items-center justify-center bg-red-600 text-sm font-medium text-white"
+        aria-hidden
+      >
         Close
       </div>
       <button
@@ -321,18 +405,30 @@ function RoomItem({ room, active, typing, onSelect, onSwipeClose }: { room: Room
           else setDx(0);
         }}
         style={{ transform: `translateX(${closing ? -96 : dx}px)` }}
-        className={cn('relative flex w-full items-start gap-3 bg-white px-4 py-3 text-left transition-transform hover:bg-slate-50 focus-visible:outline-offset-[-2px]', active && 'bg-brand-50 hover:bg-brand-50')}
+        className={cn(
+          'relative flex w-full items-start gap-3 bg-white px-4 py-3 text-left transition-transform hover:bg-slate-50 focus-visible:outline-offset-[-2px]',
+          active && 'bg-brand-50 hover:bg-brand-50',
+        )}
         aria-current={active || undefined}
       >
         <Avatar name={room.contactName ?? room.username} size="sm" />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
-            <span className={cn('truncate text-sm', room.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')} title={room.contactName ? formatPhone(room.username) : undefined}>{room.contactName ?? formatPhone(room.username)}</span>
+            <span
+              className={cn('truncate text-sm', room.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')}
+              title={room.contactName ? formatPhone(room.username) : undefined}
+            >
+              {room.contactName ?? formatPhone(room.username)}
+            </span>
             <span className="ml-auto shrink-0 text-[11px] text-slate-500">{room.draft ? '' : timeAgo(room.lastMessageTimestamp)}</span>
           </span>
           <span className="flex items-center gap-2">
             <span className={cn('truncate text-xs', typing ? 'italic text-brand-700' : room.unread ? 'text-slate-800' : 'text-slate-500')}>
-              {typing ? `${typing} is typing…` : room.draft ? 'Write a new message' : `${room.lastMessageSender === 'agent' ? 'AI: ' : room.lastMessageSender === 'staff' ? 'You: ' : ''}${room.lastMessage}`}
+              {typing
+                ? `${typing} is typing…`
+                : room.draft
+                  ? 'Write a new message'
+                  : `${room.lastMessageSender === 'agent' ? 'AI: ' : room.lastMessageSender === 'staff' ? 'You: ' : ''}${room.lastMessage}`}
             </span>
             {room.unread && <span className="ml-auto size-2 shrink-0 rounded-full bg-brand-600" aria-label="Unread" />}
           </span>

@@ -36,7 +36,10 @@ const message = (id: number, roomId: string): Message => ({
 
 function setup() {
   const qc = new QueryClient();
-  qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(1, 'agent', false), { pages: [{ rooms: [room('a'), room('b')], totalRooms: 2 }], pageParams: [0] });
+  qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(1, 'agent', false), {
+    pages: [{ rooms: [room('a'), room('b')], totalRooms: 2 }],
+    pageParams: [0],
+  });
   qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(1, 'priority', false), { pages: [{ rooms: [], totalRooms: 0 }], pageParams: [0] });
   const list = (type: 'agent' | 'priority') => qc.getQueryData<InfiniteData<RoomPage>>(roomsKey(1, type, false))!.pages[0]!;
   return { qc, list };
@@ -55,7 +58,11 @@ describe('live events in the inbox caches', () => {
 
   it('moves a conversation between tabs and drops a closed one', () => {
     const { qc, list } = setup();
-    applyEvent(qc, 1, { id: 1, type: 'conversation.updated', payload: { room: room('a', { inboxType: 'priority', aiAgentEnabled: false }) } });
+    applyEvent(qc, 1, {
+      id: 1,
+      type: 'conversation.updated',
+      payload: { room: room('a', { inboxType: 'priority', aiAgentEnabled: false }) },
+    });
     expect(list('agent').rooms.map((r) => r.roomId)).toEqual(['b']);
     expect(list('priority').rooms.map((r) => r.roomId)).toEqual(['a']);
     applyEvent(qc, 1, { id: 2, type: 'conversation.closed', payload: { room: room('b', { status: 'closed' }) } });
@@ -65,10 +72,17 @@ describe('live events in the inbox caches', () => {
 
   it('appends a new message to an open conversation and updates one in place', () => {
     const { qc } = setup();
-    qc.setQueryData<InfiniteData<ConversationPage>>(roomKey('a'), { pages: [{ room: room('a'), messages: [message(1, 'a')], hasMore: false }], pageParams: [0] });
+    qc.setQueryData<InfiniteData<ConversationPage>>(roomKey('a'), {
+      pages: [{ room: room('a'), messages: [message(1, 'a')], hasMore: false }],
+      pageParams: [0],
+    });
     applyEvent(qc, 1, { id: 3, type: 'message.created', payload: { message: message(2, 'a') } });
     applyEvent(qc, 1, { id: 4, type: 'message.created', payload: { message: message(2, 'a') } });
-    applyEvent(qc, 1, { id: 5, type: 'message.updated', payload: { message: { ...message(1, 'a'), reactions: [{ reaction: '👍', username: 'x', accountId: 1 }] } } });
+    applyEvent(qc, 1, {
+      id: 5,
+      type: 'message.updated',
+      payload: { message: { ...message(1, 'a'), reactions: [{ reaction: '👍', username: 'x', accountId: 1 }] } },
+    });
     const msgs = qc.getQueryData<InfiniteData<ConversationPage>>(roomKey('a'))!.pages[0]!.messages;
     expect(msgs.map((m) => m.id)).toEqual([1, 2]);
     expect(msgs[0]!.reactions).toHaveLength(1);

@@ -16,6 +16,11 @@ export function clock(ts: number): string {
 /** Words for a delivery state. */
 export function statusLabel(status: string): string {
   return (
-    { queued: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Not delivered', received: 'Received' } as Record<string, string>
-  )[status] ?? status;
+    (
+      { queued: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Not delivered', received: 'Received' } as Record<
+        string,
+        string
+      >
+    )[status] ?? status
+  );
 }

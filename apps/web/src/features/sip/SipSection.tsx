@@ -62,16 +62,26 @@ export default function SipSection(_: SectionProps) {
     <div className="mx-auto max-w-5xl space-y-10 px-4 py-6">
       <div className="space-y-3">
         <h1 className="text-xl font-semibold text-slate-900">SIP trunk</h1>
-        <p className="text-sm text-slate-600">Connect your own PBX or SIP provider: calls then flow in and out over SIP to the same AI agents.</p>
+        <p className="text-sm text-slate-600">
+          Connect your own PBX or SIP provider: calls then flow in and out over SIP to the same AI agents.
+        </p>
         <EndpointInfo target={target} />
       </div>
       <Part id="sip-whitelist-title" title="IP whitelist" intro="Calls from these addresses to your numbers are accepted.">
         <WhitelistPanel target={target} />
       </Part>
-      <Part id="sip-routes-title" title="Outbound routes" intro="Calls the agent places to a matching number go out through your gateway; the longest prefix wins.">
+      <Part
+        id="sip-routes-title"
+        title="Outbound routes"
+        intro="Calls the agent places to a matching number go out through your gateway; the longest prefix wins."
+      >
         <RoutesPanel target={target} />
       </Part>
-      <Part id="sip-registration-title" title="Registration" intro="Register to your SIP provider with its digest credentials, or let your PBX register to us.">
+      <Part
+        id="sip-registration-title"
+        title="Registration"
+        intro="Register to your SIP provider with its digest credentials, or let your PBX register to us."
+      >
         <RegistrationsPanel target={target} />
       </Part>
     </div>

@@ -49,7 +49,12 @@ export default function Debug() {
       const read = (to?: string) => readOutbox<OutboxMessage>(to, signal);
       if (scope.addresses == null) return read();
       const pages = await Promise.all(scope.addresses.map((a) => read(a)));
-      return { messages: pages.flatMap((p) => p.messages).sort((a, b) => b.createdAt - a.createdAt).slice(0, 20) };
+      return {
+        messages: pages
+          .flatMap((p) => p.messages)
+          .sort((a, b) => b.createdAt - a.createdAt)
+          .slice(0, 20),
+      };
     },
     enabled: scope.addresses == null || scope.addresses.length > 0,
     refetchInterval: 3000,
@@ -62,16 +67,30 @@ export default function Debug() {
     <OverlayFrame title="Debug" description="Messages the local e-mail and SMS providers sent to you, and this build." size="lg">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">Local outbox</h3>
-        <Button size="xs" variant="secondary" onClick={() => outbox.refetch()} loading={outbox.isFetching && !outbox.isPending} disabled={nothingToShow}>
+        <Button
+          size="xs"
+          variant="secondary"
+          onClick={() => outbox.refetch()}
+          loading={outbox.isFetching && !outbox.isPending}
+          disabled={nothingToShow}
+        >
           <RefreshCw className="size-3.5" aria-hidden="true" /> Refresh
         </Button>
       </div>
       <p className="mt-1 text-xs text-slate-500" data-testid="outbox-scope">
-        {scope.addresses == null ? 'Super admin: every message of this server.' : scope.signedIn ? `Messages sent to ${scope.addresses.join(', ') || 'your addresses'}.` : 'Enter the address you are signing in with to see its codes.'}
+        {scope.addresses == null
+          ? 'Super admin: every message of this server.'
+          : scope.signedIn
+            ? `Messages sent to ${scope.addresses.join(', ') || 'your addresses'}.`
+            : 'Enter the address you are signing in with to see its codes.'}
       </p>
       {!scope.signedIn && (
         <div className="mt-3">
-          <Field label="Your e-mail address">{(a11y) => <Input {...a11y} type="email" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="you@example.com" />}</Field>
+          <Field label="Your e-mail address">
+            {(a11y) => (
+              <Input {...a11y} type="email" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="you@example.com" />
+            )}
+          </Field>
         </div>
       )}
       <div className="mt-3">
@@ -83,10 +102,19 @@ export default function Debug() {
         ) : outbox.isError ? (
           <ErrorState
             title="No local outbox"
-            message={outbox.error instanceof ApiError && outbox.error.status === 404 ? 'Real e-mail and SMS providers are configured, so messages leave for real and are not kept here.' : outbox.error.message}
+            message={
+              outbox.error instanceof ApiError && outbox.error.status === 404
+                ? 'Real e-mail and SMS providers are configured, so messages leave for real and are not kept here.'
+                : outbox.error.message
+            }
           />
         ) : nothingToShow || !outbox.data || outbox.data.messages.length === 0 ? (
-          <EmptyState icon={<Inbox className="size-6" aria-hidden="true" />} title="Nothing sent to you yet" message="Your codes and invitations appear here the moment they are sent." className="py-6" />
+          <EmptyState
+            icon={<Inbox className="size-6" aria-hidden="true" />}
+            title="Nothing sent to you yet"
+            message="Your codes and invitations appear here the moment they are sent."
+            className="py-6"
+          />
         ) : (
           <ul className="space-y-2" aria-label="Outbox messages">
             {outbox.data.messages.map((msg) => (
@@ -104,9 +132,18 @@ export default function Debug() {
         <dt className="text-slate-500">Mode</dt>
         <dd className="text-slate-900">{import.meta.env.MODE}</dd>
         <dt className="text-slate-500">Session</dt>
-        <dd className="text-slate-900">{user ? `user ${user.id} (${user.accountType}${user.superAdmin ? ', super admin' : ''})` : getToken() ? 'signed in' : 'signed out'}</dd>
+        <dd className="text-slate-900">
+          {user
+            ? `user ${user.id} (${user.accountType}${user.superAdmin ? ', super admin' : ''})`
+            : getToken()
+              ? 'signed in'
+              : 'signed out'}
+        </dd>
         <dt className="text-slate-500">Mobile</dt>
-        <dd className="text-slate-900">{m.mobileApp ? `${m.platform ?? '?'} ${m.appVersion ?? ''}` : 'no'}{m.genericBrand ? ' · generic brand' : ''}</dd>
+        <dd className="text-slate-900">
+          {m.mobileApp ? `${m.platform ?? '?'} ${m.appVersion ?? ''}` : 'no'}
+          {m.genericBrand ? ' · generic brand' : ''}
+        </dd>
         <dt className="text-slate-500">User agent</dt>
         <dd className="break-words text-slate-900">{userAgent()}</dd>
       </dl>
@@ -138,7 +175,10 @@ function OutboxItem({ msg }: { msg: OutboxMessage }) {
             aria-label={`Copy code ${code}`}
             data-code={code}
             onClick={() => {
-              void navigator.clipboard?.writeText(code).then(() => setCopied(true), () => undefined);
+              void navigator.clipboard?.writeText(code).then(
+                () => setCopied(true),
+                () => undefined,
+              );
             }}
           >
             {code}

@@ -3,7 +3,15 @@ import { supportMailto } from './Form.tsx';
 
 describe('get-support e-mail', () => {
   it('addresses the brand support e-mail and passes the docs page name through', () => {
-    const url = new URL(supportMailto('help@acme.test', { subject: 'Help with billing', message: 'It broke', from: '@olive', page: 'billing', brand: 'Acme Voice' }));
+    const url = new URL(
+      supportMailto('help@acme.test', {
+        subject: 'Help with billing',
+        message: 'It broke',
+        from: '@olive',
+        page: 'billing',
+        brand: 'Acme Voice',
+      }),
+    );
     expect(url.protocol).toBe('mailto:');
     expect(decodeURIComponent(url.pathname)).toBe('help@acme.test');
     expect(url.searchParams.get('subject')).toBe('Help with billing');

@@ -9,10 +9,19 @@ import { OverlayFrame } from '../OverlayFrame.tsx';
 import type { OverlayProps } from '../registry.ts';
 
 /** The support e-mail for a request, with the docs page it came from and this device. */
-export function supportMailto(to: string, input: { subject: string; message: string; from?: string | null; page?: string | null; brand: string }): string {
-  const lines = [input.message.trim(), '', '—', input.from ? `From: ${input.from}` : null, input.page ? `Page: ${input.page}` : null, `App: ${input.brand}`, `Device: ${userAgent()}`].filter(
-    (l): l is string => l != null,
-  );
+export function supportMailto(
+  to: string,
+  input: { subject: string; message: string; from?: string | null; page?: string | null; brand: string },
+): string {
+  const lines = [
+    input.message.trim(),
+    '',
+    '—',
+    input.from ? `From: ${input.from}` : null,
+    input.page ? `Page: ${input.page}` : null,
+    `App: ${input.brand}`,
+    `Device: ${userAgent()}`,
+  ].filter((l): l is string => l != null);
   return `mailto:${encodeURIComponent(to)}?subject=${encodeURIComponent(input.subject)}&body=${encodeURIComponent(lines.join('\n'))}`;
 }
 
@@ -31,7 +40,10 @@ function GetSupport({ page }: { page: string | null }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const next = { subject: subject.trim() ? undefined : 'Please say what it is about.', message: message.trim() ? undefined : 'Please describe what happened.' };
+    const next = {
+      subject: subject.trim() ? undefined : 'Please say what it is about.',
+      message: message.trim() ? undefined : 'Please describe what happened.',
+    };
     setErrors(next);
     if (next.subject || next.message || !to) return;
     const url = supportMailto(to, { subject: subject.trim(), message, from: user ? `@${user.username}` : null, page, brand: brand.name });
@@ -57,7 +69,15 @@ function GetSupport({ page }: { page: string | null }) {
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} error={errors.subject} maxLength={140} />
         <Field label="What happened?" error={errors.message}>
-          {(a11y) => <Textarea {...a11y} rows={5} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="Steps, what you expected, what you saw instead" />}
+          {(a11y) => (
+            <Textarea
+              {...a11y}
+              rows={5}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              placeholder="Steps, what you expected, what you saw instead"
+            />
+          )}
         </Field>
         <Button type="submit" className="self-end">
           <Send className="size-4" aria-hidden="true" /> Write the e-mail

@@ -5,11 +5,35 @@ import type { OverlayProps } from '../registry.ts';
 
 /** In-product help for the default brand; the key's value (or `docsPage`) names the docs page. */
 const TOPICS: Record<string, { title: string; body: string[] }> = {
-  billing: { title: 'Billing and plans', body: ['Your plan sets the included minutes and messages. Usage above it is drawn from your credit wallet.', 'Invoices and receipts are sent to the account e-mail.'] },
-  payouts: { title: 'Payouts', body: ['Connect a Stripe account from your wallet to receive payouts.', 'If connecting failed, start again from the wallet; nothing is paid out until the connection completes.'] },
-  numbers: { title: 'Phone numbers', body: ['Pick a number by area code, or bring your own and forward calls to it.', 'Each number answers with one agent.'] },
-  members: { title: 'Members', body: ['Invite admin users by e-mail. They get a sign-in link that works once.', 'Owners can remove members and manage billing.'] },
-  agents: { title: 'Agents', body: ['Write the instructions, test the agent in the browser, then publish.', 'Drafts are saved automatically; earlier versions can be restored.'] },
+  billing: {
+    title: 'Billing and plans',
+    body: [
+      'Your plan sets the included minutes and messages. Usage above it is drawn from your credit wallet.',
+      'Invoices and receipts are sent to the account e-mail.',
+    ],
+  },
+  payouts: {
+    title: 'Payouts',
+    body: [
+      'Connect a Stripe account from your wallet to receive payouts.',
+      'If connecting failed, start again from the wallet; nothing is paid out until the connection completes.',
+    ],
+  },
+  numbers: {
+    title: 'Phone numbers',
+    body: ['Pick a number by area code, or bring your own and forward calls to it.', 'Each number answers with one agent.'],
+  },
+  members: {
+    title: 'Members',
+    body: ['Invite admin users by e-mail. They get a sign-in link that works once.', 'Owners can remove members and manage billing.'],
+  },
+  agents: {
+    title: 'Agents',
+    body: [
+      'Write the instructions, test the agent in the browser, then publish.',
+      'Drafts are saved automatically; earlier versions can be restored.',
+    ],
+  },
 };
 
 const GENERAL = {
@@ -47,7 +71,10 @@ export default function Help({ value, params }: OverlayProps) {
           </a>
         </li>
         <li>
-          <a href="mailto:support@switchboard.test" className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 hover:bg-slate-50">
+          <a
+            href="mailto:support@switchboard.test"
+            className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 hover:bg-slate-50"
+          >
             <LifeBuoy className="size-5 text-brand-600" aria-hidden="true" />
             <span>
               <span className="block text-sm font-medium text-slate-900">Contact support</span>
@@ -61,7 +88,13 @@ export default function Help({ value, params }: OverlayProps) {
           <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Topics</h3>
           <div className="mt-2 flex flex-wrap gap-2">
             {Object.entries(TOPICS).map(([k, t]) => (
-              <Link key={k} to={{ search: helpSearch(params, k) }} replace className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 hover:bg-slate-200" aria-current={k === page ? 'page' : undefined}>
+              <Link
+                key={k}
+                to={{ search: helpSearch(params, k) }}
+                replace
+                className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 hover:bg-slate-200"
+                aria-current={k === page ? 'page' : undefined}
+              >
                 {t.title}
               </Link>
             ))}

@@ -4,7 +4,12 @@ import { Button } from '../../ui/index.ts';
 import { OverlayFrame } from '../OverlayFrame.tsx';
 import type { OverlayProps } from '../registry.ts';
 
-const FEATURES = ['Your own phone number, calls and SMS', 'Unlimited agents and published versions', 'Priority inbox and human takeover', 'Team members and usage reports'];
+const FEATURES = [
+  'Your own phone number, calls and SMS',
+  'Unlimited agents and published versions',
+  'Priority inbox and human takeover',
+  'Team members and usage reports',
+];
 
 /** Only paths inside this app; anything else falls back to the billing screen. */
 export function safeRedirect(value: string | null): string | null {

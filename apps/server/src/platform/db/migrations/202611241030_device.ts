@@ -38,7 +38,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('push_subscriptions_user_device_idx').on('push_subscriptions').columns(['user_id', 'device_id']).unique().execute();
+  await db.schema
+    .createIndex('push_subscriptions_user_device_idx')
+    .on('push_subscriptions')
+    .columns(['user_id', 'device_id'])
+    .unique()
+    .execute();
   await db.schema
     .createTable('push_preferences')
     .addColumn('user_id', 'integer', (c) => c.notNull())

@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('messages').addColumn('event_kind', 'varchar(16)').execute();
-  await db.schema.alterTable('messages').addColumn('needs_person', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('messages')
+    .addColumn('needs_person', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('messages_needs_person').on('messages').columns(['account_id', 'needs_person']).execute();
 }
 

@@ -43,7 +43,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   // An invoice a visitor asked for on a pay link (not the owner's own pending invoice).
-  await db.schema.alterTable('lightning_invoices').addColumn('pay_link', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('lightning_invoices')
+    .addColumn('pay_link', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('usage_charges')
     .addColumn('account_id', 'integer', (c) => c.notNull())

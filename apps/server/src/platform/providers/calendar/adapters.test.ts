@@ -174,7 +174,10 @@ describe('Google Calendar adapter', () => {
     expect(await client().moveEvent(t, 'primary@example.com', 'booking:7', start, start + 1_800_000)).toBe(true);
     const patch = google.seen.findLast((r) => r.method === 'PATCH')!;
     expect(patch.path).toBe(`/calendar/v3/calendars/primary%40example.com/events/${eventIdOf('booking:7')}`);
-    expect(patch.body).toEqual({ start: { dateTime: new Date(start).toISOString() }, end: { dateTime: new Date(start + 1_800_000).toISOString() } });
+    expect(patch.body).toEqual({
+      start: { dateTime: new Date(start).toISOString() },
+      end: { dateTime: new Date(start + 1_800_000).toISOString() },
+    });
     expect(await client().deleteEvent(t, 'primary@example.com', 'booking:7')).toBe(true);
     expect(events.has(eventIdOf('booking:7'))).toBe(false);
     expect(await client().deleteEvent(t, 'primary@example.com', 'booking:7')).toBe(false);

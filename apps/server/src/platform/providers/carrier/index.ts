@@ -157,9 +157,7 @@ export interface TransferLeg {
   hangUp(): void;
 }
 
-export type TransferResult =
-  | { status: 'connected'; leg: TransferLeg | null }
-  | { status: 'failed' | 'no-answer'; reason: string };
+export type TransferResult = { status: 'connected'; leg: TransferLeg | null } | { status: 'failed' | 'no-answer'; reason: string };
 
 export const PLATFORM_SENDER = '+15005550006';
 

@@ -13,7 +13,8 @@ async function fakeTwilio() {
   const server = await startFakeTwilio(SID, TOKEN, ({ method, path, form }) => {
     if (method !== 'POST') return undefined;
     // Buying the organization's number (IncomingPhoneNumbers; twilioNumbers.test.ts covers it in full).
-    if (path === '/IncomingPhoneNumbers.json') return { status: 201, body: { sid: 'PN00000000000000000000000000000001', phone_number: form.PhoneNumber } };
+    if (path === '/IncomingPhoneNumbers.json')
+      return { status: 201, body: { sid: 'PN00000000000000000000000000000001', phone_number: form.PhoneNumber } };
     if (path !== '/Messages.json') return undefined;
     if (state.failNext > 0) {
       state.failNext--;

@@ -30,5 +30,7 @@ export interface EmailProvider {
 }
 
 export function createEmailProvider(config: Config, db: Db, log: Logger): EmailProvider {
-  return config.SMTP_URL ? new SmtpEmailProvider(config.SMTP_URL, config.MAIL_FROM, db) : new LocalEmailProvider(db, log, config.MAIL_FROM, config.DEV_TOOLS !== 'off');
+  return config.SMTP_URL
+    ? new SmtpEmailProvider(config.SMTP_URL, config.MAIL_FROM, db)
+    : new LocalEmailProvider(db, log, config.MAIL_FROM, config.DEV_TOOLS !== 'off');
 }

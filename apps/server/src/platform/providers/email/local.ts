@@ -28,7 +28,10 @@ export class LocalEmailProvider implements EmailProvider {
           throw new ProviderError('email', `Mailbox unavailable: ${m.to}`);
         }
         const line = `[outbox] e-mail to ${m.to}: ${m.subject}`;
-        this.log.info({ outbox: 'email', to: m.to, subject: this.logTexts ? m.subject : undefined }, this.logTexts ? `${line}\n${m.text}` : `[outbox] e-mail to ${m.to}`);
+        this.log.info(
+          { outbox: 'email', to: m.to, subject: this.logTexts ? m.subject : undefined },
+          this.logTexts ? `${line}\n${m.text}` : `[outbox] e-mail to ${m.to}`,
+        );
       },
     );
   }

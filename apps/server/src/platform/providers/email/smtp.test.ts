@@ -16,7 +16,9 @@ let db: DatabaseHandle;
 const schema = `smtp_${process.pid}_${Date.now()}`;
 
 beforeAll(async () => {
-  db = await openDatabase(process.env.TEST_DATABASE_URL ? { url: process.env.TEST_DATABASE_URL, pgSchema: schema } : { sqliteFile: ':memory:' });
+  db = await openDatabase(
+    process.env.TEST_DATABASE_URL ? { url: process.env.TEST_DATABASE_URL, pgSchema: schema } : { sqliteFile: ':memory:' },
+  );
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

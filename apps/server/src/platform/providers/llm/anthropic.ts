@@ -39,7 +39,9 @@ export class AnthropicProvider implements LlmProvider {
       max_tokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
       system: req.system,
       messages: toAnthropicMessages(req.messages),
-      ...(req.tools.length ? { tools: req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })) } : {}),
+      ...(req.tools.length
+        ? { tools: req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })) }
+        : {}),
       stream,
     };
     return postToModel(
@@ -67,7 +69,10 @@ export class AnthropicProvider implements LlmProvider {
     return {
       text,
       toolCalls,
-      usage: { inputTokens: json?.usage?.input_tokens ?? estimateTokens(req.system), outputTokens: json?.usage?.output_tokens ?? estimateTokens(text) },
+      usage: {
+        inputTokens: json?.usage?.input_tokens ?? estimateTokens(req.system),
+        outputTokens: json?.usage?.output_tokens ?? estimateTokens(text),
+      },
     };
   }
 
@@ -103,7 +108,9 @@ export class AnthropicProvider implements LlmProvider {
     } catch (err) {
       throw asLlmError(this.name, err, this.opts.timeoutMs);
     }
-    const toolCalls = [...blocks.entries()].sort(([a], [b]) => a - b).map(([, b]) => ({ id: b.id, name: b.name, arguments: parseArguments(b.json) }));
+    const toolCalls = [...blocks.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, b]) => ({ id: b.id, name: b.name, arguments: parseArguments(b.json) }));
     for (const call of toolCalls) yield { type: 'tool_call', call };
     yield { type: 'done', result: { text, toolCalls, usage } };
   }

@@ -13,7 +13,8 @@ const seen: any[] = [];
 
 function lastUser(body: any): string {
   const msgs = body.messages as any[];
-  for (let i = msgs.length - 1; i >= 0; i--) if (msgs[i].role === 'user') return typeof msgs[i].content === 'string' ? msgs[i].content : 'tool-result';
+  for (let i = msgs.length - 1; i >= 0; i--)
+    if (msgs[i].role === 'user') return typeof msgs[i].content === 'string' ? msgs[i].content : 'tool-result';
   return '';
 }
 
@@ -44,7 +45,9 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         const send = (v: unknown) => res.write(`data: ${JSON.stringify(v)}\n\n`);
         if (say === 'tool') {
-          send({ choices: [{ delta: { tool_calls: [{ index: 0, id: 'call_9', function: { name: 'take_message', arguments: '{"mess' } }] } }] });
+          send({
+            choices: [{ delta: { tool_calls: [{ index: 0, id: 'call_9', function: { name: 'take_message', arguments: '{"mess' } }] } }],
+          });
           send({ choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: 'age":"hi"}' } }] } }] });
         } else {
           send({ choices: [{ delta: { content: 'Hel' } }] });
@@ -60,14 +63,19 @@ beforeAll(async () => {
               message: {
                 role: 'assistant',
                 content: null,
-                tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'book_appointment', arguments: '{"time":"friday 10am"}' } }],
+                tool_calls: [
+                  { id: 'call_1', type: 'function', function: { name: 'book_appointment', arguments: '{"time":"friday 10am"}' } },
+                ],
               },
             },
           ],
           usage: { prompt_tokens: 40, completion_tokens: 12 },
         });
       }
-      return json(200, { choices: [{ message: { role: 'assistant', content: `You said: ${say}` } }], usage: { prompt_tokens: 25, completion_tokens: 5 } });
+      return json(200, {
+        choices: [{ message: { role: 'assistant', content: `You said: ${say}` } }],
+        usage: { prompt_tokens: 25, completion_tokens: 5 },
+      });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -146,7 +154,11 @@ describe('OpenAI-compatible adapter against a fake server', () => {
       ],
     });
     const body = seen[seen.length - 1].body;
-    expect(body.messages[2].tool_calls[0]).toEqual({ id: 'c1', type: 'function', function: { name: 'book_appointment', arguments: '{"time":"x"}' } });
+    expect(body.messages[2].tool_calls[0]).toEqual({
+      id: 'c1',
+      type: 'function',
+      function: { name: 'book_appointment', arguments: '{"time":"x"}' },
+    });
     expect(body.messages[3]).toEqual({ role: 'tool', tool_call_id: 'c1', content: '{"ok":true}' });
   });
 });
@@ -172,7 +184,12 @@ describe('Anthropic adapter against a fake server', () => {
 
 describe('offline responder', () => {
   const o = new OfflineResponder();
-  const agent = { instructions: 'You are the receptionist of Bright Dental.\nOur opening hours are Monday to Friday, 9am to 5pm.\nParking is free behind the building.', greeting: 'Hello from Bright Dental!', name: 'Bright Dental' };
+  const agent = {
+    instructions:
+      'You are the receptionist of Bright Dental.\nOur opening hours are Monday to Friday, 9am to 5pm.\nParking is free behind the building.',
+    greeting: 'Hello from Bright Dental!',
+    name: 'Bright Dental',
+  };
 
   it('greets with the agent’s greeting and says no model is configured', async () => {
     const r = await o.complete({ ...req('Hi!'), agent });

@@ -124,7 +124,10 @@ export class OfflineResponder implements LlmProvider {
     return {
       text,
       toolCalls,
-      usage: { inputTokens: estimateTokens(req.system + req.messages.map((m) => m.content).join('\n')), outputTokens: estimateTokens(text) },
+      usage: {
+        inputTokens: estimateTokens(req.system + req.messages.map((m) => m.content).join('\n')),
+        outputTokens: estimateTokens(text),
+      },
     };
   }
 

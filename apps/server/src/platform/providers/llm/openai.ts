@@ -42,7 +42,12 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       model: this.model,
       messages: [{ role: 'system', content: req.system }, ...req.messages.map(toChatMessage)],
       ...(req.tools.length
-        ? { tools: req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })) }
+        ? {
+            tools: req.tools.map((t) => ({
+              type: 'function',
+              function: { name: t.name, description: t.description, parameters: t.parameters },
+            })),
+          }
         : {}),
       ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
       stream,
@@ -141,7 +146,11 @@ function toChatMessage(m: LlmMessage) {
     return {
       role: 'assistant',
       content: m.content || null,
-      tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+      tool_calls: m.toolCalls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+      })),
     };
   }
   return { role: m.role, content: m.content };
@@ -158,7 +167,12 @@ export async function postToModel(
 ): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal });
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal,
+    });
   } catch (err) {
     throw asLlmError(provider, err, timeoutMs);
   }

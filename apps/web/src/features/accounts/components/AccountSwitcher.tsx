@@ -41,14 +41,20 @@ export function AccountSwitcher({ account, compact = false }: { account: Account
         <Avatar name={account.displayName} src={account.profileImage} size="sm" />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-semibold text-slate-900">{account.displayName}</span>
-          {!compact && <span className="block truncate text-xs text-slate-500">{TYPE_LABEL[account.accountType] ?? account.accountType}</span>}
+          {!compact && (
+            <span className="block truncate text-xs text-slate-500">{TYPE_LABEL[account.accountType] ?? account.accountType}</span>
+          )}
         </span>
         {/* The visible name starts the accessible name (WCAG 2.5.3), then what the button does. */}
         <span className="sr-only">Switch account</span>
         <ChevronsUpDown className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
       </button>
       {open && (
-        <nav id={listId} aria-label="Your accounts" className="absolute top-full left-0 z-40 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
+        <nav
+          id={listId}
+          aria-label="Your accounts"
+          className="absolute top-full left-0 z-40 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+        >
           {mine.isPending ? (
             <p className="px-3 py-2 text-sm text-slate-500">Loading…</p>
           ) : (
@@ -62,7 +68,10 @@ export function AccountSwitcher({ account, compact = false }: { account: Account
                       to={href}
                       onClick={() => setOpen(false)}
                       aria-current={current ? 'page' : undefined}
-                      className={cn('flex items-center gap-2 rounded-lg px-2 py-2 text-sm hover:bg-slate-50', current && 'bg-brand-50 font-medium text-brand-800')}
+                      className={cn(
+                        'flex items-center gap-2 rounded-lg px-2 py-2 text-sm hover:bg-slate-50',
+                        current && 'bg-brand-50 font-medium text-brand-800',
+                      )}
                     >
                       <Avatar name={a.displayName} src={a.image} size="xs" />
                       <span className="min-w-0 flex-1 truncate">{a.displayName}</span>

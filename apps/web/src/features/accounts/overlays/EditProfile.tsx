@@ -13,20 +13,52 @@ export default function EditProfile() {
     <AccountGate title="Profile">
       {(a) => {
         const rows: { key: string; label: string; value: string; icon: LucideIcon }[] = [
-          { key: 'editFullName', label: 'Full name', value: (typeof a.details.fullName === 'string' && a.details.fullName) || 'Not set', icon: User },
+          {
+            key: 'editFullName',
+            label: 'Full name',
+            value: (typeof a.details.fullName === 'string' && a.details.fullName) || 'Not set',
+            icon: User,
+          },
           { key: 'editUserAccount', label: 'Account name', value: a.displayName, icon: Building2 },
           { key: 'editSlug', label: 'Username', value: `@${a.username}`, icon: AtSign },
-          { key: 'editEmail', label: 'E-mail', value: a.email ? `${a.email}${a.emailVerified ? '' : ' (not verified)'}` : 'Not set', icon: Mail },
-          { key: 'editPhone', label: 'Phone', value: a.phoneNumber ? `${formatPhone(a.phoneNumber)}${a.phoneNumberVerified ? '' : ' (not verified)'}` : 'Not set', icon: Phone },
-          { key: 'editSocial', label: 'Social links', value: a.socialLinks.length ? `${a.socialLinks.length} link${a.socialLinks.length === 1 ? '' : 's'}, shown at the ${a.socialLinksPosition}` : 'None yet', icon: Link2 },
+          {
+            key: 'editEmail',
+            label: 'E-mail',
+            value: a.email ? `${a.email}${a.emailVerified ? '' : ' (not verified)'}` : 'Not set',
+            icon: Mail,
+          },
+          {
+            key: 'editPhone',
+            label: 'Phone',
+            value: a.phoneNumber ? `${formatPhone(a.phoneNumber)}${a.phoneNumberVerified ? '' : ' (not verified)'}` : 'Not set',
+            icon: Phone,
+          },
+          {
+            key: 'editSocial',
+            label: 'Social links',
+            value: a.socialLinks.length
+              ? `${a.socialLinks.length} link${a.socialLinks.length === 1 ? '' : 's'}, shown at the ${a.socialLinksPosition}`
+              : 'None yet',
+            icon: Link2,
+          },
         ];
         return (
-          <OverlayFrame title="Profile" description="How this account appears to customers and your team." footer={<Button onClick={close}>Done</Button>}>
+          <OverlayFrame
+            title="Profile"
+            description="How this account appears to customers and your team."
+            footer={<Button onClick={close}>Done</Button>}
+          >
             <div className="mb-4 flex items-center gap-4">
               <Avatar name={a.displayName} src={a.profileImage} size="xl" />
               <div className="min-w-0">
                 <p className="truncate text-lg font-semibold text-slate-900">{a.displayName}</p>
-                <Button size="xs" variant="secondary" className="mt-2" onClick={() => go('editAvatar')} disabled={!a.permissions.canEditOrg}>
+                <Button
+                  size="xs"
+                  variant="secondary"
+                  className="mt-2"
+                  onClick={() => go('editAvatar')}
+                  disabled={!a.permissions.canEditOrg}
+                >
                   <Camera className="size-4" aria-hidden="true" /> Change picture
                 </Button>
               </div>

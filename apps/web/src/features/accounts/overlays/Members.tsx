@@ -38,7 +38,11 @@ export default function Members() {
           ) : users.isError ? (
             <ErrorState title="We could not load the members" message={errorText(users.error)} />
           ) : users.data.users.length === 0 ? (
-            <EmptyState icon={<Users className="size-6" aria-hidden="true" />} title="No members yet" message="Invite the people who help you run this account." />
+            <EmptyState
+              icon={<Users className="size-6" aria-hidden="true" />}
+              title="No members yet"
+              message="Invite the people who help you run this account."
+            />
           ) : (
             <ul className="divide-y divide-slate-100" aria-label="Members">
               {users.data.users.map((u) => {
@@ -52,17 +56,32 @@ export default function Members() {
                       <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                         <span className="truncate">{name}</span>
                         {isMe && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">You</span>}
-                        {u.isOwner && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Owner</span>}
-                        {u.pending && <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900">Invitation pending</span>}
+                        {u.isOwner && (
+                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Owner</span>
+                        )}
+                        {u.pending && (
+                          <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900">Invitation pending</span>
+                        )}
                       </p>
                       <p className="truncate text-xs text-slate-500">
                         {u.name && u.email ? `${u.email} · ` : ''}
-                        {u.isAccountUser ? 'Account holder' : u.pending ? `Invited ${formatDate(u.createdAt)} · has not signed in yet` : `Added ${formatDate(u.createdAt)}`}
+                        {u.isAccountUser
+                          ? 'Account holder'
+                          : u.pending
+                            ? `Invited ${formatDate(u.createdAt)} · has not signed in yet`
+                            : `Added ${formatDate(u.createdAt)}`}
                       </p>
                     </div>
                     {removable && (
-                      <Button size="xs" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => go('memberDelete', String(u.id))} aria-label={isMe ? `Leave ${a.displayName}` : `Remove ${name}`}>
-                        <UserMinus className="size-4" aria-hidden="true" /> <span className="hidden xs:inline">{isMe ? 'Leave' : 'Remove'}</span>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        className="text-red-700 hover:bg-red-50"
+                        onClick={() => go('memberDelete', String(u.id))}
+                        aria-label={isMe ? `Leave ${a.displayName}` : `Remove ${name}`}
+                      >
+                        <UserMinus className="size-4" aria-hidden="true" />{' '}
+                        <span className="hidden xs:inline">{isMe ? 'Leave' : 'Remove'}</span>
                       </Button>
                     )}
                   </li>

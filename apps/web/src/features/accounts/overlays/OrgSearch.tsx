@@ -40,7 +40,8 @@ export default function OrgSearch() {
   const [filter, setFilter] = useState<Record<string, QueryValue> | null>(null);
   const [page, setPage] = useState(0);
   const results = useOrgSearch(target, filter, page);
-  const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
   const items = results.data?.accounts ?? [];
   // The results sit under a long form: each search (and page) brings them into view and moves the
   // focus to their heading, so they are never left below the fold.
@@ -112,11 +113,27 @@ export default function OrgSearch() {
                       {label}
                     </span>
                     <div className="flex items-center gap-2">
-                      <Input type="number" min={0} inputMode="numeric" aria-label={`${label}: at least`} placeholder="Min" value={form[`${k}Min`] ?? ''} onChange={set(`${k}Min`)} />
+                      <Input
+                        type="number"
+                        min={0}
+                        inputMode="numeric"
+                        aria-label={`${label}: at least`}
+                        placeholder="Min"
+                        value={form[`${k}Min`] ?? ''}
+                        onChange={set(`${k}Min`)}
+                      />
                       <span className="text-slate-400" aria-hidden="true">
                         –
                       </span>
-                      <Input type="number" min={0} inputMode="numeric" aria-label={`${label}: at most`} placeholder="Max" value={form[`${k}Max`] ?? ''} onChange={set(`${k}Max`)} />
+                      <Input
+                        type="number"
+                        min={0}
+                        inputMode="numeric"
+                        aria-label={`${label}: at most`}
+                        placeholder="Max"
+                        value={form[`${k}Max`] ?? ''}
+                        onChange={set(`${k}Max`)}
+                      />
                     </div>
                   </div>
                 ))}
@@ -151,8 +168,16 @@ export default function OrgSearch() {
           </form>
           {filter && (
             <section aria-label="Results" className="mt-6 border-t border-slate-100 pt-4">
-              <h3 ref={resultsRef} tabIndex={-1} className="mb-2 scroll-mt-2 text-sm font-semibold text-slate-900 focus:outline-none" aria-live="polite" data-testid="org-results">
-                {results.isPending ? 'Searching…' : `${results.data?.totalAccounts ?? 0} organization${results.data?.totalAccounts === 1 ? '' : 's'} found`}
+              <h3
+                ref={resultsRef}
+                tabIndex={-1}
+                className="mb-2 scroll-mt-2 text-sm font-semibold text-slate-900 focus:outline-none"
+                aria-live="polite"
+                data-testid="org-results"
+              >
+                {results.isPending
+                  ? 'Searching…'
+                  : `${results.data?.totalAccounts ?? 0} organization${results.data?.totalAccounts === 1 ? '' : 's'} found`}
               </h3>
               {results.isPending ? (
                 <ListSkeleton rows={3} />
@@ -164,7 +189,11 @@ export default function OrgSearch() {
                 <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
                   {items.map((o) => (
                     <li key={o.id}>
-                      <button type="button" onClick={() => navigate(url({ id: o.id, accountType: 'organization' }))} className="flex w-full items-center gap-3 px-3 py-2.5 text-left hover:bg-slate-50">
+                      <button
+                        type="button"
+                        onClick={() => navigate(url({ id: o.id, accountType: 'organization' }))}
+                        className="flex w-full items-center gap-3 px-3 py-2.5 text-left hover:bg-slate-50"
+                      >
                         <Avatar name={o.displayName} src={o.image} size="sm" />
                         <span className="min-w-0 flex-1">
                           <span className="block truncate text-sm font-medium text-slate-900">{o.displayName}</span>

@@ -21,11 +21,27 @@ type NumberKey = 'vadThreshold' | 'confirmMs' | 'endOfTurnMs';
 const NUMBERS: { key: NumberKey; label: string; hint: string }[] = [
   { key: 'endOfTurnMs', label: 'End of turn (ms of silence)', hint: 'How long the caller is silent before the agent answers (200–3000).' },
   { key: 'confirmMs', label: 'Interrupt after (ms of speech)', hint: 'Caller speech this long stops the agent mid-sentence (40–1000).' },
-  { key: 'vadThreshold', label: 'Speech threshold (level)', hint: 'Louder than this counts as speech; raise it for noisy lines (50–8000).' },
+  {
+    key: 'vadThreshold',
+    label: 'Speech threshold (level)',
+    hint: 'Louder than this counts as speech; raise it for noisy lines (50–8000).',
+  },
 ];
 
 /** A number field that only passes values the server accepts, and says what is wrong otherwise. */
-function NumberSetting({ label, hint, value, onValid, field }: { label: string; hint: string; value: number; field: NumberKey; onValid: (n: number) => void }) {
+function NumberSetting({
+  label,
+  hint,
+  value,
+  onValid,
+  field,
+}: {
+  label: string;
+  hint: string;
+  value: number;
+  field: NumberKey;
+  onValid: (n: number) => void;
+}) {
   const [text, setText] = useState(String(value));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setText(String(value)), [value]);
@@ -50,7 +66,17 @@ function NumberSetting({ label, hint, value, onValid, field }: { label: string; 
   );
 }
 
-function EngineSelect<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: Record<T, string>; onChange: (v: T) => void }) {
+function EngineSelect<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: Record<T, string>;
+  onChange: (v: T) => void;
+}) {
   return (
     <Field label={label}>
       {(a11y) => (

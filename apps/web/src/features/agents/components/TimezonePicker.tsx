@@ -7,10 +7,21 @@ import { filterTimezones, timezoneOptions } from '../timezoneOptions.ts';
  * A searchable timezone field (ARIA combobox): type a city, region or offset ("paris", "gmt+1"),
  * move with the arrow keys, pick with Enter or a click. Shows the chosen zone with its current offset.
  */
-export function TimezonePicker({ id, value, onChange, describedBy }: { id: string; value: string; onChange: (zone: string) => void; describedBy?: string }) {
+export function TimezonePicker({
+  id,
+  value,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (zone: string) => void;
+  describedBy?: string;
+}) {
   const all = useMemo(() => timezoneOptions(), []);
   const selected = all.find((o) => o.value === value);
-  const label = (o: { city: string; region: string; offset: string }) => `${o.city}${o.region ? `, ${o.region}` : ''}${o.offset ? ` (${o.offset})` : ''}`;
+  const label = (o: { city: string; region: string; offset: string }) =>
+    `${o.city}${o.region ? `, ${o.region}` : ''}${o.offset ? ` (${o.offset})` : ''}`;
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const listId = useId();
@@ -65,7 +76,13 @@ export function TimezonePicker({ id, value, onChange, describedBy }: { id: strin
       />
       <ChevronsUpDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
       {open && (
-        <ul id={listId} ref={listRef} role="listbox" aria-label="Timezones" className="absolute z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-lg bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200">
+        <ul
+          id={listId}
+          ref={listRef}
+          role="listbox"
+          aria-label="Timezones"
+          className="absolute z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-lg bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200"
+        >
           {results.length === 0 ? (
             <li className="px-3 py-2 text-slate-500" role="presentation">
               No timezone matches “{query}”

@@ -7,7 +7,12 @@ import { useActingAccount } from '../../accounts/api.ts';
 /** ?shareAgent: the public chat link and the website widget snippet for the agent. */
 export default function ShareAgent() {
   const acting = useActingAccount();
-  if (!acting.data) return <OverlayFrame title="Share agent"><LoadingBlock /></OverlayFrame>;
+  if (!acting.data)
+    return (
+      <OverlayFrame title="Share agent">
+        <LoadingBlock />
+      </OverlayFrame>
+    );
   const origin = window.location.origin;
   const link = `${origin}/chat/${acting.data.username}`;
   const snippet = `<script src="${origin}/widget.js" data-username="${acting.data.username}"></script>`;
@@ -33,13 +38,20 @@ export default function ShareAgent() {
           )}
         </Field>
         <Field label="Website widget" hint="Paste before </body> on your site.">
-          {(a11y) => <Textarea {...a11y} readOnly rows={3} className="font-mono text-xs" value={snippet} onFocus={(e) => e.currentTarget.select()} />}
+          {(a11y) => (
+            <Textarea {...a11y} readOnly rows={3} className="font-mono text-xs" value={snippet} onFocus={(e) => e.currentTarget.select()} />
+          )}
         </Field>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => void copy(snippet, 'Widget code')}>
             Copy widget code
           </Button>
-          <a className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium text-brand-700 hover:bg-brand-50" href={link} target="_blank" rel="noreferrer">
+          <a
+            className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium text-brand-700 hover:bg-brand-50"
+            href={link}
+            target="_blank"
+            rel="noreferrer"
+          >
             Open chat page
           </a>
         </div>

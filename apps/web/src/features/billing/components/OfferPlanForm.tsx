@@ -20,13 +20,21 @@ export function OfferPlanForm({ planId, planName, onDone }: { planId: number; pl
         if (selected) offer.mutate({ organizationId: selected, productPlanId: planId }, { onSuccess: onDone });
       }}
     >
-      <Field label="Find an organization">{(a11y) => <Input {...a11y} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />}</Field>
+      <Field label="Find an organization">
+        {(a11y) => <Input {...a11y} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />}
+      </Field>
       {orgs.isError ? (
         <ErrorState title="Could not load your organizations" message={errorText(orgs.error)} />
       ) : (
         <Field label="Organization" hint={orgs.isPending ? 'Loading…' : list.length === 0 ? 'No organization matches.' : undefined}>
           {(a11y) => (
-            <select {...a11y} className={selectClass} value={selected ?? ''} onChange={(e) => setChosen(Number(e.target.value))} disabled={list.length === 0}>
+            <select
+              {...a11y}
+              className={selectClass}
+              value={selected ?? ''}
+              onChange={(e) => setChosen(Number(e.target.value))}
+              disabled={list.length === 0}
+            >
               {list.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.displayName}

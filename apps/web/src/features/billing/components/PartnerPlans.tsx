@@ -40,15 +40,28 @@ export function PartnerPlans() {
                   <p className="text-xs text-slate-600">{displayUsd(p.priceMonth)} per month</p>
                 </div>
                 <div className="flex gap-2">
-                  <Button variant="secondary" size="sm" onClick={() => setOffering(p.productPlanId)} aria-label={`Offer ${p.name}`} aria-expanded={offering === p.productPlanId}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setOffering(p.productPlanId)}
+                    aria-label={`Offer ${p.name}`}
+                    aria-expanded={offering === p.productPlanId}
+                  >
                     Offer
                   </Button>
-                  <Button variant="secondary" size="sm" onClick={() => open('editPlan', String(p.productPlanId))} aria-label={`Edit ${p.name}`}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => open('editPlan', String(p.productPlanId))}
+                    aria-label={`Edit ${p.name}`}
+                  >
                     Edit
                   </Button>
                 </div>
               </div>
-              {offering === p.productPlanId && <OfferPlanForm planId={p.productPlanId} planName={p.name} onDone={() => setOffering(null)} />}
+              {offering === p.productPlanId && (
+                <OfferPlanForm planId={p.productPlanId} planName={p.name} onDone={() => setOffering(null)} />
+              )}
             </li>
           ))}
         </ul>

@@ -10,7 +10,11 @@ export default function TakeOver({ value }: OverlayProps) {
   const callId = value && /^CA[0-9a-f]{32}$/.test(value) ? value : null;
   return (
     <OverlayFrame title="Live call" description="Listen in; take over to talk to the caller yourself (the agent leaves).">
-      {callId ? <LiveCall callId={callId} target={target} /> : <EmptyState title="No call chosen" message="Open a live call from the Calls section." />}
+      {callId ? (
+        <LiveCall callId={callId} target={target} />
+      ) : (
+        <EmptyState title="No call chosen" message="Open a live call from the Calls section." />
+      )}
     </OverlayFrame>
   );
 }

@@ -15,7 +15,11 @@ function Group({ title, empty, children }: { title: string; empty: string; child
       <h4 id={id} className="text-sm font-semibold text-slate-900">
         {title}
       </h4>
-      {children.length ? <ul className="flex flex-col gap-1 text-sm text-slate-700">{children}</ul> : <p className="text-sm text-slate-600">{empty}</p>}
+      {children.length ? (
+        <ul className="flex flex-col gap-1 text-sm text-slate-700">{children}</ul>
+      ) : (
+        <p className="text-sm text-slate-600">{empty}</p>
+      )}
     </section>
   );
 }

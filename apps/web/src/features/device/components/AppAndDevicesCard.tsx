@@ -35,7 +35,10 @@ export function AppAndDevicesCard({ account }: { account: AccountView }) {
       <ul className="mt-3 grid gap-2 sm:grid-cols-2">
         {items.map((i) => (
           <li key={`${i.key}-${i.value ?? ''}`}>
-            <Link to={to(i.key, i.value)} className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+            <Link
+              to={to(i.key, i.value)}
+              className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               <i.icon className="size-5 text-brand-600" aria-hidden="true" />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{i.label}</span>

@@ -52,10 +52,29 @@ function Editor({ kind, target, answer, onDone }: { kind: AppKind; target: numbe
 
   return (
     <form id="app-identity-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <AppPreview name={form.name || d.name} icon={form.icon || d.icon} themeColor={/^#[0-9a-f]{6}$/i.test(form.themeColor) ? form.themeColor : d.themeColor} />
+      <AppPreview
+        name={form.name || d.name}
+        icon={form.icon || d.icon}
+        themeColor={/^#[0-9a-f]{6}$/i.test(form.themeColor) ? form.themeColor : d.themeColor}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="App name" value={form.name} onChange={set('name')} placeholder={d.name} maxLength={45} error={fieldError('name')} data-autofocus />
-        <TextField label="Short name" hint="Under the icon; 12 characters at most." value={form.shortName} onChange={set('shortName')} maxLength={12} error={fieldError('shortName')} />
+        <TextField
+          label="App name"
+          value={form.name}
+          onChange={set('name')}
+          placeholder={d.name}
+          maxLength={45}
+          error={fieldError('name')}
+          data-autofocus
+        />
+        <TextField
+          label="Short name"
+          hint="Under the icon; 12 characters at most."
+          value={form.shortName}
+          onChange={set('shortName')}
+          maxLength={12}
+          error={fieldError('shortName')}
+        />
       </div>
       <TextField
         label="Icon address"
@@ -75,11 +94,25 @@ function Editor({ kind, target, answer, onDone }: { kind: AppKind; target: numbe
               onChange={set('themeColor')}
               className="h-10 w-12 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
             />
-            <Input {...a11y} value={form.themeColor} onChange={set('themeColor')} placeholder={d.themeColor} maxLength={7} className="max-w-32 font-mono" />
+            <Input
+              {...a11y}
+              value={form.themeColor}
+              onChange={set('themeColor')}
+              placeholder={d.themeColor}
+              maxLength={7}
+              className="max-w-32 font-mono"
+            />
           </div>
         )}
       </Field>
-      <TextField label="App Store address" type="url" value={form.iosUrl} onChange={set('iosUrl')} placeholder="https://apps.apple.com/app/…" error={fieldError('iosUrl')} />
+      <TextField
+        label="App Store address"
+        type="url"
+        value={form.iosUrl}
+        onChange={set('iosUrl')}
+        placeholder="https://apps.apple.com/app/…"
+        error={fieldError('iosUrl')}
+      />
       <TextField
         label="Google Play address"
         type="url"
@@ -90,8 +123,22 @@ function Editor({ kind, target, answer, onDone }: { kind: AppKind; target: numbe
       />
       {kind === 'reseller' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Feedback goes to" type="email" value={form.feedbackEmail} onChange={set('feedbackEmail')} placeholder="Your support e-mail" error={fieldError('feedbackEmail')} />
-          <TextField label="Sales enquiries go to" type="email" value={form.salesEmail} onChange={set('salesEmail')} placeholder="Your support e-mail" error={fieldError('salesEmail')} />
+          <TextField
+            label="Feedback goes to"
+            type="email"
+            value={form.feedbackEmail}
+            onChange={set('feedbackEmail')}
+            placeholder="Your support e-mail"
+            error={fieldError('feedbackEmail')}
+          />
+          <TextField
+            label="Sales enquiries go to"
+            type="email"
+            value={form.salesEmail}
+            onChange={set('salesEmail')}
+            placeholder="Your support e-mail"
+            error={fieldError('salesEmail')}
+          />
         </div>
       )}
       {err && !err.field && (

@@ -5,7 +5,11 @@ export function AppPreview({ name, icon, themeColor }: { name: string; icon: str
       {icon ? (
         <img src={icon} alt="" className="size-14 rounded-2xl object-cover ring-1 ring-slate-200" />
       ) : (
-        <span className="flex size-14 items-center justify-center rounded-2xl text-xl font-semibold text-white" style={{ backgroundColor: themeColor }} aria-hidden="true">
+        <span
+          className="flex size-14 items-center justify-center rounded-2xl text-xl font-semibold text-white"
+          style={{ backgroundColor: themeColor }}
+          aria-hidden="true"
+        >
           {name.slice(0, 1).toUpperCase()}
         </span>
       )}

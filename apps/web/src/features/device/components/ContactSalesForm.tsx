@@ -12,12 +12,20 @@ type Fields = { name: string; email: string; company: string; phone: string; tea
 /** `?form=contact-sales`: who is asking and what for, sent to where the brand takes sales enquiries. */
 export function ContactSalesForm({ onClose }: { onClose: () => void }) {
   const user = getStoredUser() as { email?: string | null; name?: string | null } | null;
-  const [f, setF] = useState<Fields>({ name: user?.name ?? '', email: user?.email ?? '', company: '', phone: '', teamSize: '', message: '' });
+  const [f, setF] = useState<Fields>({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    company: '',
+    phone: '',
+    teamSize: '',
+    message: '',
+  });
   const [local, setLocal] = useState<Partial<Record<keyof Fields, string>>>({});
   const submit = useSubmitForm();
   const err = callError(submit.error);
   const fieldError = (k: keyof Fields) => local[k] ?? (err?.field === k ? err.message : undefined);
-  const set = (k: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setF((v) => ({ ...v, [k]: e.target.value }));
+  const set = (k: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    setF((v) => ({ ...v, [k]: e.target.value }));
 
   if (submit.data) return <FormSent title="Thanks, we will be in touch" to={submit.data.deliveredTo} onClose={onClose} />;
 
@@ -45,13 +53,38 @@ export function ContactSalesForm({ onClose }: { onClose: () => void }) {
     <form onSubmit={send} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" value={f.name} onChange={set('name')} autoComplete="name" error={fieldError('name')} data-autofocus />
-        <TextField label="Work e-mail" type="email" value={f.email} onChange={set('email')} autoComplete="email" error={fieldError('email')} />
-        <TextField label="Company (optional)" value={f.company} onChange={set('company')} autoComplete="organization" error={fieldError('company')} />
-        <TextField label="Phone (optional)" type="tel" value={f.phone} onChange={set('phone')} autoComplete="tel" error={fieldError('phone')} />
+        <TextField
+          label="Work e-mail"
+          type="email"
+          value={f.email}
+          onChange={set('email')}
+          autoComplete="email"
+          error={fieldError('email')}
+        />
+        <TextField
+          label="Company (optional)"
+          value={f.company}
+          onChange={set('company')}
+          autoComplete="organization"
+          error={fieldError('company')}
+        />
+        <TextField
+          label="Phone (optional)"
+          type="tel"
+          value={f.phone}
+          onChange={set('phone')}
+          autoComplete="tel"
+          error={fieldError('phone')}
+        />
       </div>
       <Field label="Team size (optional)" error={fieldError('teamSize')}>
         {(a11y) => (
-          <select {...a11y} value={f.teamSize} onChange={set('teamSize')} className="block w-full rounded-lg bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none sm:text-sm">
+          <select
+            {...a11y}
+            value={f.teamSize}
+            onChange={set('teamSize')}
+            className="block w-full rounded-lg bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none sm:text-sm"
+          >
             <option value="">Choose…</option>
             {TEAM_SIZES.map((s) => (
               <option key={s} value={s}>

@@ -26,7 +26,9 @@ export function DeviceList() {
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                 {deviceLabel(d)}
-                {d.deviceId === here && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">This device</span>}
+                {d.deviceId === here && (
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">This device</span>
+                )}
                 {d.push && (
                   <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
                     <Bell className="size-3" aria-hidden="true" /> Push on
@@ -36,7 +38,12 @@ export function DeviceList() {
               <p className="text-xs text-slate-500">Last seen {when(d.lastSeen)}</p>
             </div>
             {d.push && d.deviceId !== here && (
-              <Button size="xs" variant="ghost" loading={stop.isPending && stop.variables?.device === d.deviceId} onClick={() => stop.mutate({ device: d.deviceId, subscription: null })}>
+              <Button
+                size="xs"
+                variant="ghost"
+                loading={stop.isPending && stop.variables?.device === d.deviceId}
+                onClick={() => stop.mutate({ device: d.deviceId, subscription: null })}
+              >
                 Stop pushes
               </Button>
             )}

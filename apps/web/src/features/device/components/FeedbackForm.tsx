@@ -49,9 +49,27 @@ export function FeedbackForm({ page, onClose }: { page: string | null; onClose: 
         </div>
       </fieldset>
       <Field label="Your feedback" error={fieldError('message')}>
-        {(a11y) => <Textarea {...a11y} rows={5} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} placeholder="What works, what gets in the way, what you miss" data-autofocus />}
+        {(a11y) => (
+          <Textarea
+            {...a11y}
+            rows={5}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            maxLength={5000}
+            placeholder="What works, what gets in the way, what you miss"
+            data-autofocus
+          />
+        )}
       </Field>
-      {!signedIn && <TextField label="Your e-mail (optional)" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError('email')} />}
+      {!signedIn && (
+        <TextField
+          label="Your e-mail (optional)"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError('email')}
+        />
+      )}
       {err && (!err.field || err.field === 'form') && (
         <p role="alert" className="text-sm text-red-700">
           {err.message}

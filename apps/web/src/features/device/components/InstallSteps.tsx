@@ -34,12 +34,13 @@ export function InstallSteps({ name, platform }: { name: string; platform: 'iOS'
     <div className="rounded-xl bg-slate-50 p-3 text-sm leading-6 text-slate-700" data-testid="install-steps">
       {platform === 'iOS' ? (
         <p>
-          In Safari, tap <Share className="inline size-4 align-text-bottom" aria-label="Share" /> <strong>Share</strong>, then <strong>Add to Home Screen</strong>.
+          In Safari, tap <Share className="inline size-4 align-text-bottom" aria-label="Share" /> <strong>Share</strong>, then{' '}
+          <strong>Add to Home Screen</strong>.
         </p>
       ) : (
         <p>
-          Open your browser’s menu and choose <strong>Install app</strong> (or <strong>Add to Home screen</strong> on a phone). {name} then opens in
-          its own window, without the browser’s bars.
+          Open your browser’s menu and choose <strong>Install app</strong> (or <strong>Add to Home screen</strong> on a phone). {name} then
+          opens in its own window, without the browser’s bars.
         </p>
       )}
     </div>

@@ -50,7 +50,9 @@ export function PushSettings({ target, accountName }: { target: number | null; a
           onClick={() => setPref.mutate(!c.newConversations)}
           className="relative mt-1 inline-flex h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-checked:bg-brand-600 disabled:opacity-60"
         >
-          <span className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${c.newConversations ? 'translate-x-5' : ''}`} />
+          <span
+            className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${c.newConversations ? 'translate-x-5' : ''}`}
+          />
         </button>
       </div>
       {setPref.isError && (
@@ -70,7 +72,13 @@ export function PushSettings({ target, accountName }: { target: number | null; a
                 : 'Web Push is off for this device.'}
         </p>
         {push.support !== 'unsupported' && push.on != null && (
-          <Button size="sm" variant={push.on ? 'secondary' : 'primary'} loading={busy} disabled={push.support === 'denied'} onClick={toggleDevice}>
+          <Button
+            size="sm"
+            variant={push.on ? 'secondary' : 'primary'}
+            loading={busy}
+            disabled={push.support === 'denied'}
+            onClick={toggleDevice}
+          >
             {push.on ? 'Turn off on this device' : 'Turn on for this device'}
           </Button>
         )}

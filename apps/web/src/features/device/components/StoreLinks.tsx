@@ -7,7 +7,13 @@ const LABELS: Record<string, { label: string; icon: typeof Apple }> = {
 };
 
 /** The brand's store listings from its manifest (`related_applications`), the device's own first. */
-export function StoreLinks({ apps, platform }: { apps: NonNullable<WebManifest['related_applications']>; platform: 'iOS' | 'Android' | null }) {
+export function StoreLinks({
+  apps,
+  platform,
+}: {
+  apps: NonNullable<WebManifest['related_applications']>;
+  platform: 'iOS' | 'Android' | null;
+}) {
   const known = apps.filter((a) => LABELS[a.platform]);
   const first = platform === 'Android' ? 'play' : platform === 'iOS' ? 'itunes' : null;
   const sorted = [...known].sort((a, b) => Number(b.platform === first) - Number(a.platform === first));

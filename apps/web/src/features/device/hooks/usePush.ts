@@ -6,14 +6,16 @@ export type PushSupport = 'supported' | 'unsupported' | 'denied';
 
 /** Whether this browser offers Web Push (a service worker, PushManager and notifications). */
 export function pushSupport(): PushSupport {
-  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'unsupported';
+  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
+    return 'unsupported';
   return Notification.permission === 'denied' ? 'denied' : 'supported';
 }
 
 /** A Web Push failure in words. */
 export function pushErrorText(e: unknown): string {
   const err = e as Error;
-  if (err?.name === 'NotAllowedError') return 'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.';
+  if (err?.name === 'NotAllowedError')
+    return 'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.';
   if (err?.name === 'AbortError') return 'The browser’s push service did not answer. Check the connection and try again.';
   return err?.message || 'Push could not be turned on.';
 }

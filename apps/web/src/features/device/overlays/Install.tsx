@@ -34,13 +34,19 @@ export default function Install(_props: OverlayProps) {
       ) : (
         <div className="flex flex-col gap-6">
           <div className="flex items-center gap-3">
-            {icon && <img src={icon.src} alt="" className="size-14 rounded-2xl ring-1 ring-slate-200" style={{ backgroundColor: m.theme_color }} />}
+            {icon && (
+              <img src={icon.src} alt="" className="size-14 rounded-2xl ring-1 ring-slate-200" style={{ backgroundColor: m.theme_color }} />
+            )}
             <div>
               <p className="text-base font-semibold text-slate-900" data-testid="app-name">
                 {m.name}
               </p>
               <p className="flex items-center gap-1.5 text-xs text-slate-500">
-                <span className="inline-block size-3 rounded-full ring-1 ring-slate-200" style={{ backgroundColor: m.theme_color }} aria-hidden="true" />
+                <span
+                  className="inline-block size-3 rounded-full ring-1 ring-slate-200"
+                  style={{ backgroundColor: m.theme_color }}
+                  aria-hidden="true"
+                />
                 Theme colour {m.theme_color}
               </p>
             </div>
@@ -59,7 +65,10 @@ export default function Install(_props: OverlayProps) {
               <StoreLinks apps={m.related_applications!} platform={platform} />
             </section>
           )}
-          <section aria-labelledby="install-phone" className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-start">
+          <section
+            aria-labelledby="install-phone"
+            className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-start"
+          >
             <QrCode text={openUrl} label={`QR code that opens ${m.name} on a phone`} />
             <div className="text-sm text-slate-600">
               <h3 id="install-phone" className="mb-1 text-sm font-semibold text-slate-900">

@@ -23,13 +23,19 @@ export function CallEntry({ m, over }: { m: Message; /** The call has ended (its
           <span className="font-semibold">{title}</span>
           <span className="text-sky-800">· {clock(m.createdAt)}</span>
           {!ended && !over && m.callId && (
-            <button type="button" className="ml-auto flex items-center gap-1 font-medium text-sky-800 underline" onClick={() => open('takeover', m.callId!)}>
+            <button
+              type="button"
+              className="ml-auto flex items-center gap-1 font-medium text-sky-800 underline"
+              onClick={() => open('takeover', m.callId!)}
+            >
               <Headphones className="size-3.5" aria-hidden /> Live view
             </button>
           )}
         </p>
         {lines.length > 0 && <p className="whitespace-pre-line text-slate-800">{lines.join('\n')}</p>}
-        {recording && <audio controls preload="none" className="mt-1 w-full" aria-label="Call recording" src={recordingUrl(recording.url, target)} />}
+        {recording && (
+          <audio controls preload="none" className="mt-1 w-full" aria-label="Call recording" src={recordingUrl(recording.url, target)} />
+        )}
       </div>
     </li>
   );

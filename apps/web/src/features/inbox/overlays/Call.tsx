@@ -21,7 +21,12 @@ export default function CallOverlay({ value }: OverlayProps) {
       description="The agent places the call from your number; you can listen in and take over."
       footer={
         !call && (
-          <Button onClick={() => who && place.mutate({ to: who, idempotencyKey: key })} loading={place.isPending} disabled={!who} data-autofocus>
+          <Button
+            onClick={() => who && place.mutate({ to: who, idempotencyKey: key })}
+            loading={place.isPending}
+            disabled={!who}
+            data-autofocus
+          >
             <Phone className="mr-2 size-4" aria-hidden /> Call now
           </Button>
         )

@@ -51,7 +51,10 @@ export default function ChatOverlay({ value }: OverlayProps) {
           <ul className="max-h-80 space-y-2 overflow-y-auto">
             {q.data.messages.length === 0 && <li className="text-sm text-slate-500">No messages yet.</li>}
             {q.data.messages.map((m) => (
-              <li key={m.id} className={cn('rounded-xl px-3 py-2 text-sm', m.direction === 'outbound' ? 'ml-8 bg-brand-50' : 'mr-8 bg-slate-100')}>
+              <li
+                key={m.id}
+                className={cn('rounded-xl px-3 py-2 text-sm', m.direction === 'outbound' ? 'ml-8 bg-brand-50' : 'mr-8 bg-slate-100')}
+              >
                 {m.body}
                 <span className="block text-[11px] text-slate-500">{clock(m.createdAt)}</span>
               </li>
@@ -72,7 +75,13 @@ export default function ChatOverlay({ value }: OverlayProps) {
             <label htmlFor="chat-overlay-text" className="sr-only">
               Message
             </label>
-            <input id="chat-overlay-text" value={text} onChange={(e) => setText(e.target.value)} className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm" placeholder="Write a message…" />
+            <input
+              id="chat-overlay-text"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              placeholder="Write a message…"
+            />
             <Button type="submit" size="sm">
               Send
             </Button>

@@ -15,8 +15,18 @@ import { clock, statusLabel, timeAgo } from '../format.ts';
 export default function ConvoLogOverlay({ value, params }: OverlayProps) {
   const self = useAccount(null);
   const roomId = value && value !== 'true' ? value : params.get('active');
-  if (self.isError) return <OverlayFrame title="Conversation log"><ErrorState message={(self.error as Error).message} /></OverlayFrame>;
-  if (!self.data) return <OverlayFrame title="Conversation log"><LoadingBlock /></OverlayFrame>;
+  if (self.isError)
+    return (
+      <OverlayFrame title="Conversation log">
+        <ErrorState message={(self.error as Error).message} />
+      </OverlayFrame>
+    );
+  if (!self.data)
+    return (
+      <OverlayFrame title="Conversation log">
+        <LoadingBlock />
+      </OverlayFrame>
+    );
   return roomId ? <Transcript accountId={self.data.id} roomId={roomId} /> : <RecentConversations accountId={self.data.id} />;
 }
 
@@ -26,7 +36,11 @@ function Transcript({ accountId, roomId }: { accountId: number; roomId: string }
   // Pages come newest first; the log reads oldest first.
   const messages = q.data ? [...q.data.pages].reverse().flatMap((p) => p.messages) : [];
   return (
-    <OverlayFrame title="Conversation log" description={first ? `${formatPhone(first.room.username)} · ${first.room.channel === 'sms' ? 'SMS' : 'Chat'}` : undefined} size="sheet">
+    <OverlayFrame
+      title="Conversation log"
+      description={first ? `${formatPhone(first.room.username)} · ${first.room.channel === 'sms' ? 'SMS' : 'Chat'}` : undefined}
+      size="sheet"
+    >
       {q.isPending ? (
         <LoadingBlock />
       ) : q.isError ? (
@@ -38,7 +52,8 @@ function Transcript({ accountId, roomId }: { accountId: number; roomId: string }
           {messages.map((m) => (
             <li key={m.id} className="border-b border-slate-100 pb-2">
               <span className="text-xs text-slate-500">
-                {clock(m.createdAt)} · {m.sender.kind === 'agent' ? 'AI agent' : m.sender.kind === 'staff' ? 'Team' : (m.sender.address ?? 'Contact')}
+                {clock(m.createdAt)} ·{' '}
+                {m.sender.kind === 'agent' ? 'AI agent' : m.sender.kind === 'staff' ? 'Team' : (m.sender.address ?? 'Contact')}
                 {m.direction === 'outbound' ? ` · ${statusLabel(m.status)}` : ''}
                 {m.blocked ? ' · blocked' : ''}
               </span>
@@ -56,7 +71,9 @@ function RecentConversations({ accountId }: { accountId: number }) {
   const location = useLocation();
   const priority = useConversations(accountId, 'priority', false);
   const agent = useConversations(accountId, 'agent', false);
-  const rooms = [...(priority.data?.pages[0]?.rooms ?? []), ...(agent.data?.pages[0]?.rooms ?? [])].sort((a, b) => b.lastMessageTimestamp - a.lastMessageTimestamp);
+  const rooms = [...(priority.data?.pages[0]?.rooms ?? []), ...(agent.data?.pages[0]?.rooms ?? [])].sort(
+    (a, b) => b.lastMessageTimestamp - a.lastMessageTimestamp,
+  );
   const href = (roomId: string) => {
     const q = new URLSearchParams(location.search);
     q.set('convoLog', roomId);
@@ -69,7 +86,11 @@ function RecentConversations({ accountId }: { accountId: number }) {
       ) : priority.isError ? (
         <ErrorState message={(priority.error as Error).message} />
       ) : rooms.length === 0 ? (
-        <EmptyState icon={<MessagesSquare className="size-6" aria-hidden />} title="No conversations yet" message="Conversations from your chat page and your number appear here." />
+        <EmptyState
+          icon={<MessagesSquare className="size-6" aria-hidden />}
+          title="No conversations yet"
+          message="Conversations from your chat page and your number appear here."
+        />
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Conversations">
           {rooms.map((r) => (

@@ -32,23 +32,65 @@ export default function Search({ value }: OverlayProps) {
     <OverlayFrame title="Search" size="md">
       <div className="relative">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-        <Input type="search" aria-label="Search" placeholder="Accounts, contacts, conversations" data-autofocus value={q} onChange={(e) => setQ(e.target.value)} className="pl-9" />
+        <Input
+          type="search"
+          aria-label="Search"
+          placeholder="Accounts, contacts, conversations"
+          data-autofocus
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          className="pl-9"
+        />
         {r.isFetching && <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2" />}
       </div>
       <div aria-live="polite" className="mt-3">
         {debounced.trim().length < 2 ? (
-          <EmptyState icon={<SearchIcon className="size-6" aria-hidden="true" />} title="Type to search" message="Find an account, a contact by name or number, or words in a message." className="py-8" />
+          <EmptyState
+            icon={<SearchIcon className="size-6" aria-hidden="true" />}
+            title="Type to search"
+            message="Find an account, a contact by name or number, or words in a message."
+            className="py-8"
+          />
         ) : r.isError ? (
           <ErrorState message={(r.error as Error).message} />
         ) : none ? (
-          <EmptyState icon={<SearchIcon className="size-6" aria-hidden="true" />} title={`No results for “${debounced.trim()}”`} message="Try a name, a phone number or a word from a message." className="py-8" />
+          <EmptyState
+            icon={<SearchIcon className="size-6" aria-hidden="true" />}
+            title={`No results for “${debounced.trim()}”`}
+            message="Try a name, a phone number or a word from a message."
+            className="py-8"
+          />
         ) : d ? (
           <div className="space-y-4">
-            <Group title="Accounts" items={d.accounts.map((a) => ({ key: `a${a.id}`, to: `${appPathUrl([...path, { type: SEGMENT[a.type] ?? 'org', id: a.id }])}`, icon: <Building2 className="size-4" />, label: a.displayName, hint: a.type }))} />
-            <Group title="Contacts" items={d.contacts.map((c) => ({ key: `c${c.roomId}`, to: `${inbox}?active=${encodeURIComponent(c.roomId)}`, icon: <User className="size-4" />, label: formatPhone(c.username), hint: c.channel === 'sms' ? 'SMS' : 'Chat' }))} />
+            <Group
+              title="Accounts"
+              items={d.accounts.map((a) => ({
+                key: `a${a.id}`,
+                to: `${appPathUrl([...path, { type: SEGMENT[a.type] ?? 'org', id: a.id }])}`,
+                icon: <Building2 className="size-4" />,
+                label: a.displayName,
+                hint: a.type,
+              }))}
+            />
+            <Group
+              title="Contacts"
+              items={d.contacts.map((c) => ({
+                key: `c${c.roomId}`,
+                to: `${inbox}?active=${encodeURIComponent(c.roomId)}`,
+                icon: <User className="size-4" />,
+                label: formatPhone(c.username),
+                hint: c.channel === 'sms' ? 'SMS' : 'Chat',
+              }))}
+            />
             <Group
               title="Messages"
-              items={(d.messages ?? []).map((m) => ({ key: `m${m.id}`, to: `${inbox}?active=${encodeURIComponent(m.roomId)}&highlightId=${m.id}`, icon: <MessageSquare className="size-4" />, label: m.body, hint: formatPhone(m.username) }))}
+              items={(d.messages ?? []).map((m) => ({
+                key: `m${m.id}`,
+                to: `${inbox}?active=${encodeURIComponent(m.roomId)}&highlightId=${m.id}`,
+                icon: <MessageSquare className="size-4" />,
+                label: m.body,
+                hint: formatPhone(m.username),
+              }))}
             />
           </div>
         ) : null}

@@ -29,9 +29,16 @@ export function RegistrationsPanel({ target }: { target: number | null }) {
         label="Registrations"
         query={list}
         items={list.data?.registrations ?? []}
-        empty={{ icon: <KeyRound className="size-5" aria-hidden />, title: 'No registrations yet', message: 'Register to your SIP provider, or give your PBX credentials to register to us.' }}
+        empty={{
+          icon: <KeyRound className="size-5" aria-hidden />,
+          title: 'No registrations yet',
+          message: 'Register to your SIP provider, or give your PBX credentials to register to us.',
+        }}
         row={(r) => ({
-          title: r.kind === 'provider' ? `${r.username}@${r.domain ?? r.server} via ${r.server} (${r.transport.toUpperCase()})` : `PBX user ${r.username}`,
+          title:
+            r.kind === 'provider'
+              ? `${r.username}@${r.domain ?? r.server} via ${r.server} (${r.transport.toUpperCase()})`
+              : `PBX user ${r.username}`,
           detail: <span aria-live="polite">{stateText(r)}</span>,
           name: `registration ${r.username}`,
         })}
@@ -42,7 +49,14 @@ export function RegistrationsPanel({ target }: { target: number | null }) {
         onSubmit={(e) => {
           e.preventDefault();
           const body = provider
-            ? { kind: 'provider', server: v.server.trim(), transport: v.transport, username: v.username.trim(), password: v.password, ...(v.domain.trim() ? { domain: v.domain.trim() } : {}) }
+            ? {
+                kind: 'provider',
+                server: v.server.trim(),
+                transport: v.transport,
+                username: v.username.trim(),
+                password: v.password,
+                ...(v.domain.trim() ? { domain: v.domain.trim() } : {}),
+              }
             : { kind: 'pbx', username: v.username.trim(), password: v.password };
           add.mutate(body, { onSuccess: () => setV(blank) });
         }}
@@ -57,15 +71,49 @@ export function RegistrationsPanel({ target }: { target: number | null }) {
         </Field>
         {provider && (
           <>
-            <TextField label="Registrar (host or host:port)" required placeholder="sip.provider.example" value={v.server} onChange={set('server')} error={fieldError(add.error, 'server')} />
-            <TextField label="Domain (optional)" placeholder="provider.example" value={v.domain} onChange={set('domain')} error={fieldError(add.error, 'domain')} />
+            <TextField
+              label="Registrar (host or host:port)"
+              required
+              placeholder="sip.provider.example"
+              value={v.server}
+              onChange={set('server')}
+              error={fieldError(add.error, 'server')}
+            />
+            <TextField
+              label="Domain (optional)"
+              placeholder="provider.example"
+              value={v.domain}
+              onChange={set('domain')}
+              error={fieldError(add.error, 'domain')}
+            />
             <TransportField value={v.transport} onChange={set('transport')} />
           </>
         )}
-        <TextField label="Username" required autoComplete="off" value={v.username} onChange={set('username')} error={fieldError(add.error, 'username')} />
-        <TextField label="Password" required type="password" autoComplete="new-password" value={v.password} onChange={set('password')} error={fieldError(add.error, 'password')} hint="At least 8 characters." />
+        <TextField
+          label="Username"
+          required
+          autoComplete="off"
+          value={v.username}
+          onChange={set('username')}
+          error={fieldError(add.error, 'username')}
+        />
+        <TextField
+          label="Password"
+          required
+          type="password"
+          autoComplete="new-password"
+          value={v.password}
+          onChange={set('password')}
+          error={fieldError(add.error, 'password')}
+          hint="At least 8 characters."
+        />
         <div className="flex items-end">
-          <Button type="submit" size="sm" loading={add.isPending} disabled={!v.username.trim() || !v.password || (provider && !v.server.trim())}>
+          <Button
+            type="submit"
+            size="sm"
+            loading={add.isPending}
+            disabled={!v.username.trim() || !v.password || (provider && !v.server.trim())}
+          >
             Save registration
           </Button>
         </div>

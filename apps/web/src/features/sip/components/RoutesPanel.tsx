@@ -21,7 +21,11 @@ export function RoutesPanel({ target }: { target: number | null }) {
         label="Outbound routes"
         query={list}
         items={list.data?.outboundRoutes ?? []}
-        empty={{ icon: <Route className="size-5" aria-hidden />, title: 'No routes yet', message: 'Outbound calls go through the phone carrier until a route matches their number.' }}
+        empty={{
+          icon: <Route className="size-5" aria-hidden />,
+          title: 'No routes yet',
+          message: 'Outbound calls go through the phone carrier until a route matches their number.',
+        }}
         row={(r) => ({
           title: `${r.prefix ? `+${r.prefix}…` : 'Every number'} → ${r.gateway} (${r.transport.toUpperCase()})`,
           detail: r.username ? `Signs in as ${r.username}${r.hasPassword ? ' with a stored password' : ''}` : 'No credentials',
@@ -33,15 +37,47 @@ export function RoutesPanel({ target }: { target: number | null }) {
         className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault();
-          const body = { prefix: v.prefix.trim(), gateway: v.gateway.trim(), transport: v.transport, ...(v.username.trim() ? { username: v.username.trim() } : {}), ...(v.password ? { password: v.password } : {}) };
+          const body = {
+            prefix: v.prefix.trim(),
+            gateway: v.gateway.trim(),
+            transport: v.transport,
+            ...(v.username.trim() ? { username: v.username.trim() } : {}),
+            ...(v.password ? { password: v.password } : {}),
+          };
           add.mutate(body, { onSuccess: () => setV(blank) });
         }}
       >
-        <TextField label="Number prefix" placeholder="+1415 (empty: every number)" value={v.prefix} onChange={set('prefix')} error={fieldError(add.error, 'prefix')} />
-        <TextField label="Gateway (host or host:port)" required placeholder="sip.provider.example:5060" value={v.gateway} onChange={set('gateway')} error={fieldError(add.error, 'gateway')} />
+        <TextField
+          label="Number prefix"
+          placeholder="+1415 (empty: every number)"
+          value={v.prefix}
+          onChange={set('prefix')}
+          error={fieldError(add.error, 'prefix')}
+        />
+        <TextField
+          label="Gateway (host or host:port)"
+          required
+          placeholder="sip.provider.example:5060"
+          value={v.gateway}
+          onChange={set('gateway')}
+          error={fieldError(add.error, 'gateway')}
+        />
         <TransportField value={v.transport} onChange={set('transport')} error={fieldError(add.error, 'transport')} />
-        <TextField label="Username (optional)" autoComplete="off" value={v.username} onChange={set('username')} error={fieldError(add.error, 'username')} />
-        <TextField label="Password (optional, stored encrypted)" type="password" autoComplete="new-password" value={v.password} onChange={set('password')} error={fieldError(add.error, 'password')} />
+        <TextField
+          label="Username (optional)"
+          autoComplete="off"
+          value={v.username}
+          onChange={set('username')}
+          error={fieldError(add.error, 'username')}
+        />
+        <TextField
+          label="Password (optional, stored encrypted)"
+          type="password"
+          autoComplete="new-password"
+          value={v.password}
+          onChange={set('password')}
+          error={fieldError(add.error, 'password')}
+        />
         <div className="flex items-end">
           <Button type="submit" size="sm" loading={add.isPending} disabled={!v.gateway.trim()}>
             Add route

@@ -45,7 +45,15 @@ export function SipRows<T extends { id: number }>(props: {
 }
 
 /** UDP or TCP towards a gateway or registrar. */
-export function TransportField({ value, onChange, error }: { value: string; onChange: (e: { target: { value: string } }) => void; error?: string | null }) {
+export function TransportField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  error?: string | null;
+}) {
   return (
     <Field label="Transport" error={error}>
       {(p) => (

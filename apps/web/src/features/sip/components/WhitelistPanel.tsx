@@ -19,7 +19,11 @@ export function WhitelistPanel({ target }: { target: number | null }) {
         label="IP whitelist"
         query={list}
         items={list.data?.ipWhitelist ?? []}
-        empty={{ icon: <ShieldCheck className="size-5" aria-hidden />, title: 'No addresses yet', message: 'Calls are refused (403) until their address is listed here or their PBX registers.' }}
+        empty={{
+          icon: <ShieldCheck className="size-5" aria-hidden />,
+          title: 'No addresses yet',
+          message: 'Calls are refused (403) until their address is listed here or their PBX registers.',
+        }}
         row={(e) => ({ title: e.ip, detail: e.label || undefined, name: e.ip })}
       />
       <form
@@ -30,8 +34,21 @@ export function WhitelistPanel({ target }: { target: number | null }) {
           add.mutate({ ip: ip.trim(), label: label.trim() }, { onSuccess: () => (setIp(''), setLabel('')) });
         }}
       >
-        <TextField label="IP address or CIDR range" required placeholder="203.0.113.0/24" value={ip} onChange={(e) => setIp(e.target.value)} error={fieldError(add.error, 'ip')} />
-        <TextField label="Label" placeholder="Office PBX" value={label} onChange={(e) => setLabel(e.target.value)} error={fieldError(add.error, 'label')} />
+        <TextField
+          label="IP address or CIDR range"
+          required
+          placeholder="203.0.113.0/24"
+          value={ip}
+          onChange={(e) => setIp(e.target.value)}
+          error={fieldError(add.error, 'ip')}
+        />
+        <TextField
+          label="Label"
+          placeholder="Office PBX"
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          error={fieldError(add.error, 'label')}
+        />
         <Button type="submit" size="sm" loading={add.isPending} disabled={!ip.trim()}>
           Add address
         </Button>
