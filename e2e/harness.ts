@@ -93,7 +93,6 @@ export interface Session {
 }
 
 /** An API answer as tests read it (`r.campaign.agentInstructions`); the harness of the server checks contracts. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, any>;
 
 /** Calls the API of a running server as a client would; a non-2xx answer throws with its body. */
