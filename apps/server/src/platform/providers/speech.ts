@@ -9,26 +9,39 @@ export class SpeechError extends Error {
   constructor(
     readonly provider: string,
     message: string,
+    /** The provider's HTTP status, when it answered one. */
     readonly status: number | null = null,
+    /**
+     * Whether the same request may work later (a rate limit, an outage, a timeout, no connection, an
+     * answer we could not read) rather than a refusal that will repeat (a bad key, a bad request).
+     */
+    readonly retryable: boolean = status == null || status === 429 || status >= 500,
   ) {
     super(message);
     this.name = 'SpeechError';
   }
 }
 
-/** The error for a refused request: a bad key, a rate limit or quota, or something else. */
+/** The error for a refused request: a bad key, a rate limit or quota, an outage, or another refusal. */
 export function speechHttpError(provider: string, keyVar: string, status: number, detail = ''): SpeechError {
+  const their = detail ? `: ${detail.slice(0, 200)}` : '';
   const why =
     status === 401 || status === 403
       ? `refused the API key (${status}): check ${keyVar}`
       : status === 429
         ? 'is rate limiting or out of quota (429): try again later or raise the plan'
-        : `answered ${status}${detail ? `: ${detail.slice(0, 200)}` : ''}`;
+        : status >= 500
+          ? `is unavailable (${status})${their}`
+          : `refused the request (${status})${their}`;
   return new SpeechError(provider, `${provider} ${why}.`, status);
 }
 
 export const timeoutError = (provider: string, ms: number) =>
   new SpeechError(provider, `${provider} did not answer within ${Math.round(ms / 100) / 10} s.`);
+
+/** A 2xx answer that is not what was asked for (a proxy's HTML page instead of audio or JSON): worth trying again. */
+export const unreadableError = (provider: string, what: string) =>
+  new SpeechError(provider, `${provider} sent an answer that could not be read (${what}).`);
 
 /** A signal that fires after `ms` or when `outer` fires. */
 export function withTimeout(ms: number, outer?: AbortSignal): { signal: AbortSignal; timedOut: () => boolean } {
@@ -45,6 +58,8 @@ export async function speechFetch(
   init: RequestInit,
   timeoutMs: number,
   outer?: AbortSignal,
+  /** 'audio': a text or JSON answer (a proxy's page) is unreadable, not audio to play. */
+  expect?: 'audio',
 ): Promise<{ res: Response; signal: AbortSignal; timedOut: () => boolean }> {
   const { signal, timedOut } = withTimeout(timeoutMs, outer);
   let res: Response;
@@ -54,6 +69,11 @@ export async function speechFetch(
     throw failure(provider, err, timedOut(), timeoutMs);
   }
   if (!res.ok) throw speechHttpError(provider, keyVar, res.status, await res.text().catch(() => ''));
+  const type = res.headers.get('content-type') ?? '';
+  if (expect === 'audio' && /^(text\/|application\/json)/i.test(type)) {
+    await res.body?.cancel().catch(() => {});
+    throw unreadableError(provider, `${type.split(';')[0]} instead of audio`);
+  }
   return { res, signal, timedOut };
 }
 

@@ -107,7 +107,8 @@ class DeepgramStream implements SttStream {
           const text = String(m.channel?.alternatives?.[0]?.transcript ?? '').trim();
           if (text) this.finals.push(text);
         } else if (m.type === 'Error' || m.err_code) {
-          this.error ??= new SpeechError('Deepgram', `Deepgram: ${m.description ?? m.err_msg ?? m.message ?? 'error'}.`);
+          // Deepgram said what it could not do with this stream: the same audio would fail again.
+          this.error ??= new SpeechError('Deepgram', `Deepgram: ${m.description ?? m.err_msg ?? m.message ?? 'error'}.`, null, false);
         }
       });
       ws.on('error', (err) => this.fail(failure('Deepgram', err, false, 0)));

@@ -1,5 +1,5 @@
 import { SAMPLE_RATE, toWav } from '../../audio/index.ts';
-import { readAll, speechFetch, SpeechError } from '../speech.ts';
+import { readAll, speechFetch, SpeechError, unreadableError } from '../speech.ts';
 import type { SttProvider } from './index.ts';
 
 export interface OpenAiSttOptions {
@@ -38,12 +38,13 @@ export class OpenAiStt implements SttProvider {
       signal,
     );
     const body = (await readAll('OpenAI transcription', r, timeoutMs)).toString('utf8');
+    let text: unknown;
     try {
-      const text = (JSON.parse(body) as { text?: unknown }).text;
-      if (typeof text === 'string') return text.trim();
+      text = (JSON.parse(body) as { text?: unknown } | null)?.text;
     } catch {
-      // falls through to the error below
+      throw unreadableError('OpenAI transcription', 'not JSON');
     }
+    if (typeof text === 'string') return text.trim();
     throw new SpeechError('OpenAI transcription', 'OpenAI transcription answered without a text.');
   }
 }

@@ -44,6 +44,7 @@ export class ElevenLabsTts implements TtsProvider {
       },
       timeoutMs,
       signal,
+      'audio',
     );
     for await (const chunk of bodyChunks('ElevenLabs', r, timeoutMs)) yield decodeMulaw(chunk);
   }

@@ -47,6 +47,7 @@ export class OpenAiTts implements TtsProvider {
       },
       timeoutMs,
       signal,
+      'audio',
     );
     let carry: Buffer = Buffer.alloc(0);
     for await (const chunk of bodyChunks('OpenAI speech', r, timeoutMs)) {
