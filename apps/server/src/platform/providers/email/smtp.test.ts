@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/index.ts';
@@ -13,6 +14,12 @@ let server: SMTPServer;
 let port: number;
 const received: Received[] = [];
 let db: DatabaseHandle;
+/** A server that accepts connections and never says a word (no SMTP greeting). */
+let silent: net.Server;
+let silentPort: number;
+const silentSockets = new Set<net.Socket>();
+/** A port nothing listens on (taken, then released). */
+let closedPort: number;
 const schema = `smtp_${process.pid}_${Date.now()}`;
 
 beforeAll(async () => {
@@ -38,9 +45,22 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.server.address() as { port: number }).port;
+  silent = net.createServer((socket) => {
+    silentSockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => silentSockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  silentPort = (silent.address() as net.AddressInfo).port;
+  const spare = net.createServer();
+  await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+  closedPort = (spare.address() as net.AddressInfo).port;
+  await new Promise((resolve) => spare.close(resolve));
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const s of silentSockets) s.destroy();
+  await new Promise((resolve) => silent.close(resolve));
   if (process.env.TEST_DATABASE_URL) await db.db.schema.dropSchema(schema).ifExists().cascade().execute();
   await db.close();
 });
@@ -64,22 +84,63 @@ describe('SMTP e-mail adapter', () => {
     expect(received.length - before).toBe(1);
   });
 
-  it('reports a temporary refusal as retryable and a permanent one as final, and records the failure', async () => {
-    const mail = new SmtpEmailProvider(`smtp://127.0.0.1:${port}`, 'x@sb.test', db.db);
-    const temp = await mail.send({ to: 'a@full.test', subject: 's', text: 't', idempotencyKey: 'k3' }).catch((e) => e);
-    expect(temp).toBeInstanceOf(ProviderError);
-    expect(temp.retryable).toBe(true);
-    const perm = await mail.send({ to: 'a@nobody.test', subject: 's', text: 't', idempotencyKey: 'k4' }).catch((e) => e);
-    expect(perm).toBeInstanceOf(ProviderError);
-    expect(perm.retryable).toBe(false);
-    const row = await db.db.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'k4').executeTakeFirstOrThrow();
-    expect(row.status).toBe('failed');
-  });
-
-  it('fails when the server is unreachable', async () => {
-    const mail = new SmtpEmailProvider('smtp://127.0.0.1:1', 'x@sb.test', db.db);
-    const err = await mail.send({ to: 'c@example.test', subject: 's', text: 't', idempotencyKey: 'k5' }).catch((e) => e);
+  // The failures (docs/operations.md, "Provider failures"): what the sender gets, and the outbox row marked failed.
+  const quick = { connectionMs: 300, greetingMs: 300, socketMs: 300 };
+  const failures: {
+    name: string;
+    url: () => string;
+    to: string;
+    want: { status: number; code: string; retryable: boolean; upstreamStatus?: number; says: string };
+  }[] = [
+    {
+      name: 'a 5xx reply is permanent',
+      url: () => `smtp://127.0.0.1:${port}`,
+      to: 'a@nobody.test',
+      want: {
+        status: 502,
+        code: 'provider_refused',
+        retryable: false,
+        upstreamStatus: 550,
+        says: 'The mail server refused the message (550)',
+      },
+    },
+    {
+      name: 'a 4xx reply is retried',
+      url: () => `smtp://127.0.0.1:${port}`,
+      to: 'a@full.test',
+      want: { status: 503, code: 'unavailable', retryable: true, upstreamStatus: 452, says: 'The mail server deferred the message (452)' },
+    },
+    {
+      name: 'a server that never greets times out and is retried',
+      url: () => `smtp://127.0.0.1:${silentPort}`,
+      to: 'c@example.test',
+      want: { status: 503, code: 'unavailable', retryable: true, says: 'The mail server did not answer in time' },
+    },
+    {
+      name: 'a refused connection is retried',
+      url: () => `smtp://127.0.0.1:${closedPort}`,
+      to: 'c@example.test',
+      want: { status: 503, code: 'unavailable', retryable: true, says: 'The mail server could not be reached' },
+    },
+  ];
+  it.each(failures.map((f, i) => [f.name, f, i] as const))('%s', async (_name, f, i) => {
+    const mail = new SmtpEmailProvider(f.url(), 'x@sb.test', db.db, quick);
+    const key = `fail-${i}`;
+    const err = await mail.send({ to: f.to, subject: 's', text: 't', idempotencyKey: key }).then(
+      () => new Error('it was sent'),
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ProviderError);
-    expect(err.retryable).toBe(true);
+    const e = err as ProviderError;
+    expect({ status: e.status, code: e.code, retryable: e.retryable, upstreamStatus: e.upstreamStatus }).toEqual({
+      status: f.want.status,
+      code: f.want.code,
+      retryable: f.want.retryable,
+      upstreamStatus: f.want.upstreamStatus,
+    });
+    expect(e.message).toContain(f.want.says);
+    if (f.want.retryable) expect(e.retryAfter).toBe(30);
+    const row = await db.db.selectFrom('outbox').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
   });
 });

@@ -3,6 +3,13 @@ import type { Db } from '../../db/index.ts';
 import { ProviderError, sendThroughOutbox } from '../../outbox/index.ts';
 import { outboxBody, type EmailMessage, type EmailProvider } from './index.ts';
 
+/** How long to wait for the connection, the server's greeting and any later reply (nodemailer's limits). */
+export interface SmtpTimeouts {
+  connectionMs?: number;
+  greetingMs?: number;
+  socketMs?: number;
+}
+
 /** Real mail through any SMTP server (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.com:465). */
 export class SmtpEmailProvider implements EmailProvider {
   readonly kind = 'smtp' as const;
@@ -12,9 +19,15 @@ export class SmtpEmailProvider implements EmailProvider {
     url: string,
     private readonly from: string,
     private readonly db: Db,
+    timeouts: SmtpTimeouts = {},
   ) {
     // Timeouts in the options object: a second argument would be message defaults, not connection settings.
-    this.transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    this.transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: timeouts.connectionMs ?? 10_000,
+      greetingTimeout: timeouts.greetingMs ?? 10_000,
+      socketTimeout: timeouts.socketMs ?? 20_000,
+    });
   }
 
   async send(m: EmailMessage): Promise<void> {
@@ -32,9 +45,17 @@ export class SmtpEmailProvider implements EmailProvider {
             headers: { 'X-Idempotency-Key': m.idempotencyKey },
           });
         } catch (err) {
-          const e = err as { responseCode?: number; message: string };
-          // 4xx SMTP replies are temporary; 5xx are permanent.
-          throw new ProviderError('smtp', e.message, e.responseCode == null || (e.responseCode >= 400 && e.responseCode < 500));
+          const e = err as { responseCode?: number; code?: string; message: string };
+          const status = e.responseCode;
+          // 5xx SMTP replies are permanent; 4xx replies, timeouts and no connection are temporary.
+          const permanent = status != null && status >= 500;
+          const why =
+            status != null
+              ? `The mail server ${permanent ? 'refused' : 'deferred'} the message (${status}): ${e.message}`
+              : e.code === 'ETIMEDOUT'
+                ? `The mail server did not answer in time: ${e.message}`
+                : `The mail server could not be reached: ${e.message}`;
+          throw new ProviderError('smtp', why, !permanent, status != null ? { upstreamStatus: status } : {});
         }
       },
     );
