@@ -4,11 +4,11 @@ import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { AnthropicProvider } from '../../platform/providers/llm/anthropic.ts';
 import { LlmError, type LlmProvider } from '../../platform/providers/llm/index.ts';
-import { OpenAiCompatibleProvider } from '../../platform/providers/llm/openai.ts';
+import { OpenAiCompatibleProvider, type ModelFetch } from '../../platform/providers/llm/openai.ts';
 import { secretBoxFor } from '../../platform/secrets/index.ts';
 import type { AccountRow } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { outboundUrlProblem } from '../../platform/http/outbound.ts';
+import { outboundFetch, outboundUrlProblem, type OutboundInit } from '../../platform/http/outbound.ts';
 import type { LlmConnectionsTable } from './tables.ts';
 
 /**
@@ -55,19 +55,25 @@ const toConnection = (r: LlmConnectionsTable): ModelConnection => ({
 export function createModelConnections(deps: Deps, envProvider: LlmProvider) {
   const { db } = deps;
   const box = () => secretBoxFor(deps.config);
+  const policy = { allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS };
 
   function build(
     c: { provider: ModelProvider; model: string; baseUrl: string | null; apiKey: string | null },
     timeoutMs = deps.config.LLM_TIMEOUT_MS,
   ): LlmProvider {
+    // The organization's base URL is theirs to give: it is reached only through the outbound policy, which
+    // connects to the address it checked (no second lookup for a rebinding name to answer).
+    const send: ModelFetch = (url, init) =>
+      outboundFetch(url, { ...(init as OutboundInit), timeoutMs }, policy) as unknown as Promise<Response>;
     if (c.provider === 'anthropic') {
-      return new AnthropicProvider({ apiKey: c.apiKey ?? '', model: c.model, baseUrl: c.baseUrl ?? undefined, timeoutMs });
+      return new AnthropicProvider({ apiKey: c.apiKey ?? '', model: c.model, baseUrl: c.baseUrl ?? undefined, timeoutMs, fetch: send });
     }
     return new OpenAiCompatibleProvider({
       baseUrl: c.baseUrl ?? DEFAULT_BASE.openai!,
       apiKey: c.apiKey ?? undefined,
       model: c.model,
       timeoutMs,
+      fetch: send,
     });
   }
 
@@ -76,7 +82,7 @@ export function createModelConnections(deps: Deps, envProvider: LlmProvider) {
     const saved = await llmConnectionsRepository.get(db, orgId);
     const baseUrl = input.baseUrl ?? (input.provider === 'openai-compatible' ? undefined : DEFAULT_BASE[input.provider]!);
     if (!baseUrl) throw badRequest('baseUrl: Please enter the server’s base URL, such as http://localhost:11434/v1 for Ollama.', 'baseUrl');
-    const problem = await outboundUrlProblem(baseUrl, { allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS });
+    const problem = await outboundUrlProblem(baseUrl, policy);
     if (problem) throw badRequest(`baseUrl: ${problem}`, 'baseUrl');
     // Leaving the key out keeps the saved one (the same provider's).
     const apiKey = input.apiKey ?? (saved && saved.provider === input.provider && saved.api_key ? box().open(saved.api_key) : null);

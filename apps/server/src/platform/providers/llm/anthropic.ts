@@ -11,13 +11,15 @@ import {
   type LlmStreamEvent,
   type LlmToolCall,
 } from './index.ts';
-import { asLlmError, postToModel, readModelJson } from './openai.ts';
+import { asLlmError, postToModel, readModelJson, type ModelFetch } from './openai.ts';
 
 export interface AnthropicOptions {
   apiKey: string;
   model: string;
   baseUrl?: string;
   timeoutMs: number;
+  /** How requests are sent; a base URL an organization gave goes through the outbound policy's fetch. */
+  fetch?: ModelFetch;
 }
 
 const DEFAULT_MAX_TOKENS = 1024;
@@ -51,6 +53,7 @@ export class AnthropicProvider implements LlmProvider {
       body,
       timeoutSignal(this.opts.timeoutMs, req.signal),
       this.opts.timeoutMs,
+      this.opts.fetch,
     );
   }
 

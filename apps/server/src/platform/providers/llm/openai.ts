@@ -17,7 +17,12 @@ export interface OpenAiOptions {
   apiKey?: string;
   model: string;
   timeoutMs: number;
+  /** How requests are sent; a base URL an organization gave goes through the outbound policy's fetch. */
+  fetch?: ModelFetch;
 }
+
+/** The fetch a model provider sends with (the global one by default). */
+export type ModelFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 interface ChatToolCall {
   id?: string;
@@ -63,6 +68,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       this.body(req, stream),
       timeoutSignal(this.opts.timeoutMs, req.signal),
       this.opts.timeoutMs,
+      this.opts.fetch,
     );
   }
 
@@ -164,10 +170,11 @@ export async function postToModel(
   body: unknown,
   signal: AbortSignal,
   timeoutMs: number,
+  send: ModelFetch = fetch,
 ): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await send(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
