@@ -182,7 +182,7 @@ export function registerMetrics(app: FastifyInstance, mode: MetricsMode, token: 
   app.get(
     '/metrics',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', inputFields: { query: new Set() } },
       schema: { hide: true },
       onRequest: (request, _reply, done) => {
         try {

@@ -67,7 +67,7 @@ export function registerReadiness(app: FastifyInstance, opts: { db: Db; bus: Eve
   app.get(
     '/api/ready',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', inputFields: { query: new Set() } },
       schema: { summary: 'Readiness: 200 when the database, its migrations and Redis (when set) answer', tags: ['ops'] },
     },
     async (_request, reply) => {
