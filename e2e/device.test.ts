@@ -122,7 +122,7 @@ describe('the app on a device', () => {
 
     const asOrg = await suite.page(org);
     await asOrg.page.goto(`${suite.server.url}/app?resellerApp=true`);
-    await dialog(asOrg.page, 'Your brand’s app').getByText('Account type does not match').waitFor();
+    await dialog(asOrg.page, 'Your brand’s app').getByText('For resellers and partners').waitFor();
     await asOrg.context.close();
   });
 
