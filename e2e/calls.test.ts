@@ -56,7 +56,7 @@ describe.skipIf(!hasEspeak)('calls: a web test call from the agent editor (needs
     const row = page.getByTestId('call-row').first();
     await row.getByText('Test call', { exact: true }).click();
     await row.getByRole('list', { name: 'Transcript' }).getByText('Agent:').first().waitFor();
-    expect(await row.textContent()).toContain('completed');
+    expect(await row.textContent()).toContain('Completed');
     expect(await row.textContent()).toContain('Free (a test call)');
     await page.getByLabel('Direction').selectOption('outbound');
     await page.getByText('No calls yet').waitFor();
