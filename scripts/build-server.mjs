@@ -1,4 +1,4 @@
-/* global console */
+/* global console, process */
 // Compiles the server into apps/server/dist/main.js (one ES module with a source map) for the
 // production start (`npm run start:prod`): no TypeScript compiler or bundler runs at start-up.
 // The workspace package @switchboard/core (TypeScript sources) and every migration are bundled in;
@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = path.join(root, 'apps/server/dist');
+// `--outdir <dir>` builds elsewhere (a test builds into a folder of its own, beside node_modules'
+// parents so the external packages still resolve, while another test run may be reading dist/).
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag > 0 ? path.resolve(process.argv[outdirFlag + 1]) : path.join(root, 'apps/server/dist');
 
 /** Bare imports are external, except our own workspace packages (shipped as TypeScript). */
 const externalPackages = {

@@ -3,17 +3,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtEntry as entry, repoRoot as root, startBuilt } from './testing/built.ts';
+import { repoRoot as root, startBuilt } from './testing/built.ts';
 import { signUpOverHttp } from './testing/http.ts';
 
 describe('the production build (npm run build, npm run start:prod)', () => {
   const children: ChildProcess[] = [];
+  // A folder of its own under dist/ (the SQLite and PostgreSQL passes may build at the same time, and
+  // the browser tests' build is in dist/ itself); under the repository so node_modules resolves.
+  fs.mkdirSync(path.join(root, 'apps/server/dist'), { recursive: true });
+  const outdir = fs.mkdtempSync(path.join(root, 'apps/server/dist/test-'));
+  const entry = path.join(outdir, 'main.js');
   afterAll(() => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    fs.rmSync(outdir, { recursive: true, force: true });
   });
 
   it('compiles the server into one module run by plain node, ready on /api/ready and closing cleanly on SIGTERM', async () => {
-    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--outdir', outdir], {
       cwd: root,
       encoding: 'utf8',
       timeout: 120_000,
@@ -27,7 +33,7 @@ describe('the production build (npm run build, npm run start:prod)', () => {
     expect(fs.existsSync(`${entry}.map`)).toBe(true);
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-prod-'));
-    const { child, base } = await startBuilt({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') });
+    const { child, base } = await startBuilt({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }, entry);
     children.push(child);
     const ready = await fetch(`${base}/api/ready`);
     expect(ready.status).toBe(200);

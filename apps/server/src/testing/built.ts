@@ -8,8 +8,11 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const builtEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 
 /** Starts the built server with plain `node` (what `npm run start:prod` runs); resolves with its address. */
-export function startBuilt(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; output: string[] }> {
-  const child = spawn(process.execPath, ['--enable-source-maps', builtEntry], {
+export function startBuilt(
+  env: Record<string, string>,
+  entry = builtEntry,
+): Promise<{ child: ChildProcess; base: string; output: string[] }> {
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), HOST: '127.0.0.1', PORT: '0', SIP_PORT: 'off', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
