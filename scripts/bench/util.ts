@@ -83,7 +83,10 @@ export async function withProduct<T>(name: string, env: Record<string, string>, 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sb-bench-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = start(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  // BENCH_CPU_PROF=<dir>: the product writes a V8 CPU profile there when it stops (open it in Chrome
+  // DevTools, or sum self time by function with scripts/bench/profile-top.ts).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = start(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
