@@ -43,22 +43,3 @@ export function sealAppSecrets(app: AppDefinition, box: Box): AppDefinition {
 export function openAppSecret(value: unknown, box: Box): unknown {
   return isSealed(value) ? box.open((value as string).slice(SEALED.length)) : value;
 }
-
-/**
- * The keyed half of migration 202611242120_agent_apps_secrets: apps saved before secrets were sealed
- * (`secrets_sealed` 0) get their secret values sealed, once, at start (the migration itself has no key).
- */
-export async function sealStoredAppSecrets(db: DbOrTx, box: Box): Promise<number> {
-  const rows = await db.selectFrom('agent_apps').select(['id', 'app']).where('secrets_sealed', '=', 0).limit(10_000).execute();
-  for (const r of rows) {
-    const app = fromJson<AppDefinition | null>(r.app, null);
-    const sealed = app?.dependencies?.providers?.auth ? sealAppSecrets(app, box) : app;
-    await db
-      .updateTable('agent_apps')
-      .set({ app: toJson(sealed), secrets_sealed: 1 })
-      .where('id', '=', r.id)
-      .where('secrets_sealed', '=', 0)
-      .execute();
-  }
-  return rows.length;
-}
