@@ -1,5 +1,4 @@
 import type { ModelConnection, ModelConnectionInput, ModelProvider } from '@switchboard/core';
-import type { DbOrTx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { AnthropicProvider } from '../../platform/providers/llm/anthropic.ts';

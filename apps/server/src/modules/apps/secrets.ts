@@ -1,7 +1,5 @@
 import type { AppDefinition } from '@switchboard/core';
 import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db.ts';
-import { fromJson, toJson } from '../../platform/db/columns.ts';
 import { secretBoxFor, type SecretBox } from '../../platform/secrets/index.ts';
 
 /**
