@@ -63,6 +63,48 @@ export function webZones(root = '.') {
 }
 
 const REPOSITORY_STAYS = "A module's repository stays inside it: export named functions from its index.ts (docs/architecture.md).";
+const REPOSITORY_IMPORT = {
+  regex: '(^|/)modules/[a-z]+/index\\.ts$|^\\.\\./[a-z]+/index\\.ts$',
+  importNamePattern: 'Repository$',
+  message: REPOSITORY_STAYS,
+};
+const REPOSITORY_EXPORT = [
+  { selector: 'ExportSpecifier[exported.name=/Repository$/]', message: REPOSITORY_STAYS },
+  { selector: 'ExportNamedDeclaration VariableDeclarator[id.name=/Repository$/]', message: REPOSITORY_STAYS },
+];
+
+/**
+ * SQL lives in repositories: in a module, Kysely's query builders and its `sql` template appear only in
+ * `repository.ts` or the module's `repository/` folder (the platform, migrations, tests and
+ * apps/server/src/testing are outside modules or ignored below). Services and routes call repository
+ * functions, passing their transaction in.
+ */
+const SQL_IN_REPOSITORIES =
+  "SQL lives in the module's repository (repository.ts or repository/): call a repository function, passing the transaction in (docs/architecture.md).";
+const QUERY_BUILDERS = [
+  'selectFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'selectNoFrom',
+  'with',
+  'withRecursive',
+];
+const SQL_SYNTAX = [
+  {
+    selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${QUERY_BUILDERS.join('|')})$/]`,
+    message: SQL_IN_REPOSITORIES,
+  },
+];
+const SQL_IMPORT = { name: 'kysely', importNames: ['sql'], message: SQL_IN_REPOSITORIES };
+const MODULE_SQL_FILES = ['apps/server/src/modules/**/*.ts'];
+const MODULE_SQL_ALLOWED = [
+  'apps/server/src/modules/*/repository.ts',
+  'apps/server/src/modules/*/repository/**',
+  'apps/server/src/**/*.test.ts',
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/web/public/**', '**/*.d.ts', '**/lint-fixtures/**'] },
@@ -89,29 +131,21 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones() }],
       // What a module offers others is named functions in its index.ts, never its repository.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)modules/[a-z]+/index\\.ts$|^\\.\\./[a-z]+/index\\.ts$',
-              importNamePattern: 'Repository$',
-              message: REPOSITORY_STAYS,
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [REPOSITORY_IMPORT] }],
+    },
+  },
+  // A flat config's later block replaces a rule's options, so each block below repeats what applies.
+  {
+    files: MODULE_SQL_FILES,
+    ignores: MODULE_SQL_ALLOWED,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [SQL_IMPORT], patterns: [REPOSITORY_IMPORT] }],
+      'no-restricted-syntax': ['error', ...SQL_SYNTAX],
     },
   },
   {
     files: ['apps/server/src/modules/*/index.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportSpecifier[exported.name=/Repository$/]', message: REPOSITORY_STAYS },
-        { selector: 'ExportNamedDeclaration VariableDeclarator[id.name=/Repository$/]', message: REPOSITORY_STAYS },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...REPOSITORY_EXPORT, ...SQL_SYNTAX] },
   },
   // The web app: React's hook rules, and the feature boundaries below, as errors.
   {

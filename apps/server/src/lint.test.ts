@@ -77,6 +77,40 @@ describe('lint: import boundaries', () => {
     ).toEqual([]);
   });
 
+  it('fails on SQL outside a repository (as wallet/ledger.ts and a payout route once held their own queries)', async () => {
+    const rules = ['no-restricted-syntax', 'no-restricted-imports'];
+    const query = "import type { Db } from '../../db.ts';\nexport const f = (db: Db) => db.selectFrom('payouts').selectAll().execute();\n";
+    const template = "import { sql } from 'kysely';\nexport const one = sql`1`;\n";
+    const writes =
+      "import type { Db } from '../../db.ts';\n" +
+      'export async function f(db: Db) {\n' +
+      "  await db.transaction().execute((trx) => trx.updateTable('payouts').set({ status: 'paid' }).execute());\n" +
+      "  await db.deleteFrom('payouts').execute();\n" +
+      '}\n';
+    for (const file of ['apps/server/src/modules/wallet/ledger.ts', 'apps/server/src/modules/wallet/payoutRoutes.ts']) {
+      expect(await boundaryMessages(file, query, rules)).toEqual([
+        { severity: 2, message: expect.stringContaining('SQL lives in the module') },
+      ]);
+      expect(await boundaryMessages(file, template, rules)).toEqual([
+        { severity: 2, message: expect.stringContaining('SQL lives in the module') },
+      ]);
+      expect(await boundaryMessages(file, writes, rules)).toHaveLength(2);
+    }
+    // The rule still reports in an index.ts, where the repository-export rule shares no-restricted-syntax.
+    expect(await boundaryMessages('apps/server/src/modules/wallet/index.ts', query, rules)).toHaveLength(1);
+    // Repositories, the platform, migrations and tests may hold SQL.
+    for (const file of [
+      'apps/server/src/modules/wallet/repository.ts',
+      'apps/server/src/modules/wallet/repository/ledger.ts',
+      'apps/server/src/platform/db/fixture.ts',
+      'apps/server/src/platform/db/migrations/fixture.ts',
+      'apps/server/src/modules/wallet/fixture.test.ts',
+      'apps/server/src/testing/fixture.ts',
+    ]) {
+      expect(await boundaryMessages(file, query + template, rules)).toEqual([]);
+    }
+  });
+
   it("passes a module's own files, another module's index.ts, and the platform", async () => {
     const code = [
       "export { tokensRepository } from './repository.ts';",

@@ -11,7 +11,6 @@ import {
 } from '@switchboard/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fromJson } from '../../platform/db/columns.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { ok, route, withAuthParams } from '../../platform/http/route.ts';
 import { fileHeaders, readUpload } from '../../platform/http/uploads.ts';
@@ -19,8 +18,6 @@ import type { Services } from '../../services.ts';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/index.ts';
 import type { membershipsOfUser } from '../admins/index.ts';
-import { toListItem } from './mappers.ts';
-import { accountsRepository } from './repository.ts';
 
 const tags = ['accounts'];
 export const accountResponse = account.extend({
@@ -230,13 +227,7 @@ export function accountRoutes(app: FastifyInstance, s: Services, { authOf, membe
     response: z.object({ success: z.literal(true), accounts: z.array(accountListItem.extend({ isOwner: z.boolean() })) }),
     handler: async (req) => {
       const { user } = authOf(req);
-      const memberships = await membershipsOfUser(db, user.id);
-      const owner = new Map(memberships.map((m) => [m.account_id, m.is_owner === 1]));
-      const rows = await accountsRepository.findByIds(db, [user.id, ...owner.keys()]);
-      const accounts = rows
-        .filter((r) => r.account_type !== 'user' && r.temp_user !== 1)
-        .sort((a, b) => a.id - b.id)
-        .map((r) => ({ ...toListItem(r), isOwner: r.id === user.id || owner.get(r.id) === true }));
+      const accounts = await s.accounts.accountsOfUser(user.id, await membershipsOfUser(db, user.id));
       return { success: true as const, accounts };
     },
   });
@@ -249,11 +240,10 @@ export function accountRoutes(app: FastifyInstance, s: Services, { authOf, membe
     tags: ['user'],
     params: z.object({ kind: z.string().max(32).default('mobile') }),
     handler: async (req) => {
-      const row = await accountsRepository.latestCheckIn(db, authOf(req).user.id, req.params.kind);
       return {
         success: true as const,
         kind: req.params.kind,
-        checkIn: row ? { ...fromJson<Record<string, unknown>>(row.details, {}), createdAt: Number(row.created_at) } : null,
+        checkIn: await s.accounts.latestCheckIn(authOf(req).user.id, req.params.kind),
       };
     },
   });
@@ -276,7 +266,7 @@ export function accountRoutes(app: FastifyInstance, s: Services, { authOf, membe
     handler: async (req) => {
       const details = { ...req.body.checkIn };
       if (typeof details.userAgent === 'string') details.userAgent = details.userAgent.slice(0, USER_AGENT_MAX_LENGTH);
-      await accountsRepository.addCheckIn(db, authOf(req).user.id, 'mobile', details);
+      await s.accounts.addCheckIn(authOf(req).user.id, 'mobile', details);
       return { success: true as const };
     },
   });
@@ -294,7 +284,7 @@ export function accountRoutes(app: FastifyInstance, s: Services, { authOf, membe
       // Stop early when the client has gone (the request stream itself ends once its body is read).
       while (row.phone_number_verified !== 1 && Date.now() < deadline && !req.raw.socket.destroyed) {
         await new Promise((r) => setTimeout(r, 500));
-        row = (await accountsRepository.findById(db, ctx.acting.id)) ?? row;
+        row = (await s.accounts.reload(ctx.acting.id)) ?? row;
       }
       return { success: true as const, verified: row.phone_number_verified === 1, phoneNumber: row.phone_number };
     },

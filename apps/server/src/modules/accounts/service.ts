@@ -104,6 +104,34 @@ export function createAccountsService(deps: Deps, admins: AdminsService, dropGra
   return {
     view,
 
+    /**
+     * The accounts a user owns or was invited to (`memberships`: the admins module's rows for the user),
+     * oldest first; users and temporary accounts left out.
+     */
+    async accountsOfUser(userId: number, memberships: { account_id: number; is_owner: number }[]) {
+      const owner = new Map(memberships.map((m) => [m.account_id, m.is_owner === 1]));
+      const rows = await accountsRepository.findByIds(db, [userId, ...owner.keys()]);
+      return rows
+        .filter((r) => r.account_type !== 'user' && r.temp_user !== 1)
+        .sort((a, b) => a.id - b.id)
+        .map((r) => ({ ...toListItem(r), isOwner: r.id === userId || owner.get(r.id) === true }));
+    },
+
+    /** A user's latest device check-in of a kind, or null. */
+    async latestCheckIn(userId: number, kind: string) {
+      const row = await accountsRepository.latestCheckIn(db, userId, kind);
+      return row ? { ...fromJson<Record<string, unknown>>(row.details, {}), createdAt: Number(row.created_at) } : null;
+    },
+
+    async addCheckIn(userId: number, kind: string, details: Record<string, unknown>): Promise<void> {
+      await accountsRepository.addCheckIn(db, userId, kind, details);
+    },
+
+    /** An account as stored now (undefined when deleted). */
+    reload(accountId: number): Promise<AccountRow | undefined> {
+      return accountsRepository.findById(db, accountId);
+    },
+
     async update(ctx: AuthContext, input: { name?: string; accountName?: string; details?: Record<string, unknown> }) {
       await deps.requireAccess(ctx, 'canEditOrg');
       const details = { ...fromJson<Record<string, unknown>>(ctx.acting.details, {}), ...(input.details ?? {}) };

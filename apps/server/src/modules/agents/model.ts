@@ -1,5 +1,4 @@
 import type { ModelConnection, ModelConnectionInput, ModelProvider } from '@switchboard/core';
-import type { DbOrTx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { AnthropicProvider } from '../../platform/providers/llm/anthropic.ts';
@@ -9,6 +8,7 @@ import { secretBoxFor } from '../../platform/secrets/index.ts';
 import type { AccountRow } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { outboundFetch, outboundUrlProblem, type OutboundInit } from '../../platform/http/outbound.ts';
+import { llmConnectionsRepository } from './repository.ts';
 import type { LlmConnectionsTable } from './tables.ts';
 
 /**
@@ -25,21 +25,6 @@ const DEFAULT_BASE: Record<ModelProvider, string | null> = {
 };
 /** A connection test waits this long for the provider's answer. */
 const TEST_TIMEOUT_MS = 15_000;
-
-export const llmConnectionsRepository = {
-  get: (db: DbOrTx, orgId: number) => db.selectFrom('llm_connections').selectAll().where('org_id', '=', orgId).executeTakeFirst(),
-  async put(db: DbOrTx, row: LlmConnectionsTable): Promise<void> {
-    const { org_id: _org, created_at: _created, ...changes } = row;
-    await db
-      .insertInto('llm_connections')
-      .values(row)
-      .onConflict((oc) => oc.column('org_id').doUpdateSet(changes))
-      .execute();
-  },
-  async remove(db: DbOrTx, orgId: number): Promise<void> {
-    await db.deleteFrom('llm_connections').where('org_id', '=', orgId).execute();
-  },
-};
 
 export const orgIdOf = (account: AccountRow) =>
   account.account_type === 'agent' && account.organization_id ? account.organization_id : account.id;

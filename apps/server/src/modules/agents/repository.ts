@@ -9,6 +9,7 @@ import {
 } from '@switchboard/core';
 import { fromJson, toJson } from '../../platform/db/columns.ts';
 import type { DbOrTx } from '../../db.ts';
+import type { LlmConnectionsTable } from './tables.ts';
 import type { AccountRow } from '../accounts/index.ts';
 
 export type Copy = 'staging' | 'default';
@@ -99,5 +100,22 @@ export const campaignsRepository = {
       .values(COPIES.map((copy) => ({ account_id: accountId, copy, data, updated_by: null, created_at: now, updated_at: now })))
       .onConflict((oc) => oc.columns(['account_id', 'copy']).doNothing())
       .execute();
+  },
+};
+
+/** An organization's own language model connection (model.ts). */
+export const llmConnectionsRepository = {
+  get: (db: DbOrTx, orgId: number): Promise<LlmConnectionsTable | undefined> =>
+    db.selectFrom('llm_connections').selectAll().where('org_id', '=', orgId).executeTakeFirst(),
+  async put(db: DbOrTx, row: LlmConnectionsTable): Promise<void> {
+    const { org_id: _org, created_at: _created, ...changes } = row;
+    await db
+      .insertInto('llm_connections')
+      .values(row)
+      .onConflict((oc) => oc.column('org_id').doUpdateSet(changes))
+      .execute();
+  },
+  async remove(db: DbOrTx, orgId: number): Promise<void> {
+    await db.deleteFrom('llm_connections').where('org_id', '=', orgId).execute();
   },
 };

@@ -1,26 +1,20 @@
 import type { Db, DbOrTx } from '../../db.ts';
-import { usageDayOf } from '../stats/index.ts';
+import type { UsageItem } from '@switchboard/core';
+import { recordUsage, usageDayOf } from '../stats/index.ts';
 
 /**
  * Token usage per account and day (usage item `tokens`, spec §3 Usage result). Increments that arrive
  * while a write is pending are merged into one upsert per (account, day), written in one transaction;
  * every caller's promise settles only after its increment is stored, so nothing is counted late or lost.
  */
-export function createUsageRecorder(db: Db, item = 'tokens') {
+export function createUsageRecorder(db: Db, item: UsageItem = 'tokens') {
   let pending = new Map<string, { accountId: number; date: string | number; quantity: number }>();
   let waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
   let scheduled = false;
 
+  // One upsert-increment per (account, day): stats' recordUsage, given the date already resolved.
   const upsert = (q: DbOrTx, u: { accountId: number; date: string | number; quantity: number }) =>
-    q
-      .insertInto('usage_daily')
-      .values({ account_id: u.accountId, date: String(u.date), item, quantity: u.quantity })
-      .onConflict((oc) =>
-        oc
-          .columns(['account_id', 'date', 'item'])
-          .doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })),
-      )
-      .execute();
+    recordUsage(q, u.accountId, item, u.quantity, String(u.date));
 
   async function flush() {
     const batch = [...pending.values()];

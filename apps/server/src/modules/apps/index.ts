@@ -2,7 +2,8 @@ import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
 import { appRoutes } from './routes.ts';
 import { appsRepository } from './repository.ts';
-import { appSecretBox, sealStoredAppSecrets } from './secrets.ts';
+import { appSecretBox } from './secrets.ts';
+import { sealStoredAppSecrets } from './service.ts';
 
 export { builtinApp } from './builtins.ts';
 export { runFunction, turnKey } from './execute.ts';
@@ -12,7 +13,7 @@ export { createAppsService } from './service.ts';
 export type { FunctionOutcome } from './execute.ts';
 export type { AppsTables } from './tables.ts';
 
-export { sealStoredAppSecrets } from './secrets.ts';
+export { sealStoredAppSecrets } from './service.ts';
 
 export const appsModule: ServerModule<Services> = {
   name: 'apps',

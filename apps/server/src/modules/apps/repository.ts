@@ -9,6 +9,14 @@ import { isSecretParam } from './secrets.ts';
 
 /** Apps an account installed or configured: custom apps in full, built-ins as their parameter values. */
 export const appsRepository = {
+  /** Apps saved before their secret values were sealed. */
+  async unsealed(db: DbOrTx, limit: number): Promise<{ id: number; app: unknown }[]> {
+    return db.selectFrom('agent_apps').select(['id', 'app']).where('secrets_sealed', '=', 0).limit(limit).execute();
+  },
+  /** Stores an app with its secrets sealed, once (a concurrent start's sealing wins). */
+  async markSealed(db: DbOrTx, id: number, app: string): Promise<void> {
+    await db.updateTable('agent_apps').set({ app, secrets_sealed: 1 }).where('id', '=', id).where('secrets_sealed', '=', 0).execute();
+  },
   async list(db: DbOrTx, accountId: number): Promise<AppDefinition[]> {
     const rows = await db.selectFrom('agent_apps').select(['app']).where('account_id', '=', accountId).orderBy('id').execute();
     return rows.map((r) => fromJson<AppDefinition>(r.app, null as never));

@@ -1,7 +1,5 @@
 import type { AppDefinition } from '@switchboard/core';
 import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db.ts';
-import { fromJson, toJson } from '../../platform/db/columns.ts';
 import { secretBoxFor, type SecretBox } from '../../platform/secrets/index.ts';
 
 /**
@@ -42,23 +40,4 @@ export function sealAppSecrets(app: AppDefinition, box: Box): AppDefinition {
 /** A parameter's value as a function call needs it: opened when sealed. */
 export function openAppSecret(value: unknown, box: Box): unknown {
   return isSealed(value) ? box.open((value as string).slice(SEALED.length)) : value;
-}
-
-/**
- * The keyed half of migration 202611242120_agent_apps_secrets: apps saved before secrets were sealed
- * (`secrets_sealed` 0) get their secret values sealed, once, at start (the migration itself has no key).
- */
-export async function sealStoredAppSecrets(db: DbOrTx, box: Box): Promise<number> {
-  const rows = await db.selectFrom('agent_apps').select(['id', 'app']).where('secrets_sealed', '=', 0).limit(10_000).execute();
-  for (const r of rows) {
-    const app = fromJson<AppDefinition | null>(r.app, null);
-    const sealed = app?.dependencies?.providers?.auth ? sealAppSecrets(app, box) : app;
-    await db
-      .updateTable('agent_apps')
-      .set({ app: toJson(sealed), secrets_sealed: 1 })
-      .where('id', '=', r.id)
-      .where('secrets_sealed', '=', 0)
-      .execute();
-  }
-  return rows.length;
 }

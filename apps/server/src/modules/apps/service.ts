@@ -1,4 +1,7 @@
 import { appDefinition, type AppDefinition } from '@switchboard/core';
+import type { DbOrTx } from '../../db.ts';
+import { fromJson, toJson } from '../../platform/db/columns.ts';
+import type { SecretBox } from '../../platform/secrets/index.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
@@ -18,6 +21,20 @@ type AppInput = {
  * Apps (spec §7 Apps). Built-ins are configured (their auth provider parameters get values); other
  * apps are the account's own: functions the agent calls through the app's webhook URL.
  */
+/**
+ * The keyed half of migration 202611242120_agent_apps_secrets: apps saved before secrets were sealed
+ * (`secrets_sealed` 0) get their secret values sealed, once, at start (the migration itself has no key).
+ */
+export async function sealStoredAppSecrets(db: DbOrTx, box: Pick<SecretBox, 'seal' | 'open'>): Promise<number> {
+  const rows = await appsRepository.unsealed(db, 10_000);
+  for (const r of rows) {
+    const app = fromJson<AppDefinition | null>(r.app, null);
+    const sealed = app?.dependencies?.providers?.auth ? sealAppSecrets(app, box) : app;
+    await appsRepository.markSealed(db, r.id, toJson(sealed));
+  }
+  return rows.length;
+}
+
 export function createAppsService(deps: Deps) {
   const { db } = deps;
 

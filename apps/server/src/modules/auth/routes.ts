@@ -5,7 +5,6 @@ import { authOf } from './context.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { ok, route, withAuthParams } from '../../platform/http/route.ts';
 import type { Services } from '../../services.ts';
-import { tokensRepository } from './repository.ts';
 
 const tags = ['auth'];
 const email = z.email('Please enter a valid e-mail address.').max(320);
@@ -124,7 +123,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
     tags,
     response: ok,
     handler: async (req) => {
-      await tokensRepository.revokeById(s.deps.db, authOf(req).token.id);
+      await s.auth.signOut(authOf(req).token.id);
       return { success: true as const };
     },
   });
@@ -196,18 +195,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
     tags: ['developer'],
     response: z.object({ success: z.literal(true), tokens: z.array(apiToken) }),
     handler: async (req) => {
-      const rows = await tokensRepository.listApiTokens(s.deps.db, authOf(req).acting.id);
-      return {
-        success: true as const,
-        tokens: rows.map((t) => ({
-          id: t.id,
-          description: t.description,
-          type: t.api_type,
-          preview: t.preview,
-          createdAt: Number(t.created_at),
-          lastUsedAt: t.last_used_at == null ? null : Number(t.last_used_at),
-        })),
-      };
+      return { success: true as const, tokens: await s.auth.apiTokens(authOf(req).acting.id) };
     },
   });
 
@@ -224,12 +212,11 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
       const ctx = authOf(req);
       if (!ctx.permissions.canEditOrg) throw badRequest('You cannot create tokens for this account.');
       if (ctx.token.kind === 'api') throw badRequest('An API token cannot create other tokens. Sign in to create one.');
-      const { id, value } = await tokensRepository.issue(s.deps.db, {
-        kind: 'api',
+      const { id, value } = await s.auth.issueApiToken({
         userId: ctx.user.id,
         accountId: ctx.acting.id,
         description: req.body.description,
-        apiType: req.body.type,
+        type: req.body.type,
       });
       return { success: true as const, id, token: value, description: req.body.description, type: req.body.type };
     },
@@ -249,13 +236,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
       const ctx = authOf(req);
       const given = req.body?.tokenId ?? req.body?.token ?? req.query.tokenId;
       if (!given) throw badRequest('token: give the token to revoke (its value, or its id tok_…)', 'token');
-      let id = given;
-      if (!given.startsWith('tok_')) {
-        // The token's own value: found by its hash, only an API token of the acting account counts.
-        const row = await tokensRepository.findLiveByValue(s.deps.db, given);
-        id = row?.kind === 'api' ? row.id : '';
-      }
-      if (!id || !(await tokensRepository.revokeApiToken(s.deps.db, ctx.acting.id, id))) {
+      if (!(await s.auth.revokeApiToken(ctx.acting.id, given))) {
         throw badRequest('token: no such token on this account', 'token');
       }
       return { success: true as const, message: 'Token revoked.' };

@@ -221,6 +221,48 @@ export function createAuthService(deps: Deps, ports: { attributeSignup: typeof a
   }
 
   return {
+    /** Ends a session (its token revoked). */
+    async signOut(tokenId: string): Promise<void> {
+      await tokensRepository.revokeById(db, tokenId);
+    },
+
+    /** The API tokens of an account (what the developer page lists). */
+    async apiTokens(accountId: number) {
+      const rows = await tokensRepository.listApiTokens(db, accountId);
+      return rows.map((t) => ({
+        id: t.id,
+        description: t.description,
+        type: t.api_type,
+        preview: t.preview,
+        createdAt: Number(t.created_at),
+        lastUsedAt: t.last_used_at == null ? null : Number(t.last_used_at),
+      }));
+    },
+
+    /** Issues an API token for the account (its value is returned once). */
+    issueApiToken(input: { userId: number; accountId: number; description: string; type: 'api' | 'sip' | 'webhook' }) {
+      return tokensRepository.issue(db, {
+        kind: 'api',
+        userId: input.userId,
+        accountId: input.accountId,
+        description: input.description,
+        apiType: input.type,
+      });
+    },
+
+    /**
+     * Revokes one of the account's API tokens, named by its id (tok_…) or its value (found by its hash;
+     * only an API token counts). False when the account has no such token.
+     */
+    async revokeApiToken(accountId: number, given: string): Promise<boolean> {
+      let id = given;
+      if (!given.startsWith('tok_')) {
+        const row = await tokensRepository.findLiveByValue(db, given);
+        id = row?.kind === 'api' ? row.id : '';
+      }
+      return id !== '' && (await tokensRepository.revokeApiToken(db, accountId, id));
+    },
+
     async signupEmail(input: SignupInput) {
       const email = normalizeEmail(input.email);
       if ((await findPrincipalsByEmail(db, email)).length > 0) {

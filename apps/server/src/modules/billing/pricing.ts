@@ -1,6 +1,7 @@
 import { productItems, type ProductPlan } from '@switchboard/core/contracts/billing';
 import type { DbOrTx } from '../../db.ts';
 import { fromJson } from '../../platform/db/columns.ts';
+import { billingRepository as repo } from './repository.ts';
 
 /**
  * The product items (pricing tiers) of the plans the organizations are subscribed to now, by
@@ -10,14 +11,7 @@ import { fromJson } from '../../platform/db/columns.ts';
 export async function planPricingOf(db: DbOrTx, accountIds: number[]): Promise<Map<number, ProductPlan['productItems']>> {
   const out = new Map<number, ProductPlan['productItems']>();
   if (accountIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('subscriptions as s')
-    .innerJoin('product_plans as p', 'p.id', 's.product_plan_id')
-    .select(['s.account_id', 's.id', 'p.items'])
-    .where('s.account_id', 'in', accountIds)
-    .where('s.status', '=', 'active')
-    .orderBy('s.id')
-    .execute();
+  const rows = await repo.activePlanItems(db, accountIds);
   // The newest active subscription wins (a plan change cancels the older one in the same transaction).
   for (const r of rows) {
     const items = productItems.safeParse(fromJson(r.items, {}));

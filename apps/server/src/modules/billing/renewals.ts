@@ -23,26 +23,12 @@ export function createRenewals(deps: Deps, wallet: WalletService, periodEnd: (fr
   const db = deps.db as Db;
 
   async function paid(trx: Tx, sub: SubscriptionRow, newEnd: number) {
-    await trx
-      .updateTable('subscriptions')
-      .set({ status: 'active', current_period_end: newEnd })
-      .where('id', '=', sub.id)
-      .where('status', 'in', ['active', 'past_due'])
-      .where('current_period_end', '<', newEnd)
-      .execute();
+    await repo.markRenewed(trx, sub.id, newEnd);
     await updateAccount(trx, sub.account_id, { vida_premium: 1 });
   }
 
   async function pastDue(trx: Tx, sub: SubscriptionRow, message: string) {
-    const moved = await trx
-      .updateTable('subscriptions')
-      .set({ status: 'past_due' })
-      .where('id', '=', sub.id)
-      .where('status', '=', 'active')
-      .where('current_period_end', '=', sub.current_period_end)
-      .returning('id')
-      .executeTakeFirst();
-    if (!moved) return;
+    if (!(await repo.markPastDue(trx, sub.id, sub.current_period_end))) return;
     await updateAccount(trx, sub.account_id, { vida_premium: 0 });
     await addNotification(trx, {
       accountId: sub.account_id,
@@ -54,18 +40,12 @@ export function createRenewals(deps: Deps, wallet: WalletService, periodEnd: (fr
   }
 
   wallet.onSubscriptionEvent(async (trx, event, co) => {
-    const sub = await trx.selectFrom('subscriptions').selectAll().where('checkout_id', '=', co.id).executeTakeFirst();
-    if (!sub || sub.status === 'canceled' || !event.periodEnd) return;
-    const s = { ...sub, current_period_end: Number(sub.current_period_end) } as SubscriptionRow;
+    const s = await repo.subscriptionOfCheckout(trx, co.id);
+    if (!s || s.status === 'canceled' || !event.periodEnd) return;
     if (event.type === 'subscription.renewed') {
       const key = `renewal:${s.id}:${event.periodEnd}`;
       // Paid already (by the processor, or by the renewal job from the wallet or reward credit)?
-      const known = await trx
-        .selectFrom('ledger_transfers')
-        .select('id')
-        .where('idempotency_key', 'in', [key, `${key}:promo`])
-        .executeTakeFirst();
-      if (!known)
+      if (!(await ledger.made(trx, [key, `${key}:promo`])))
         await ledger.transfer(trx, {
           key,
           debit: PLATFORM_ACCOUNTS.card,
@@ -82,18 +62,10 @@ export function createRenewals(deps: Deps, wallet: WalletService, periodEnd: (fr
   return {
     /** Renews every subscription whose period has ended from its wallet (the job); returns how many were renewed. */
     async renewDue(now = Date.now()): Promise<{ renewed: number; pastDue: number }> {
-      const due = await db
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('status', 'in', ['active', 'past_due'])
-        .where('current_period_end', '<=', now)
-        .orderBy('id')
-        .limit(500)
-        .execute();
+      const due = await repo.dueSubscriptions(db, now, 500);
       let renewed = 0;
       let late = 0;
-      for (const raw of due) {
-        const sub = { ...raw, current_period_end: Number(raw.current_period_end) } as SubscriptionRow;
+      for (const sub of due) {
         const plan = await repo.plan(db, sub.product_plan_id);
         if (!plan) continue;
         const price = sub.term === 'year' ? plan.price_year : plan.price_month;

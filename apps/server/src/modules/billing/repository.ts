@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
 import type { ProductPlansTable, SubscriptionsTable } from './tables.ts';
 
@@ -98,6 +98,88 @@ export const billingRepository = {
       .returningAll()
       .executeTakeFirst();
     return r && sub(r);
+  },
+  /** The subscription a checkout started. */
+  async subscriptionOfCheckout(db: DbOrTx, checkoutId: string): Promise<SubscriptionRow | undefined> {
+    const r = await db.selectFrom('subscriptions').selectAll().where('checkout_id', '=', checkoutId).executeTakeFirst();
+    return r && sub(r);
+  },
+  /** Active or past-due subscriptions whose period ended by `now`, oldest first. */
+  async dueSubscriptions(db: DbOrTx, now: number, limit: number): Promise<SubscriptionRow[]> {
+    const rows = await db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('status', 'in', ['active', 'past_due'])
+      .where('current_period_end', '<=', now)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(sub);
+  },
+  /** A renewal paid: active again, up to `newEnd` (only ever forward; a canceled one stays canceled). */
+  async markRenewed(db: DbOrTx, id: number, newEnd: number): Promise<void> {
+    await db
+      .updateTable('subscriptions')
+      .set({ status: 'active', current_period_end: newEnd })
+      .where('id', '=', id)
+      .where('status', 'in', ['active', 'past_due'])
+      .where('current_period_end', '<', newEnd)
+      .execute();
+  },
+  /** An active subscription whose period `periodEnd` was not paid goes past due; false when it was elsewhere. */
+  async markPastDue(db: DbOrTx, id: number, periodEnd: number): Promise<boolean> {
+    const r = await db
+      .updateTable('subscriptions')
+      .set({ status: 'past_due' })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .where('current_period_end', '=', periodEnd)
+      .returning('id')
+      .executeTakeFirst();
+    return r !== undefined;
+  },
+  /** The plan items of each account's active subscriptions (oldest first), for any number of accounts in one query. */
+  async activePlanItems(db: DbOrTx, accountIds: number[]): Promise<{ account_id: number; items: PlanRow['items'] }[]> {
+    return db
+      .selectFrom('subscriptions as s')
+      .innerJoin('product_plans as p', 'p.id', 's.product_plan_id')
+      .select(['s.account_id', 'p.items'])
+      .where('s.account_id', 'in', accountIds)
+      .where('s.status', '=', 'active')
+      .orderBy('s.id')
+      .execute();
+  },
+  /** Adds `quantity` to the period's running total of an item, atomically; returns the new total. */
+  async addUsage(db: DbOrTx, accountId: number, periodEnd: number, item: string, quantity: number): Promise<number> {
+    const row = await db
+      .insertInto('usage_charges')
+      .values({ account_id: accountId, period_end: periodEnd, item, quantity, amount: 0 })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'period_end', 'item']).doUpdateSet({ quantity: sql`usage_charges.quantity + ${quantity}` }),
+      )
+      .returning('quantity')
+      .executeTakeFirstOrThrow();
+    return Number(row.quantity);
+  },
+  async addUsageAmount(db: DbOrTx, accountId: number, periodEnd: number, item: string, amount: number): Promise<void> {
+    await db
+      .updateTable('usage_charges')
+      .set({ amount: sql`amount + ${amount}` })
+      .where('account_id', '=', accountId)
+      .where('period_end', '=', periodEnd)
+      .where('item', '=', item)
+      .execute();
+  },
+  /** The quantity of an item used in the period so far (0 when none). */
+  async usedInPeriod(db: DbOrTx, accountId: number, periodEnd: number, item: string): Promise<number> {
+    const used = await db
+      .selectFrom('usage_charges')
+      .select('quantity')
+      .where('account_id', '=', accountId)
+      .where('period_end', '=', periodEnd)
+      .where('item', '=', item)
+      .executeTakeFirst();
+    return Number(used?.quantity ?? 0);
   },
   /** Ends the account's active subscriptions (all but `keep`). */
   async cancelActive(db: DbOrTx, accountId: number, reason: { reason: string; details: string | null }, keep?: number): Promise<number> {

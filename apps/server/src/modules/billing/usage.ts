@@ -1,11 +1,10 @@
 import { displayUsd, priceOf, type ProductItemKind, type UsageItem } from '@switchboard/core';
 import { productItems } from '@switchboard/core/contracts/billing';
-import { sql } from 'kysely';
 import type { Db, DbOrTx, Tx } from '../../db.ts';
 import { fromJson } from '../../platform/db/columns.ts';
 import { AppError, paymentRequired } from '../../platform/http/errors.ts';
 import { findAccount } from '../accounts/index.ts';
-import { addNotification } from '../notifications/index.ts';
+import { addNotification, notifiedSince } from '../notifications/index.ts';
 import { ledger, PLATFORM_ACCOUNTS, promoCode, walletCode } from '../wallet/index.ts';
 import { billingRepository as repo } from './repository.ts';
 
@@ -64,14 +63,7 @@ async function pricingOf(db: DbOrTx, payer: number, item: UsageItem) {
 function notifyLater(db: Db, payer: number, message: string) {
   setImmediate(() => {
     void (async () => {
-      const recent = await db
-        .selectFrom('notifications')
-        .select('id')
-        .where('account_id', '=', payer)
-        .where('kind', '=', 'billing')
-        .where('created_at', '>', Date.now() - NOTIFY_EVERY_MS)
-        .executeTakeFirst();
-      if (!recent)
+      if (!(await notifiedSince(db, payer, 'billing', Date.now() - NOTIFY_EVERY_MS)))
         await addNotification(db, {
           accountId: payer,
           kind: 'billing',
@@ -100,24 +92,9 @@ export async function chargeUsage(db: Db, trx: Tx | null, use: UsageCharge): Pro
     const pricing = await pricingOf(t, payer, use.item);
     if (!pricing) return { charged: 0 };
     const key = `usage:${use.key}`;
-    if (
-      await t
-        .selectFrom('ledger_transfers')
-        .select('id')
-        .where('idempotency_key', 'in', [key, `${key}:promo`])
-        .executeTakeFirst()
-    )
-      return { charged: 0 };
+    if (await ledger.made(t, [key, `${key}:promo`])) return { charged: 0 };
     // The running quantity of the period, raised atomically (concurrent uses each see their own total).
-    const row = await t
-      .insertInto('usage_charges')
-      .values({ account_id: payer, period_end: pricing.periodEnd, item: use.item, quantity: use.quantity, amount: 0 })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'period_end', 'item']).doUpdateSet({ quantity: sql`usage_charges.quantity + ${use.quantity}` }),
-      )
-      .returning('quantity')
-      .executeTakeFirstOrThrow();
-    const total = Number(row.quantity);
+    const total = await repo.addUsage(t, payer, pricing.periodEnd, use.item, use.quantity);
     const { tiers, type } = pricing.priced;
     const price = priceOf(total, tiers, type) - priceOf(total - use.quantity, tiers, type);
     if (price <= 0) return { charged: 0 };
@@ -146,13 +123,7 @@ export async function chargeUsage(db: Db, trx: Tx | null, use: UsageCharge): Pro
       }
       throw err;
     }
-    await t
-      .updateTable('usage_charges')
-      .set({ amount: sql`amount + ${price}` })
-      .where('account_id', '=', payer)
-      .where('period_end', '=', pricing.periodEnd)
-      .where('item', '=', use.item)
-      .execute();
+    await repo.addUsageAmount(t, payer, pricing.periodEnd, use.item, price);
     return { charged: price };
   };
   return trx ? run(trx) : db.transaction().execute(run);
@@ -185,14 +156,7 @@ export async function canPayFor(
   if (payer == null) return { ok: true, price: 0 };
   const pricing = await pricingOf(db, payer, item);
   if (!pricing) return { ok: true, price: 0 };
-  const used = await db
-    .selectFrom('usage_charges')
-    .select('quantity')
-    .where('account_id', '=', payer)
-    .where('period_end', '=', pricing.periodEnd)
-    .where('item', '=', item)
-    .executeTakeFirst();
-  const before = Number(used?.quantity ?? 0);
+  const before = await repo.usedInPeriod(db, payer, pricing.periodEnd, item);
   const { tiers, type } = pricing.priced;
   const price = priceOf(before + quantity, tiers, type) - priceOf(before, tiers, type);
   const { balance } = await ledger.funds(db, payer);

@@ -5,6 +5,7 @@ import { CalendarAccessRevoked, GoogleCalendarClient, type GoogleTokens } from '
 import type { BusyTime, CalendarEventInput } from '../../platform/providers/calendar/index.ts';
 import { secretBoxFor } from '../../platform/secrets/index.ts';
 import type { AuthContext } from '../auth/index.ts';
+import { calendarRepository as repo } from './repository.ts';
 import type { CalendarConnectionsTable } from './tables.ts';
 
 type Provider = CalendarConnectionsTable['provider'];
@@ -36,13 +37,7 @@ export function createConnections(deps: Deps, now: () => number) {
   };
   const calendly = () => new CalendlyClient(config.CALENDLY_API_URL, config.PROVIDER_TIMEOUT_MS);
 
-  const row = (accountId: number, provider: Provider) =>
-    db
-      .selectFrom('calendar_connections')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('provider', '=', provider)
-      .executeTakeFirst();
+  const row = (accountId: number, provider: Provider) => repo.connection(db, accountId, provider);
   async function save(
     accountId: number,
     provider: Provider,
@@ -51,9 +46,9 @@ export function createConnections(deps: Deps, now: () => number) {
   ) {
     const t = now();
     const sealed = box().seal(JSON.stringify(credentials));
-    await db
-      .insertInto('calendar_connections')
-      .values({
+    await repo.saveConnection(
+      db,
+      {
         account_id: accountId,
         provider,
         credentials: sealed,
@@ -62,27 +57,15 @@ export function createConnections(deps: Deps, now: () => number) {
         updated_at: t,
         main_calendar: null,
         external_user: null,
-        ...extra,
-      })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'provider']).doUpdateSet({ credentials: sealed, status: 'connected', updated_at: t, ...extra }),
-      )
-      .execute();
+      },
+      extra,
+    );
   }
   const setStatus = (accountId: number, provider: Provider, status: 'revoked') =>
-    db
-      .updateTable('calendar_connections')
-      .set({ status, updated_at: now() })
-      .where('account_id', '=', accountId)
-      .where('provider', '=', provider)
-      .execute();
+    repo.updateConnection(db, accountId, provider, { status, updated_at: now() });
   const persistTokens = (accountId: number) => (t: GoogleTokens) =>
-    void db
-      .updateTable('calendar_connections')
-      .set({ credentials: box().seal(JSON.stringify(t)), updated_at: now() })
-      .where('account_id', '=', accountId)
-      .where('provider', '=', 'google')
-      .execute()
+    void repo
+      .updateConnection(db, accountId, 'google', { credentials: box().seal(JSON.stringify(t)), updated_at: now() })
       .catch((err: unknown) => deps.log.warn({ err }, 'google tokens not saved'));
 
   async function googleSession(ctx: AuthContext) {
@@ -143,18 +126,13 @@ export function createConnections(deps: Deps, now: () => number) {
         .calendars(tokens, persistTokens(ctx.acting.id))
         .catch((err: unknown) => revokedAnswer(ctx.acting.id, 'google', err));
       if (!calendars.some((c) => c.id === calendarId)) throw badRequest('calendarId: not one of your Google calendars', 'calendarId');
-      await db
-        .updateTable('calendar_connections')
-        .set({ main_calendar: calendarId, updated_at: now() })
-        .where('account_id', '=', ctx.acting.id)
-        .where('provider', '=', 'google')
-        .execute();
+      await repo.updateConnection(db, ctx.acting.id, 'google', { main_calendar: calendarId, updated_at: now() });
       return { success: true as const, main: calendarId };
     },
 
     async disconnect(ctx: AuthContext, provider: Provider) {
       await deps.requireAccess(ctx, 'schedule.edit');
-      await db.deleteFrom('calendar_connections').where('account_id', '=', ctx.acting.id).where('provider', '=', provider).execute();
+      await repo.deleteConnection(db, ctx.acting.id, provider);
       return { success: true as const };
     },
 
@@ -172,12 +150,7 @@ export function createConnections(deps: Deps, now: () => number) {
 
     /** Busy times of the host's connected calendars; one that refuses access is marked revoked and skipped. */
     async busy(accountId: number, from: number, to: number): Promise<BusyTime[]> {
-      const rows = await db
-        .selectFrom('calendar_connections')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('status', '=', 'connected')
-        .execute();
+      const rows = await repo.connectedOf(db, accountId);
       const out: BusyTime[] = [];
       for (const r of rows) {
         try {

@@ -1,11 +1,61 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
-import type { BookingsTable, SchedulesTable } from './tables.ts';
+import type { BookingsTable, CalendarConnectionsTable, SchedulesTable } from './tables.ts';
 
 export type ScheduleRow = Selectable<SchedulesTable>;
 export type BookingRow = Selectable<BookingsTable>;
 
+export type ConnectionRow = Selectable<CalendarConnectionsTable>;
+type Provider = CalendarConnectionsTable['provider'];
+
 export const calendarRepository = {
+  async connection(db: DbOrTx, accountId: number, provider: Provider): Promise<ConnectionRow | undefined> {
+    return db
+      .selectFrom('calendar_connections')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+  },
+  /** Stores a connection, or replaces the credentials (and `extra`) of the account's one for that provider. */
+  async saveConnection(
+    db: DbOrTx,
+    row: Insertable<CalendarConnectionsTable>,
+    extra: { main_calendar?: string | null; external_user?: string | null },
+  ): Promise<void> {
+    await db
+      .insertInto('calendar_connections')
+      .values({ ...row, ...extra })
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'provider'])
+          .doUpdateSet({ credentials: row.credentials, status: row.status, updated_at: row.updated_at, ...extra }),
+      )
+      .execute();
+  },
+  async updateConnection(
+    db: DbOrTx,
+    accountId: number,
+    provider: Provider,
+    set: { status?: ConnectionRow['status']; credentials?: string; main_calendar?: string | null; updated_at: number },
+  ): Promise<void> {
+    await db.updateTable('calendar_connections').set(set).where('account_id', '=', accountId).where('provider', '=', provider).execute();
+  },
+  async deleteConnection(db: DbOrTx, accountId: number, provider: Provider): Promise<void> {
+    await db.deleteFrom('calendar_connections').where('account_id', '=', accountId).where('provider', '=', provider).execute();
+  },
+  /** The account's connections, by provider. */
+  async connectionsOf(db: DbOrTx, accountId: number): Promise<ConnectionRow[]> {
+    return db.selectFrom('calendar_connections').selectAll().where('account_id', '=', accountId).orderBy('provider').execute();
+  },
+  async connectedOf(db: DbOrTx, accountId: number): Promise<ConnectionRow[]> {
+    return db
+      .selectFrom('calendar_connections')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'connected')
+      .execute();
+  },
   async schedule(db: DbOrTx, accountId: number): Promise<ScheduleRow | undefined> {
     return db.selectFrom('schedules').selectAll().where('account_id', '=', accountId).executeTakeFirst();
   },

@@ -34,12 +34,7 @@ export function createCalendarService(deps: Deps, local: CalendarProvider, now: 
   async function ownView(accountId: number, username: string) {
     const row = await calendarRepository.schedule(db, accountId);
     const upcoming = await calendarRepository.activeBetween(db, accountId, now(), now() + 365 * DAY);
-    const connected = await db
-      .selectFrom('calendar_connections')
-      .select(['provider', 'status', 'main_calendar'])
-      .where('account_id', '=', accountId)
-      .orderBy('provider')
-      .execute();
+    const connected = await calendarRepository.connectionsOf(db, accountId);
     return {
       success: true as const,
       username,

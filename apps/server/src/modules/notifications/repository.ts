@@ -5,6 +5,18 @@ import type { NotificationsTable } from './tables.ts';
 export type NotificationRow = Selectable<NotificationsTable>;
 
 export const notificationsRepository = {
+  /** Whether the account got a notification of this kind after `since`. */
+  async notifiedSince(db: DbOrTx, accountId: number, kind: string, since: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('notifications')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .where('created_at', '>', since)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async list(db: DbOrTx, accountId: number, opts: { unreadOnly: boolean; limit: number }): Promise<NotificationRow[]> {
     let q = db.selectFrom('notifications').selectAll().where('account_id', '=', accountId);
     if (opts.unreadOnly) q = q.where('read_at', 'is', null);

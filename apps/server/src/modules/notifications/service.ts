@@ -27,6 +27,11 @@ export async function addNotification(db: DbOrTx, n: NewNotification): Promise<v
   });
 }
 
+/** Whether the account got a notification of this kind after `since` (to tell an owner something at most so often). */
+export function notifiedSince(db: DbOrTx, accountId: number, kind: string, since: number): Promise<boolean> {
+  return notificationsRepository.notifiedSince(db, accountId, kind, since);
+}
+
 export function createNotificationsService(deps: Deps) {
   const { db } = deps;
 

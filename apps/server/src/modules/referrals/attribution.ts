@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { DbOrTx } from '../../db.ts';
+import { referralsRepository as repo } from './repository.ts';
 
 export const hashInviteCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
 
@@ -24,52 +25,21 @@ export async function attributeSignup(db: DbOrTx, ref: string | undefined, joine
   if (!code || code.length > 64) return null;
   // Joined only: the reward is earned when the new account pays (rewards.ts qualifyReferral).
   const set = { joined_account_id: joined.id, joined_at: Number(joined.created_at) };
-  const invite = await db
-    .selectFrom('referral_invites')
-    .select(['id', 'joined_account_id'])
-    .where('code_hash', '=', hashInviteCode(code))
-    .executeTakeFirst();
+  const invite = await repo.inviteByCodeHash(db, hashInviteCode(code));
   if (invite) {
     if (invite.joined_account_id != null) return null;
-    const r = await db
-      .updateTable('referral_invites')
-      .set(set)
-      .where('id', '=', invite.id)
-      .where('joined_account_id', 'is', null)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0 ? invite.id : null;
+    return (await repo.markJoined(db, invite.id, set)) ? invite.id : null;
   }
-  const owner = await db.selectFrom('referral_codes').select('account_id').where('code', '=', code).executeTakeFirst();
-  if (!owner || owner.account_id === joined.id) return null;
+  const owner = await repo.codeOwner(db, code);
+  if (owner === undefined || owner === joined.id) return null;
   const channel = joined.email ? 'email' : 'sms';
   const target = joined.email ?? joined.phone_number;
   if (!target) return null;
-  const existing = await db
-    .selectFrom('referral_invites')
-    .select(['id', 'account_id', 'joined_account_id'])
-    .where('target', '=', target)
-    .executeTakeFirst();
+  const existing = await repo.inviteByTarget(db, target);
   if (existing) {
-    if (existing.account_id !== owner.account_id || existing.joined_account_id != null) return null;
-    await db.updateTable('referral_invites').set(set).where('id', '=', existing.id).where('joined_account_id', 'is', null).execute();
+    if (existing.account_id !== owner || existing.joined_account_id != null) return null;
+    await repo.markJoined(db, existing.id, set);
     return existing.id;
   }
-  const row = await db
-    .insertInto('referral_invites')
-    .values({
-      account_id: owner.account_id,
-      user_id: owner.account_id,
-      channel,
-      target,
-      code_hash: null,
-      claimed_at: null,
-      reward_micro_usd: null,
-      rewarded_at: null,
-      created_at: Number(joined.created_at),
-      ...set,
-    })
-    .onConflict((oc) => oc.column('target').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return (await repo.insertJoinedInvite(db, { account_id: owner, channel, target, created_at: Number(joined.created_at), ...set })) ?? null;
 }

@@ -2,7 +2,50 @@ import type { DbOrTx } from '../../db.ts';
 import { rewardKey } from './constants.ts';
 
 /** All the referral SQL. */
+type InviteJoin = { joined_account_id: number; joined_at: number };
+
 export const referralsRepository = {
+  async inviteByCodeHash(db: DbOrTx, codeHash: string): Promise<{ id: number; joined_account_id: number | null } | undefined> {
+    return db.selectFrom('referral_invites').select(['id', 'joined_account_id']).where('code_hash', '=', codeHash).executeTakeFirst();
+  },
+  async inviteByTarget(
+    db: DbOrTx,
+    target: string,
+  ): Promise<{ id: number; account_id: number; joined_account_id: number | null } | undefined> {
+    return db
+      .selectFrom('referral_invites')
+      .select(['id', 'account_id', 'joined_account_id'])
+      .where('target', '=', target)
+      .executeTakeFirst();
+  },
+  /** Marks an invitation joined unless it was joined already; false when it was. */
+  async markJoined(db: DbOrTx, id: number, set: InviteJoin): Promise<boolean> {
+    const r = await db
+      .updateTable('referral_invites')
+      .set(set)
+      .where('id', '=', id)
+      .where('joined_account_id', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+  async codeOwner(db: DbOrTx, code: string): Promise<number | undefined> {
+    const r = await db.selectFrom('referral_codes').select('account_id').where('code', '=', code).executeTakeFirst();
+    return r?.account_id;
+  },
+  /** An invitation that joined at once (a referral link nobody sent); undefined when the address was invited first. */
+  async insertJoinedInvite(
+    db: DbOrTx,
+    row: { account_id: number; channel: 'email' | 'sms'; target: string; created_at: number } & InviteJoin,
+  ): Promise<number | undefined> {
+    const r = await db
+      .insertInto('referral_invites')
+      .values({ ...row, user_id: row.account_id, code_hash: null, claimed_at: null, reward_micro_usd: null, rewarded_at: null })
+      .onConflict((oc) => oc.column('target').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return r?.id;
+  },
+
   async codeOf(db: DbOrTx, accountId: number, fresh: () => string): Promise<string> {
     const found = await db.selectFrom('referral_codes').select('code').where('account_id', '=', accountId).executeTakeFirst();
     if (found) return found.code;

@@ -1,5 +1,7 @@
 import type { UsageItem } from '@switchboard/core';
 import type { DbOrTx } from '../../db.ts';
+import { statsReadModel as read } from './repository/readModels.ts';
+import { statsRepository } from './repository.ts';
 
 /** Today's date (UTC) as usage is recorded. */
 export const usageDay = (at = Date.now()) => new Date(at).toISOString().slice(0, 10);
@@ -26,20 +28,14 @@ export function dayIn(timeZone: string, at = Date.now()): string {
  * weeks, months and billing periods are counted in it.
  */
 export async function organizationTimezone(db: DbOrTx, accountId: number): Promise<string> {
-  const row = await db
-    .selectFrom('accounts as a')
-    .innerJoin('schedules as s', (j) => j.on((eb) => eb('s.account_id', '=', eb.fn.coalesce('a.organization_id', 'a.id'))))
-    .select('s.timezone')
-    .where('a.id', '=', accountId)
-    .executeTakeFirst();
-  return row?.timezone || 'UTC';
+  return (await read.organizationTimezone(db, accountId)) || 'UTC';
 }
 
 /** The time zones of some organizations (by id; UTC where an organization has no schedule). */
 export async function organizationTimezones(db: DbOrTx, organizationIds: number[]): Promise<Map<number, string>> {
   const zones = new Map(organizationIds.map((id) => [id, 'UTC']));
   if (organizationIds.length === 0) return zones;
-  const rows = await db.selectFrom('schedules').select(['account_id', 'timezone']).where('account_id', 'in', organizationIds).execute();
+  const rows = await read.timezones(db, organizationIds);
   for (const r of rows) if (r.timezone) zones.set(r.account_id, r.timezone);
   return zones;
 }
@@ -65,13 +61,5 @@ export async function recordUsage(
 ): Promise<void> {
   if (!(quantity > 0)) return;
   const date = typeof when === 'string' ? when : await usageDayOf(db, accountId, when);
-  await db
-    .insertInto('usage_daily')
-    .values({ account_id: accountId, date, item, quantity })
-    .onConflict((oc) =>
-      oc
-        .columns(['account_id', 'date', 'item'])
-        .doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })),
-    )
-    .execute();
+  await statsRepository.addDailyUsage(db, accountId, date, item, quantity);
 }

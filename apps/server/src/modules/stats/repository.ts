@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db.ts';
+import type { Db, DbOrTx } from '../../db.ts';
 
 /**
  * Campaign figures are grouped in SQL by quarter hour and put on the organization's local date in code:
@@ -25,6 +25,18 @@ export interface CampaignDayRow {
 
 /** All SQL of the reports: usage sums per organization, item and day, and the per-agent day figures of the inbox. */
 export const statsRepository = {
+  /** Adds to one daily usage counter (`usage_daily`, declared with the agents' tables): one upsert-increment. */
+  async addDailyUsage(db: DbOrTx, accountId: number, date: string, item: string, quantity: number): Promise<void> {
+    await db
+      .insertInto('usage_daily')
+      .values({ account_id: accountId, date, item, quantity })
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'date', 'item'])
+          .doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })),
+      )
+      .execute();
+  },
   /**
    * Usage of the organizations (their own rows and their agents'), optionally of one agent, between two
    * dates inclusive; by day, or already summed by month (dated the 1st) so a year across many

@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../db.ts';
 import type { AccountRow } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
+import { statsReadModel as read } from './repository/readModels.ts';
 
 /** The organizations a report covers, and the agent it is narrowed to (an agent acting, or a chosen one). */
 export interface ReportScope {
@@ -18,22 +19,11 @@ export async function reportScope(db: Db, acting: AccountRow, agentId?: number):
   if (type === 'organization')
     return { organizations: [{ id: acting.id, name: nameOf(acting) }], agentId: agentId ?? null, sideBySide: false };
   if (type === 'agent' && acting.organization_id != null) {
-    const org = await db
-      .selectFrom('accounts')
-      .select(['id', 'account_name', 'name', 'username'])
-      .where('id', '=', acting.organization_id)
-      .executeTakeFirst();
+    const org = await read.account(db, acting.organization_id);
     return { organizations: org ? [{ id: org.id, name: nameOf(org) }] : [], agentId: acting.id, sideBySide: false };
   }
   if (type === 'partner' || type === 'reseller') {
-    const rows = await db
-      .selectFrom('accounts')
-      .select(['id', 'account_name', 'name', 'username'])
-      .where(type === 'partner' ? 'partner_id' : 'reseller_id', '=', acting.id)
-      .where('account_type', '=', 'organization')
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .execute();
+    const rows = await read.organizationsUnder(db, type === 'partner' ? 'partner_id' : 'reseller_id', acting.id);
     return { organizations: rows.map((r) => ({ id: r.id, name: nameOf(r) })), agentId: agentId ?? null, sideBySide: true };
   }
   return { organizations: [], agentId: null, sideBySide: false };
@@ -51,15 +41,7 @@ export async function agentsInReach(
   const scope = await reportScope(db as Db, ctx.acting);
   const orgIds = scope.organizations.map((o) => o.id);
   if (orgIds.length === 0) return found;
-  let q = db
-    .selectFrom('accounts')
-    .select(['id', 'organization_id'])
-    .where('id', 'in', numeric)
-    .where('account_type', '=', 'agent')
-    .where('organization_id', 'in', orgIds)
-    .where('deleted_at', 'is', null);
-  if (scope.agentId != null) q = q.where('id', '=', scope.agentId);
-  for (const r of await q.execute())
+  for (const r of await read.agentsOf(db, numeric, orgIds, scope.agentId))
     found.set(
       ids.find((i) => Number(i) === r.id)!,
       { id: r.id, organizationId: r.organization_id! },
@@ -76,7 +58,7 @@ export async function campaignsInReach(
   const numeric = [...new Set(ids.map(Number))].filter((n) => Number.isInteger(n));
   const found = new Map<string | number, { id: number; agentId: number }>();
   if (numeric.length === 0) return found;
-  const rows = await db.selectFrom('campaigns').select(['id', 'account_id']).where('id', 'in', numeric).execute();
+  const rows = await read.campaignOwners(db, numeric);
   const agents = await agentsInReach(
     db,
     ctx,

@@ -1,7 +1,8 @@
 import type { Tx } from '../../db.ts';
 import type { PaymentEvent } from '../../platform/providers/payments/index.ts';
 import { ledger, owedCode, PLATFORM_ACCOUNTS, walletCode } from './ledger.ts';
-import type { CheckoutRow } from './repository.ts';
+import type { CheckoutRow } from './repository/checkouts.ts';
+import { disputesRepository as repo } from './repository/disputes.ts';
 import type { DisputesTable } from './tables.ts';
 
 /**
@@ -30,8 +31,8 @@ export async function applyDispute(trx: Tx, event: PaymentEvent, co: CheckoutRow
 const sourceOf = (co: CheckoutRow) => (co.purpose === 'credit' ? walletCode(co.account_id) : PLATFORM_ACCOUNTS.revenue);
 
 async function openDispute(trx: Tx, id: string, co: CheckoutRow, amount: number): Promise<DisputesTable> {
-  const known = await trx.selectFrom('disputes').selectAll().where('id', '=', id).executeTakeFirst();
-  if (known) return normalize(known);
+  const known = await repo.byId(trx, id);
+  if (known) return known;
   const source = sourceOf(co);
   // Read under the source's row lock, so no concurrent debit changes what it holds before the hold.
   const available = co.purpose === 'credit' ? Math.max(0, await ledger.lockedBalance(trx, source)) : amount;
@@ -48,13 +49,11 @@ async function openDispute(trx: Tx, id: string, co: CheckoutRow, amount: number)
     created_at: now,
     updated_at: now,
   };
-  const inserted = await trx
-    .insertInto('disputes')
-    .values(row)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return normalize(await trx.selectFrom('disputes').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  if (!(await repo.insert(trx, row))) {
+    const first = await repo.byId(trx, id);
+    if (!first) throw new Error(`dispute ${id} was neither stored nor found`);
+    return first;
+  }
   if (held > 0)
     await ledger.transfer(trx, {
       key: `dispute:${id}:hold`,
@@ -79,14 +78,7 @@ async function closeDispute(trx: Tx, d: DisputesTable, co: CheckoutRow, outcome:
   // every writer of `owed:<id>` (ledger.ts, collectDebt), so the debt read below is stable and no
   // collection deadlocks with this.
   const still = outcome === 'won' && co.purpose === 'credit' ? await stillOwed(trx, d) : 0;
-  const moved = await trx
-    .updateTable('disputes')
-    .set({ status: outcome, updated_at: Date.now() })
-    .where('id', '=', d.id)
-    .where('status', '=', 'open')
-    .returning('id')
-    .executeTakeFirst();
-  if (!moved) return;
+  if (!(await repo.close(trx, d.id, outcome, Date.now()))) return;
   const from = PLATFORM_ACCOUNTS.disputes;
   if (outcome === 'lost') {
     await ledger.transfer(trx, {
@@ -121,30 +113,11 @@ async function closeDispute(trx: Tx, d: DisputesTable, co: CheckoutRow, outcome:
 async function stillOwed(trx: Tx, d: DisputesTable): Promise<number> {
   await ledger.lockedBalance(trx, walletCode(d.account_id));
   let debt = Math.max(0, -(await ledger.lockedBalance(trx, owedCode(d.account_id))));
-  const rows = await trx
-    .selectFrom('disputes')
-    .select(['id', 'owed'])
-    .where('account_id', '=', d.account_id)
-    .where('status', '!=', 'won')
-    .where('owed', '>', 0)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await repo.owingOf(trx, d.account_id);
   for (const r of rows) {
-    const share = Math.min(Number(r.owed), debt);
+    const share = Math.min(r.owed, debt);
     if (r.id === d.id) return share;
     debt -= share;
   }
   return 0;
-}
-
-function normalize(r: DisputesTable): DisputesTable {
-  return {
-    ...r,
-    amount: Number(r.amount),
-    held: Number(r.held),
-    owed: Number(r.owed),
-    created_at: Number(r.created_at),
-    updated_at: Number(r.updated_at),
-  };
 }

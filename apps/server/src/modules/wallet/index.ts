@@ -7,7 +7,7 @@ export type { CheckoutPaidHandler, MoneyInHandler, SubscriptionEventHandler, Wal
 export { createWalletProviders } from './providers.ts';
 export { INSUFFICIENT_FUNDS, ledger, PLATFORM_ACCOUNTS, promoCode, walletCode } from './ledger.ts';
 export type { TransferInput, TransferResult } from './ledger.ts';
-export type { CheckoutRow } from './repository.ts';
+export type { CheckoutRow } from './repository/checkouts.ts';
 export type { WalletTables } from './tables.ts';
 
 export const walletModule: ServerModule<Services> = { name: 'wallet', register: walletRoutes };

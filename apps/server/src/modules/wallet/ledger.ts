@@ -1,9 +1,8 @@
-import { sql, type Selectable } from 'kysely';
 import type { Db, DbOrTx, Tx } from '../../db.ts';
 import { formatUsdMicros } from '@switchboard/core';
 import { AppError, badRequest, conflict, paymentRequired } from '../../platform/http/errors.ts';
 import { ledgerTransfers } from '../../platform/ops/metrics.ts';
-import type { LedgerAccountsTable, LedgerTransfersTable } from './tables.ts';
+import { ledgerRepository as repo, type LedgerAccountRow, type TransferRow } from './repository/ledger.ts';
 
 /**
  * The double-entry ledger: the only way money moves (TigerBeetle's and pgledger's ideas).
@@ -18,8 +17,7 @@ import type { LedgerAccountsTable, LedgerTransfersTable } from './tables.ts';
  * - Every account starts at 0 and each transfer adds to one what it takes from another, so the sum of
  *   all balances is always 0, and each balance equals its credits minus its debits: `checkLedger`.
  */
-export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
-export type TransferRow = Selectable<LedgerTransfersTable>;
+export type { LedgerAccountRow, TransferRow };
 
 /** The platform's own accounts: money enters through clearing accounts and leaves through payouts. */
 export const PLATFORM_ACCOUNTS = {
@@ -145,20 +143,17 @@ async function accountId(db: DbOrTx, code: string): Promise<number> {
 export const ledger = {
   /** The account with this code, created (balance 0) when it does not exist yet. */
   async account(db: DbOrTx, code: string): Promise<LedgerAccountRow> {
-    const found = await db.selectFrom('ledger_accounts').selectAll().where('code', '=', code).executeTakeFirst();
+    const found = await repo.accountByCode(db, code);
     if (found) return found;
     const spec = specOf(code);
-    await db
-      .insertInto('ledger_accounts')
-      .values({ code, kind: spec.kind, owner_id: spec.ownerId, min_balance: spec.minBalance, created_at: Date.now() })
-      .onConflict((oc) => oc.column('code').doNothing())
-      .execute();
-    return db.selectFrom('ledger_accounts').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
+    await repo.insertAccount(db, { code, kind: spec.kind, owner_id: spec.ownerId, min_balance: spec.minBalance, created_at: Date.now() });
+    const made = await repo.accountByCode(db, code);
+    if (!made) throw new Error(`ledger account ${code} was not created`);
+    return made;
   },
 
   async balance(db: DbOrTx, code: string): Promise<number> {
-    const row = await db.selectFrom('ledger_accounts').select('balance').where('code', '=', code).executeTakeFirst();
-    return row ? Number(row.balance) : 0;
+    return (await repo.balance(db, code)) ?? 0;
   },
 
   /**
@@ -167,11 +162,7 @@ export const ledger = {
    */
   async lockedBalance(trx: Tx, code: string): Promise<number> {
     await ledger.account(trx, code);
-    await trx
-      .updateTable('ledger_accounts')
-      .set({ balance: sql`balance` })
-      .where('code', '=', code)
-      .execute();
+    await repo.lockAccount(trx, code);
     return ledger.balance(trx, code);
   },
 
@@ -184,22 +175,17 @@ export const ledger = {
     const debit = { id: await accountId(db, t.debit) };
     const credit = { id: await accountId(db, t.credit) };
     const run = async (trx: Tx): Promise<TransferResult> => {
-      const inserted = await trx
-        .insertInto('ledger_transfers')
-        .values({
-          idempotency_key: t.key,
-          debit_account_id: debit.id,
-          credit_account_id: credit.id,
-          amount: t.amount,
-          kind: t.kind,
-          memo: t.memo ?? null,
-          created_at: Date.now(),
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const inserted = await repo.insertTransfer(trx, {
+        idempotency_key: t.key,
+        debit_account_id: debit.id,
+        credit_account_id: credit.id,
+        amount: t.amount,
+        kind: t.kind,
+        memo: t.memo ?? null,
+        created_at: Date.now(),
+      });
       if (!inserted) {
-        const first = await trx.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', t.key).executeTakeFirstOrThrow();
+        const first = await repo.transferByKey(trx, t.key);
         if (first.debit_account_id !== debit.id || first.credit_account_id !== credit.id || Number(first.amount) !== t.amount) {
           throw conflict('This idempotency key was already used for a different transfer.', 'idempotencyKey');
         }
@@ -210,14 +196,7 @@ export const ledger = {
         { id: credit.id, delta: t.amount },
       ].sort((a, b) => a.id - b.id);
       for (const step of steps) {
-        const updated = await trx
-          .updateTable('ledger_accounts')
-          .set({ balance: sql`balance + ${step.delta}` })
-          .where('id', '=', step.id)
-          .where((eb) => eb.or([eb('min_balance', 'is', null), eb(sql`balance + ${step.delta}`, '>=', eb.ref('min_balance'))]))
-          .returning('id')
-          .executeTakeFirst();
-        if (!updated) throw paymentRequired(INSUFFICIENT_FUNDS, 'amount');
+        if (!(await repo.applyDelta(trx, step.id, step.delta))) throw paymentRequired(INSUFFICIENT_FUNDS, 'amount');
       }
       const owner = walletOwner(t.credit);
       if (owner !== null) await collectDebt(trx, owner, normalize(inserted));
@@ -239,17 +218,10 @@ export const ledger = {
    */
   async history(db: DbOrTx, code: string | string[], limit: number) {
     const codes = Array.isArray(code) ? code : [code];
-    const accs = await db.selectFrom('ledger_accounts').select('id').where('code', 'in', codes).execute();
+    const accs = await repo.accountIds(db, codes);
     if (accs.length === 0) return [];
-    const ids = new Set(accs.map((a) => a.id));
-    const list = [...ids];
-    const rows = await db
-      .selectFrom('ledger_transfers')
-      .selectAll()
-      .where((eb) => eb.or([eb('debit_account_id', 'in', list), eb('credit_account_id', 'in', list)]))
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    const ids = new Set(accs);
+    const rows = await repo.transfersOf(db, [...ids], limit);
     return rows
       .map((r) => {
         const signed = (ids.has(r.credit_account_id) ? Number(r.amount) : 0) - (ids.has(r.debit_account_id) ? Number(r.amount) : 0);
@@ -263,12 +235,8 @@ export const ledger = {
    * the balance it sees and spends.
    */
   async funds(db: DbOrTx, accountId: number): Promise<{ balance: number; withdrawable: number; promotional: number }> {
-    const rows = await db
-      .selectFrom('ledger_accounts')
-      .select(['code', 'balance'])
-      .where('code', 'in', [walletCode(accountId), promoCode(accountId)])
-      .execute();
-    const of = (c: string) => Number(rows.find((r) => r.code === c)?.balance ?? 0);
+    const rows = await repo.balances(db, [walletCode(accountId), promoCode(accountId)]);
+    const of = (c: string) => rows.find((r) => r.code === c)?.balance ?? 0;
     const withdrawable = of(walletCode(accountId));
     const promotional = of(promoCode(accountId));
     return { balance: withdrawable + promotional, withdrawable, promotional };
@@ -289,12 +257,7 @@ export const ledger = {
     const run = async (trx: Tx) => {
       const promo = await ledger.lockedBalance(trx, promoCode(accountId));
       const wallet = await ledger.lockedBalance(trx, walletCode(accountId));
-      const prior = await trx
-        .selectFrom('ledger_transfers')
-        .select('id')
-        .where('idempotency_key', 'in', [s.key, `${s.key}:promo`])
-        .executeTakeFirst();
-      if (prior) return { repeated: true };
+      if (await repo.anyTransfer(trx, [s.key, `${s.key}:promo`])) return { repeated: true };
       if (promo + wallet < s.amount) throw paymentRequired(INSUFFICIENT_FUNDS, 'amount');
       const fromPromo = Math.min(Math.max(promo, 0), s.amount);
       if (fromPromo > 0) await ledger.transfer(trx, { ...s, key: `${s.key}:promo`, debit: promoCode(accountId), amount: fromPromo });
@@ -304,22 +267,17 @@ export const ledger = {
     return db.isTransaction ? run(db as Tx) : (db as Db).transaction().execute(run);
   },
 
+  /** Whether a transfer was made under any of these idempotency keys (a payment already taken). */
+  async made(db: DbOrTx, keys: string[]): Promise<boolean> {
+    return repo.anyTransfer(db, keys);
+  },
+
   /**
    * The reconciliation check: the sum of all balances is 0, and every balance equals its credits minus
    * its debits. Returns the total and the accounts that disagree (none on a healthy ledger).
    */
   async check(db: DbOrTx): Promise<{ total: number; accounts: number; mismatched: { code: string; balance: number; expected: number }[] }> {
-    const accounts = await db.selectFrom('ledger_accounts').select(['id', 'code', 'balance']).execute();
-    const credits = await db
-      .selectFrom('ledger_transfers')
-      .select(['credit_account_id as id', sql<string>`sum(amount)`.as('total')])
-      .groupBy('credit_account_id')
-      .execute();
-    const debits = await db
-      .selectFrom('ledger_transfers')
-      .select(['debit_account_id as id', sql<string>`sum(amount)`.as('total')])
-      .groupBy('debit_account_id')
-      .execute();
+    const { accounts, credits, debits } = await repo.totals(db);
     const net = new Map<number, number>();
     for (const c of credits) net.set(c.id, (net.get(c.id) ?? 0) + Number(c.total));
     for (const d of debits) net.set(d.id, (net.get(d.id) ?? 0) - Number(d.total));

@@ -1,6 +1,6 @@
 import { formatUsdMicros } from '@switchboard/core';
 import type { PendingInvoice, WalletTransaction } from '@switchboard/core/contracts/wallet';
-import type { LightningInvoiceRow, CheckoutRow } from './repository.ts';
+import type { LightningInvoiceRow, CheckoutRow } from './repository/checkouts.ts';
 import type { TransferRow } from './ledger.ts';
 
 const MEMO_OF_KIND: Record<string, string> = {

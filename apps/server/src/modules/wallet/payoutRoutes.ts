@@ -100,19 +100,11 @@ export function payoutRoutes(app: FastifyInstance, s: Services): void {
       }),
       response: z.object({ success: z.literal(true), moved: z.boolean() }),
       handler: async (req) => {
-        const row = await s.deps.db
-          .selectFrom('payouts')
-          .select(['provider_ref', 'provider'])
-          .where('id', '=', req.body.payoutId)
-          .executeTakeFirst();
-        if (!row?.provider_ref || row.provider !== 'local') throw notFound('Payout not found.');
+        const ref = await po.localRef(req.body.payoutId);
+        if (!ref) throw notFound('Payout not found.');
         return {
           success: true as const,
-          moved: await local.settle(
-            row.provider_ref,
-            req.body.status,
-            req.body.status === 'paid' ? undefined : `Local processor: ${req.body.status}`,
-          ),
+          moved: await local.settle(ref, req.body.status, req.body.status === 'paid' ? undefined : `Local processor: ${req.body.status}`),
         };
       },
     });

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { formatUsdMicros, microsToMsat, msatToMicros, parseUsdMicros } from '@switchboard/core';
-import type { Selectable } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import type { Db, DbOrTx } from '../../db.ts';
 import { AppError, badRequest, notFound, paymentRequired, ruleBroken } from '../../platform/http/errors.ts';
@@ -17,10 +16,10 @@ import type { AuthContext } from '../auth/index.ts';
 import { decodeInvoice } from './invoices.ts';
 import { ledger, PLATFORM_ACCOUNTS, walletCode } from './ledger.ts';
 import { WITHDRAWAL_MEMO } from './mappers.ts';
-import { walletRepository as repo } from './repository.ts';
-import type { PayoutsTable } from './tables.ts';
+import { walletRepository as repo } from './repository/checkouts.ts';
+import { payoutsRepository as payouts, type PayoutRow } from './repository/payouts.ts';
 
-export type PayoutRow = Selectable<PayoutsTable>;
+export type { PayoutRow };
 /** Withdrawals: at least $1 (Lightning: $0.01), at most $10,000 at a time. */
 export const MIN_PAYOUT = 1_000_000;
 export const MIN_LN_PAYOUT = 10_000;
@@ -32,14 +31,6 @@ export interface PayoutProviders {
   connect: ConnectProvider;
   rates: ExchangeRates;
 }
-
-const row = (r: PayoutRow): PayoutRow => ({
-  ...r,
-  amount: Number(r.amount),
-  amount_msat: r.amount_msat == null ? null : Number(r.amount_msat),
-  created_at: Number(r.created_at),
-  updated_at: Number(r.updated_at),
-});
 
 export function toPayout(r: PayoutRow) {
   return {
@@ -67,10 +58,7 @@ export function toPayout(r: PayoutRow) {
 export function createPayoutService(deps: Deps, p: PayoutProviders) {
   const db = deps.db as Db;
 
-  const byId = async (d: DbOrTx, id: string) => {
-    const r = await d.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
-    return r && row(r);
-  };
+  const byId = (d: DbOrTx, id: string) => payouts.byId(d, id);
 
   /** Applies a processor's outcome once; returns the payout as it now stands. */
   async function settle(payoutId: string, status: PayoutStatus, reason?: string, eventId?: string): Promise<PayoutRow | undefined> {
@@ -80,13 +68,11 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
       if (!po || status === 'pending') return po;
       const from: PayoutStatus[] = status === 'returned' ? ['pending', 'paid'] : ['pending'];
       if (!from.includes(po.status)) return po;
-      const moved = await trx
-        .updateTable('payouts')
-        .set({ status, failure_reason: reason ?? (status === 'paid' ? null : po.failure_reason), updated_at: Date.now() })
-        .where('id', '=', po.id)
-        .where('status', '=', po.status)
-        .returning('id')
-        .executeTakeFirst();
+      const moved = await payouts.move(trx, po.id, po.status, {
+        status,
+        failure_reason: reason ?? (status === 'paid' ? null : po.failure_reason),
+        updated_at: Date.now(),
+      });
       if (!moved) return byId(trx, payoutId);
       const wallet = walletCode(po.account_id);
       const leg =
@@ -104,7 +90,7 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
 
   for (const processor of new Set(Object.values(p.processors))) {
     processor.onEvent(async (e) => {
-      const po = await db.selectFrom('payouts').select('id').where('provider_ref', '=', e.ref).executeTakeFirst();
+      const po = await payouts.byRef(db, e.ref);
       if (po) await settle(po.id, e.status, e.reason, e.eventId);
     });
   }
@@ -116,33 +102,28 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
   ) {
     const key = clientKey(`payout.${input.method}`, ctx.acting.id, input.idempotencyKey);
     if (key) {
-      const prior = await db.selectFrom('payouts').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
-      if (prior) return { success: true as const, payout: toPayout(row(prior)), repeated: true, ...(await balance(ctx.acting.id)) };
+      const prior = await payouts.byKey(db, key);
+      if (prior) return { success: true as const, payout: toPayout(prior), repeated: true, ...(await balance(ctx.acting.id)) };
     }
     const processor = p.processors[input.method];
     const id = `po_${crypto.randomBytes(12).toString('hex')}`;
     const now = Date.now();
     await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('payouts')
-        .values({
-          id,
-          account_id: ctx.acting.id,
-          method: input.method,
-          address: input.address,
-          amount: input.amount,
-          amount_msat: input.amountMsat ?? null,
-          status: 'pending',
-          provider: processor.kind,
-          provider_ref: null,
-          failure_reason: null,
-          idempotency_key: key,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const inserted = await payouts.insert(trx, {
+        id,
+        account_id: ctx.acting.id,
+        method: input.method,
+        address: input.address,
+        amount: input.amount,
+        amount_msat: input.amountMsat ?? null,
+        status: 'pending',
+        provider: processor.kind,
+        provider_ref: null,
+        failure_reason: null,
+        idempotency_key: key,
+        created_at: now,
+        updated_at: now,
+      });
       if (!inserted) return;
       // Only the wallet (money paid in) pays out: reward credit sits in promo:<id>, which no payout debits.
       await ledger
@@ -168,12 +149,12 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
           );
         });
     });
-    const mine =
-      (await byId(db, id)) ?? row(await db.selectFrom('payouts').selectAll().where('idempotency_key', '=', key!).executeTakeFirstOrThrow());
+    const mine = (await byId(db, id)) ?? (key ? await payouts.byKey(db, key) : undefined);
+    if (!mine) throw new Error(`payout ${id} was neither stored nor found by its key`);
     if (mine.id !== id) return { success: true as const, payout: toPayout(mine), repeated: true, ...(await balance(ctx.acting.id)) };
     try {
       const result = await processor.send({ id, method: input.method, address: input.address, amount: input.amount });
-      await db.updateTable('payouts').set({ provider_ref: result.ref, updated_at: Date.now() }).where('id', '=', id).execute();
+      await payouts.setRef(db, id, result.ref, Date.now());
       if (result.status !== 'pending') await settle(id, result.status, result.reason);
     } catch (err) {
       // A refusal is final (the money goes back); anything else leaves it pending for the poll to settle.
@@ -204,16 +185,14 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
   }
 
   async function connected(accountId: number) {
-    return db.selectFrom('connected_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+    return payouts.connected(db, accountId);
   }
 
   return {
     settlePayout: settle,
     /** A processor reports a payout returned by its reference (Stripe's `transfer.reversed`): once per event and per payout. */
     async returnedByRef(ref: string, eventId: string): Promise<boolean> {
-      const po = ref
-        ? await db.selectFrom('payouts').select(['id', 'status']).where('provider_ref', '=', ref).executeTakeFirst()
-        : undefined;
+      const po = ref ? await payouts.byRef(db, ref) : undefined;
       if (!po) return false;
       const after = await settle(po.id, 'returned', 'reversed by the processor', eventId);
       return po.status !== 'returned' && after?.status === 'returned';
@@ -269,11 +248,12 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
       let c = await connected(ctx.acting.id);
       if (!c) {
         const externalId = await p.connect.createAccount(String(ctx.acting.id));
-        await db
-          .insertInto('connected_accounts')
-          .values({ account_id: ctx.acting.id, provider: p.connect.kind, external_id: externalId, created_at: Date.now() })
-          .onConflict((oc) => oc.column('account_id').doNothing())
-          .execute();
+        await payouts.insertConnected(db, {
+          account_id: ctx.acting.id,
+          provider: p.connect.kind,
+          external_id: externalId,
+          created_at: Date.now(),
+        });
         c = (await connected(ctx.acting.id))!;
       }
       return { success: true as const, url: await p.connect.onboardingUrl(c.external_id, input.successUrl, input.failureUrl) };
@@ -290,25 +270,13 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
 
     async listPayouts(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewBilling');
-      const rows = await db
-        .selectFrom('payouts')
-        .selectAll()
-        .where('account_id', '=', ctx.acting.id)
-        .orderBy('created_at', 'desc')
-        .limit(50)
-        .execute();
-      return { success: true as const, payouts: rows.map((r) => toPayout(row(r))) };
+      const rows = await payouts.listOf(db, ctx.acting.id, 50);
+      return { success: true as const, payouts: rows.map(toPayout) };
     },
 
     /** Asks the processors about pending payouts (the poll job; PayPal reports outcomes only this way). */
     async pollPending(limit = 100): Promise<number> {
-      const pending = await db
-        .selectFrom('payouts')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('provider_ref', 'is not', null)
-        .limit(limit)
-        .execute();
+      const pending = await payouts.pendingSent(db, limit);
       let moved = 0;
       for (const po of pending) {
         const processor = p.processors[po.method];
@@ -320,6 +288,12 @@ export function createPayoutService(deps: Deps, p: PayoutProviders) {
         }
       }
       return moved;
+    },
+
+    /** The local processor's reference for a payout it sent (the dev tools' stand-in bank); undefined otherwise. */
+    async localRef(payoutId: string): Promise<string | undefined> {
+      const po = await byId(db, payoutId);
+      return po?.provider === 'local' && po.provider_ref ? po.provider_ref : undefined;
     },
 
     async payout(ctx: AuthContext, id: string) {

@@ -9,7 +9,7 @@ import type { AuthContext } from '../auth/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { debtOf, ledger, PLATFORM_ACCOUNTS, promoCode, walletCode, type TransferRow } from './ledger.ts';
 import { toCheckout, toInvoice, toTransaction } from './mappers.ts';
-import { walletRepository as repo, type CheckoutRow } from './repository.ts';
+import { walletRepository as repo, type CheckoutRow } from './repository/checkouts.ts';
 import { decodeInvoice } from './invoices.ts';
 import { applyDispute } from './disputes.ts';
 import type { WalletProviders } from './providers.ts';

@@ -74,13 +74,7 @@ export function createDelivery(deps: Deps, bg: Background) {
     for (;;) {
       const more = await bg.write(async (trx) => {
         const cursor = await cursorRepository.lock(trx, deps.dbKind === 'postgres');
-        const events = await trx
-          .selectFrom('events')
-          .select(['id', 'type', 'account_id', 'agent_id', 'payload', 'created_at'])
-          .where('id', '>', cursor)
-          .orderBy('id')
-          .limit(SCAN_BATCH)
-          .execute();
+        const events = await cursorRepository.eventsAfter(trx, cursor, SCAN_BATCH);
         if (!events.length) return false;
         added += await fanOut(
           trx,

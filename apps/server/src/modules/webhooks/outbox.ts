@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '@switchboard/core/contracts/webhooks';
 import type { DbOrTx } from '../../db.ts';
 import { toJson } from '../../platform/db/columns.ts';
+import { outboxRepository } from './repository.ts';
 
 /** The scans of the apps running in this process: an emitted event wakes them (else the 30 s scan finds it). */
 const wakers = new Set<() => void>();
@@ -26,19 +27,15 @@ export interface WebhookEventInput {
  * webhooks scan makes the deliveries (signed, retried, logged) shortly after.
  */
 export async function emitWebhookEvent(db: DbOrTx, e: WebhookEventInput): Promise<void> {
-  await db
-    .insertInto('webhook_outbox')
-    .values({
-      account_id: e.accountId,
-      agent_id: e.agentId ?? null,
-      type: e.type,
-      event_key: e.key.slice(0, 200),
-      payload: toJson(e.data),
-      dispatched_at: null,
-      created_at: Date.now(),
-    })
-    .onConflict((oc) => oc.column('event_key').doNothing())
-    .execute();
+  await outboxRepository.add(db, {
+    account_id: e.accountId,
+    agent_id: e.agentId ?? null,
+    type: e.type,
+    event_key: e.key.slice(0, 200),
+    payload: toJson(e.data),
+    dispatched_at: null,
+    created_at: Date.now(),
+  });
   // After the caller's transaction has had time to commit; a scan that runs too early finds it next time.
   const t = setTimeout(() => {
     for (const wake of wakers) wake();

@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
 import { toJson } from '../../platform/db/columns.ts';
-import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables.ts';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookOutboxTable } from './tables.ts';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -159,6 +159,17 @@ export const cursorRepository = {
     return Number((await q.executeTakeFirstOrThrow()).value);
   },
 
+  /** The platform's events after the cursor, oldest first (the scan turns the subscribed ones into deliveries). */
+  eventsAfter(trx: DbOrTx, cursor: number, limit: number) {
+    return trx
+      .selectFrom('events')
+      .select(['id', 'type', 'account_id', 'agent_id', 'payload', 'created_at'])
+      .where('id', '>', cursor)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  },
+
   async set(trx: DbOrTx, value: number) {
     await trx.updateTable('webhook_cursor').set({ value }).where('name', '=', 'events').execute();
   },
@@ -166,6 +177,14 @@ export const cursorRepository = {
 
 /** The webhook outbox: events emitted by other modules, waiting to become deliveries. */
 export const outboxRepository = {
+  /** Queues an event once per key (a repeated key adds nothing). */
+  async add(db: DbOrTx, row: Insertable<WebhookOutboxTable>): Promise<void> {
+    await db
+      .insertInto('webhook_outbox')
+      .values(row)
+      .onConflict((oc) => oc.column('event_key').doNothing())
+      .execute();
+  },
   waiting(db: DbOrTx, limit: number, lock: boolean) {
     let q = db
       .selectFrom('webhook_outbox')

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { DbOrTx } from '../../db.ts';
-import type { CheckoutsTable, LightningInvoicesTable } from './tables.ts';
+import type { DbOrTx } from '../../../db.ts';
+import type { CheckoutsTable, LightningInvoicesTable } from '../tables.ts';
 
 export type CheckoutRow = Selectable<CheckoutsTable>;
 export type LightningInvoiceRow = Selectable<LightningInvoicesTable>;
