@@ -79,11 +79,17 @@ export interface Product {
  * Runs `fn` against a freshly started product and always stops it and removes its data. `env` adds
  * settings (LOG_LEVEL defaults to warn: a log line per request is not what a bench measures).
  */
-export async function withProduct<T>(name: string, env: Record<string, string>, fn: (p: Product) => Promise<T>): Promise<T> {
+export async function withProduct<T>(
+  name: string,
+  env: Record<string, string>,
+  fn: (p: Product) => Promise<T>,
+  /** Node's arguments: `npm start`'s server (through tsx) unless given (the production bench runs the build). */
+  nodeArgs: string[] = ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sb-bench-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = start(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const server = start(process.execPath, nodeArgs, {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
