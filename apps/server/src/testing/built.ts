@@ -26,7 +26,11 @@ export function startBuilt(env: Record<string, string>): Promise<{ child: ChildP
   });
   const output: string[] = [];
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the built server did not start:\n${output.join('\n')}`)), 60_000);
+    // A server that does not come up is stopped here: the caller never gets it to stop.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the built server did not start:\n${output.join('\n')}`));
+    }, 60_000);
     child.stderr!.on('data', (d) => output.push(String(d)));
     child.once('exit', (code) => reject(new Error(`the built server exited (${code}):\n${output.join('\n')}`)));
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
