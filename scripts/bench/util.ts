@@ -79,14 +79,20 @@ export interface Product {
  * Runs `fn` against a freshly started product and always stops it and removes its data. `env` adds
  * settings (LOG_LEVEL defaults to warn: a log line per request is not what a bench measures).
  */
-export async function withProduct<T>(name: string, env: Record<string, string>, fn: (p: Product) => Promise<T>): Promise<T> {
+export async function withProduct<T>(
+  name: string,
+  env: Record<string, string>,
+  fn: (p: Product) => Promise<T>,
+  /** Node's arguments: `npm start`'s server (through tsx) unless given (the production bench runs the build). */
+  nodeArgs: string[] = ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sb-bench-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // BENCH_CPU_PROF=<dir>: the product writes a V8 CPU profile there when it stops (open it in Chrome
   // DevTools, or sum self time by function with scripts/bench/profile-top.ts).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const server = start(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const server = start(process.execPath, [...prof, ...nodeArgs], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -164,6 +164,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true },
   }) as unknown as FastifyInstance;
   fastPaths.register(app);
+  // OpenTelemetry only when a collector is set: the tracing packages are not even loaded otherwise.
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? (await import('./platform/ops/tracing.ts')).registerTracing(app, config.OTEL_EXPORTER_OTLP_ENDPOINT)
+    : undefined;
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by explicit mappers (toAccount, toListItem, ...) and their zod schemas are the
   // OpenAPI contract; tests check responses against them (contracts.test.ts). Re-validating every
@@ -231,6 +235,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database,
     async close() {
       await app.close();
+      await tracing?.flush().catch(() => undefined);
       if (!opts.database) await database.close();
     },
   };

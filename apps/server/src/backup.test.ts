@@ -8,7 +8,7 @@ import { openDatabase } from './db.ts';
 import { ledger, PLATFORM_ACCOUNTS, walletCode } from './modules/wallet/index.ts';
 import { restoreDataDir } from './platform/ops/backup.ts';
 import { secretBoxFor } from './platform/secrets/index.ts';
-import { repoRoot } from './testing/built.ts';
+import { childEnv, repoRoot } from './testing/built.ts';
 import { processConfig } from './testing/processes.ts';
 
 /** `npm run backup|restore -- <dir>` as the operator runs it: another process, the server's environment. */
@@ -16,7 +16,7 @@ function runScript(command: 'backup' | 'restore', dir: string, dataDir: string):
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/backup.ts'), command, dir], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+      env: { ...childEnv(), DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

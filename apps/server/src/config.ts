@@ -60,6 +60,8 @@ const schema = z.object({
    * proxy forwarded, `token` anyone sending `Authorization: Bearer $METRICS_TOKEN`, `off` no one (no route).
    */
   METRICS: z.enum(['off', 'local', 'token']).default('local'),
+  /** OpenTelemetry: traces go over OTLP/HTTP to this collector (e.g. http://127.0.0.1:4318); unset, no tracing code loads. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   /** The bearer token of METRICS=token: at least 16 characters. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Messages one sender (a signed-in user, staff or chat visitor) may send per minute. */

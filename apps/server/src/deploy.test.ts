@@ -11,6 +11,7 @@ import { buildApp, type BuiltApp } from './app.ts';
 import { openDatabase, type DatabaseHandle } from './db.ts';
 import { pgAndRedisUnreachable, PROCESSES_PG_URL, PROCESSES_REDIS_URL, processConfig } from './testing/processes.ts';
 import { repoRoot } from './testing/built.ts';
+import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from './testing/voice.ts';
 import { connect } from './testing/ws.ts';
 
 const NGINX = '/usr/sbin/nginx';
@@ -78,9 +79,13 @@ describe.skipIf(why != null)('behind nginx (docs/deploy.md): TLS, WebSockets, fo
   };
 
   beforeAll(async () => {
-    // Two server processes on one PostgreSQL schema and one Redis channel, trusting nginx's address only.
+    // Two server processes on one PostgreSQL schema and one Redis channel, trusting nginx's address
+    // only, sharing one SECRETS_KEY as docs/deploy.md says (a web call's media ticket, signed by the
+    // process that placed the call, is then accepted by the other).
+    const secretsKey = crypto.randomBytes(32).toString('hex');
     for (let i = 0; i < 2; i++) {
       const { config, dataDir } = processConfig({
+        SECRETS_KEY: secretsKey,
         REDIS_URL: PROCESSES_REDIS_URL,
         REDIS_EVENTS_CHANNEL: channel,
         TRUST_PROXY: '127.0.0.1',
@@ -185,11 +190,9 @@ ${site}
     await c.end();
   });
 
-  it('signs up over TLS, and a staff WebSocket through nginx receives messages sent through either process', async () => {
-    const email = 'owner@nginx.test';
-    expect((await json('POST', '/api/v1/signup/email', { email, name: 'Owner', businessName: 'Behind Nginx' }, '127.0.0.5')).status).toBe(
-      200,
-    );
+  /** Signs an organization up through nginx (the code from a process's local outbox). */
+  const signUp = async (email: string, businessName: string) => {
+    expect((await json('POST', '/api/v1/signup/email', { email, name: 'Owner', businessName }, '127.0.0.5')).status).toBe(200);
     // The code from the local outbox, asked of a process directly (dev tools refuse what nginx forwards).
     const proxied = await request('GET', `/api/dev/outbox?to=${email}`);
     expect(proxied.status).toBe(404);
@@ -199,6 +202,11 @@ ${site}
     const code = /\b(\d{6})\b/.exec(outbox.messages[0]!.body)![1];
     const session = (await json('POST', '/api/v1/email/verify', { email, verificationCode: code }, '127.0.0.5')).body;
     expect(session.token).toBeTruthy();
+    return session;
+  };
+
+  it('signs up over TLS, and a staff WebSocket through nginx receives messages sent through either process', async () => {
+    const session = await signUp('owner@nginx.test', 'Behind Nginx');
 
     const staff = await connect(`${base.replace('https', 'wss')}/api/v1/ws?token=${session.token}&targetAccountId=${session.id}`, {
       ca,
@@ -250,6 +258,46 @@ ${site}
       headers: { 'content-type': 'application/json' },
     });
     expect(other.status).not.toBe(429);
+  });
+
+  it("carries a browser web call's media WebSocket through nginx: the upgrade, then audio both ways", async () => {
+    const owner = await signUp('caller@nginx.test', 'Web Call Co');
+    // Scripted speech recognition and tone speech on both processes (whichever nginx picks answers).
+    const stts = procs.map((p) => (p.built.services.voice.stt = new ScriptedStt(['Hello through the proxy'])));
+    for (const p of procs) p.built.services.voice.tts = new ToneTts(10);
+    // What the web app's "Test call" button does: place the call, then open streamUrl with the ticket.
+    const placed = await json('POST', `/api/v1/calls/web?token=${owner.token}`, { targetAccountId: owner.id }, '127.0.0.8');
+    expect(placed.status).toBe(200);
+    expect(new URL(placed.body.streamUrl as string).pathname).toBe('/api/v1/calls/media');
+    const caller = await MediaClient.open(`${base.replace('https', 'wss')}/api/v1/calls/media`, undefined, {
+      ca,
+      localAddress: '127.0.0.8',
+    });
+    try {
+      const held = procs.map(
+        (p) => (p.built.app as unknown as { websocketServer: { clients: Set<unknown> } }).websocketServer.clients.size,
+      );
+      expect(held.reduce((a, b) => a + b)).toBe(1);
+      caller.start(placed.body.ticket as string);
+      // Server to browser: the greeting's transcript and its audio (μ-law frames) come through nginx.
+      await caller.until((m) => m.event === 'transcript' && m.turn.role === 'agent', 'the greeting');
+      const audio = await caller.until((m) => m.event === 'media', 'audio from the agent');
+      expect(Buffer.from(audio.media.payload as string, 'base64').length).toBeGreaterThan(0);
+      // Browser to server: 300 ms of speech and 700 ms of silence are heard as one caller turn.
+      caller.media([...mulawFrames(15, true), ...mulawFrames(35, false)]);
+      const heard = await caller.until((m) => m.event === 'transcript' && m.turn.role === 'caller', 'the caller turn');
+      expect(heard.turn.text).toBe('Hello through the proxy');
+      expect(stts.flatMap((s) => s.heard).some((samples) => samples > 0)).toBe(true);
+      await caller.until((m) => m.event === 'transcript' && m.turn.role === 'agent', 'the reply', caller.messages.indexOf(heard));
+      caller.send({ event: 'stop', streamSid: 'MZ' });
+      await caller.closed();
+    } finally {
+      caller.ws.close();
+    }
+    const callId = placed.body.call.id as string;
+    await expect
+      .poll(async () => (await json('GET', `/api/v1/calls/${callId}?token=${owner.token}&targetAccountId=${owner.id}`)).body.call?.status)
+      .toBe('completed');
   });
 
   it('refuses an upload over the documented body size with 413 at the proxy', async () => {

@@ -29,6 +29,8 @@ describe('the production build (npm run build, npm run start:prod)', () => {
     // No TypeScript compiler or bundler at run time; migrations and the shared contracts are inside.
     expect(bundle).not.toMatch(/from ["'](tsx|esbuild|typescript|vite)["'/]/);
     expect(bundle).not.toMatch(/from ["']@switchboard\//);
+    // OpenTelemetry is in a chunk of its own, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    expect(bundle).not.toMatch(/from ["']@opentelemetry\//);
     expect(bundle).toContain('202611220400_foundation');
     expect(fs.existsSync(`${entry}.map`)).toBe(true);
 

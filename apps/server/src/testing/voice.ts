@@ -59,10 +59,13 @@ export class MediaClient {
     });
   }
 
-  /** Connects to a media WebSocket; `headers` go on the upgrade request (Twilio's X-Twilio-Signature). */
-  static open(url: string, headers?: Record<string, string>): Promise<MediaClient> {
+  /**
+   * Connects to a media WebSocket; `headers` go on the upgrade request (Twilio's X-Twilio-Signature),
+   * `options` to the client (`ca` for a proxy's test certificate).
+   */
+  static open(url: string, headers?: Record<string, string>, options: WebSocket.ClientOptions = {}): Promise<MediaClient> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, headers ? { headers } : undefined);
+      const ws = new WebSocket(url, { ...options, ...(headers ? { headers } : {}) });
       ws.once('open', () => resolve(new MediaClient(ws)));
       ws.once('error', reject);
     });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { sqliteDriverOptions } from './sqlite.ts';
 
 /**
  * Copies SQLite's write-ahead log into the database file from a worker thread. better-sqlite3 runs on
@@ -12,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file);
+const db = new SQLite(workerData.file, workerData.driverOptions);
 db.pragma('busy_timeout = 1000');
 const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
 const timer = setInterval(checkpoint, workerData.everyMs);
@@ -34,7 +35,7 @@ export interface Checkpointer {
 
 export function startCheckpointer(file: string, everyMs = 250): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, everyMs, driver } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, everyMs, driver, driverOptions: sqliteDriverOptions() } });
   worker.unref();
   let stopped: Promise<void> | null = null;
   return {

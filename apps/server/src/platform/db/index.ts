@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { SAFETY_NET_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
 import type { DialectKind } from './columns.ts';
 import { migrations } from './migrations/index.ts';
+import { openSqlite } from './sqlite.ts';
 import type { PlatformTables } from './tables.ts';
 
 /** The platform's view of the database: only its own tables (the full type is apps/server/src/db.ts). */
@@ -73,7 +74,7 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
     kind = 'sqlite';
     const file = opts.sqliteFile ?? ':memory:';
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    const sqlite = new SQLite(file);
+    const sqlite = openSqlite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');

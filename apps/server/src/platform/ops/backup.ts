@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite.ts';
 
 /** What a backup folder holds, besides manifest.json. */
 export const DB_FILE = 'switchboard.db';
@@ -41,7 +41,7 @@ export async function backupDataDir(dataDir: string, dest: string): Promise<Mani
   if (fs.existsSync(dest) && fs.readdirSync(dest).length) throw new BackupError(`${dest} is not empty: back up into a new folder`);
   fs.mkdirSync(dest, { recursive: true });
 
-  const db = new SQLite(source, { fileMustExist: true });
+  const db = openSqlite(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     // After the first step, copy every remaining page in one step: a step interrupted by the server's
@@ -50,7 +50,7 @@ export async function backupDataDir(dataDir: string, dest: string): Promise<Mani
   } finally {
     db.close();
   }
-  const copy = new SQLite(path.join(dest, DB_FILE), { fileMustExist: true });
+  const copy = openSqlite(path.join(dest, DB_FILE), { fileMustExist: true });
   try {
     const check = copy.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new BackupError(`the copied database failed its integrity check: ${String(check)}`);
