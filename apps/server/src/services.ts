@@ -68,6 +68,11 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
       write: background.write,
       recordCall: (e) => inbox.conversations.recordCall(e),
       recordActions: (roomId, actions, key) => inbox.conversations.recordActionsIn(roomId, actions, key),
+      analysis: {
+        queue: background.queue,
+        analyze: (input) => agentRuntime.analyze(input),
+        recordAnalysisUsage: (trx, accountId, tokens, key) => agentRuntime.recordAnalysisUsage(trx, accountId, tokens, key),
+      },
     },
     relay,
   );

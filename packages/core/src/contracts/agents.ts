@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analysisFields } from './analysis.ts';
 import { timeZone } from './common.ts';
 
 /** Agent configuration ("campaign", spec §3). Shared by the server (validation) and the web (types). */
@@ -64,6 +65,8 @@ export const campaignData = z.object({
   templateFields: z.record(z.string(), z.string()),
   mode: z.enum(AGENT_MODES),
   messageFields,
+  /** The custom fields the analysis after each conversation and call extracts. */
+  analysisFields,
 });
 export type CampaignData = z.infer<typeof campaignData>;
 
@@ -90,6 +93,7 @@ export const campaignPatch = z.object({
   timezone: timeZone.optional(),
   templateFields: z.record(z.string(), z.string()).optional(),
   messageFields: messageFields.optional(),
+  analysisFields: analysisFields.optional(),
 });
 export type CampaignPatch = z.infer<typeof campaignPatch>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conversationAnalysis } from './analysis.ts';
 
 /** Voice calls: the call log, one call with its transcript, and the spec §3/§4 call state. */
 export const CALL_STATUSES = ['queued', 'ringing', 'in-progress', 'completed', 'failed', 'no-answer'] as const;
@@ -59,6 +60,8 @@ export const call = z.object({
   cost: z.object({ minutes: z.number(), microUsd: z.number() }),
   /** The organization's contact whose number is the other party's (inbound: from, outbound: to), if any. */
   contactName: z.string().nullable().optional(),
+  /** The analysis written after the call ended (null until then). */
+  analysis: conversationAnalysis.nullable().optional(),
 });
 export type Call = z.infer<typeof call>;
 

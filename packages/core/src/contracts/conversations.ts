@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conversationAnalysis } from './analysis.ts';
 import { callTurn, liveCall } from './calls.ts';
 
 /**
@@ -71,6 +72,8 @@ export const room = z.object({
   createdAt: z.number(),
   /** The name of the organization's contact whose phone or e-mail is this room's address (spec §1: names, not numbers). */
   contactName: z.string().nullable().optional(),
+  /** The analysis of its latest close (null until it closed and was analyzed). */
+  analysis: conversationAnalysis.nullable().optional(),
 });
 export type Room = z.infer<typeof room>;
 

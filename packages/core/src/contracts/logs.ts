@@ -17,6 +17,8 @@ export const logEntry = z.object({
   number: z.string().nullable().optional(),
   roomId: z.string().nullable().optional(),
   summary: z.string().optional(),
+  /** An analysis row's outcome; null on other rows. */
+  outcome: z.string().nullable().optional(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
 export type LogEntry = z.infer<typeof logEntry>;

@@ -9,6 +9,7 @@ export { createAgentDomain } from './domain.ts';
 export { defaultCampaign, normalizeCampaign } from './repository.ts';
 export type { Copy } from './repository.ts';
 export { createAgentRuntime } from './runtime.ts';
+export type { AnalysisAction, AnalysisInput, AnalysisResult, AnalysisTurn } from './analysis.ts';
 export type { FunctionCallRecord, VoiceControl } from './runtime.ts';
 export type { AgentsService } from './service.ts';
 export type { AgentsTables } from './tables.ts';

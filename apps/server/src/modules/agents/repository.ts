@@ -3,6 +3,7 @@ import {
   DEFAULT_VOICE_SETTINGS,
   displayName,
   messageFields,
+  analysisFields,
   normalizeApps,
   voiceSettings,
   type CampaignData,
@@ -40,6 +41,7 @@ export function normalizeCampaign(raw: Partial<CampaignData> | null | undefined)
     templateFields: r.templateFields ?? {},
     mode: r.mode ?? (r.templateId ? 'TEMPLATE' : 'FULL_AGENT'),
     messageFields: messageFields.safeParse(r.messageFields).data ?? [...DEFAULT_MESSAGE_FIELDS],
+    analysisFields: analysisFields.safeParse(r.analysisFields).data ?? [],
   };
 }
 

@@ -20,6 +20,7 @@ import { phoneOf, takeMessageTurn, type TakenMessage } from './messageTaker.ts';
 import { campaignsRepository, type Copy } from './repository.ts';
 import { createUsageRecorder } from './usage.ts';
 import { createModelConnections } from './model.ts';
+import { createAnalyzer } from './analysis.ts';
 import { chargeAfter } from '../billing/index.ts';
 
 /**
@@ -382,9 +383,15 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
     return { text: text.trim(), functionCalls, usage, provider: p.llm.name };
   }
 
+  const analyzer = createAnalyzer(deps, modelFor);
+
   return {
     /** The environment's model (the default of organizations without their own). */
     provider: llm,
+    /** The analysis after a conversation closes or a call ends (analysis.ts). */
+    analyze: analyzer.analyze,
+    /** Its tokens as model usage, once per key, in the caller's transaction. */
+    recordAnalysisUsage: analyzer.recordUsage,
     /** Organizations' own model connections. */
     models,
     /** The model an account's agents use now. */

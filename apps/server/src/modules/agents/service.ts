@@ -105,7 +105,16 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
       await deps.requireAccess(ctx, 'canEditOrg');
       const current = (await load(ctx.acting, 'staging')).data;
       const next: CampaignData = { ...current };
-      for (const k of ['actions', 'confirmTransfers', 'greeting', 'language', 'voice', 'timezone', 'messageFields'] as const) {
+      for (const k of [
+        'actions',
+        'confirmTransfers',
+        'greeting',
+        'language',
+        'voice',
+        'timezone',
+        'messageFields',
+        'analysisFields',
+      ] as const) {
         if (patch[k] !== undefined) (next as Record<string, unknown>)[k] = patch[k];
       }
       if (patch.voiceSettings !== undefined) next.voiceSettings = { ...current.voiceSettings, ...patch.voiceSettings };

@@ -26,7 +26,11 @@ beforeAll(async () => {
   orgName = (await t.request('GET', '/api/v1/account', { token: org.token })).body.username;
   const saved = await t.request('POST', '/api/v2/campaign', {
     token: org.token,
-    body: { agentInstructions: INSTRUCTIONS, greeting: 'Hello, thanks for contacting Bright Smiles! How can I help you today?' },
+    body: {
+      agentInstructions: INSTRUCTIONS,
+      greeting: 'Hello, thanks for contacting Bright Smiles! How can I help you today?',
+      analysisFields: [{ name: 'name', type: 'string', description: 'The caller’s name.' }],
+    },
   });
   expect(saved.status).toBe(200);
   expect(saved.body.campaign.messageFields).toEqual(['name', 'contact', 'reason']);
@@ -38,8 +42,9 @@ afterAll(async () => {
 });
 
 const conversation = async (roomId: string) => (await t.request('GET', `/api/v1/conversations/${roomId}`, { token: org.token })).body;
-const priority = async () =>
-  (await t.request('GET', '/api/v1/conversations', { token: org.token, query: { type: 'priority' } })).body.rooms as { roomId: string }[];
+const inbox = async (type: 'priority' | 'agent') =>
+  (await t.request('GET', '/api/v1/conversations', { token: org.token, query: { type } })).body.rooms as { roomId: string }[];
+const priority = () => inbox('priority');
 const contacts = async (search: string) =>
   (await t.request('GET', '/api/v2/contact', { token: org.token, query: { search } })).body.contacts as any[];
 
@@ -69,7 +74,10 @@ describe('the agent without a language model', () => {
     expect(agentLines()).toEqual([
       'Hello, thanks for contacting Bright Smiles! I can take a message, and a person from Bright Smiles will get back to you. What is the best phone number or e-mail address to reach you?',
     ]);
+    // Until the message is taken the agent has it: listed under the agent's inbox, not Priority, nothing needs a person.
     expect((await priority()).map((r) => r.roomId)).not.toContain(roomId);
+    expect((await inbox('agent')).map((r) => r.roomId)).toContain(roomId);
+    expect((await t.request('GET', '/api/v1/needsPerson', { token: org.token })).body.items).toEqual([]);
 
     await send('Sure: (415) 555-2671');
     thread = await conversation(roomId);
@@ -144,6 +152,11 @@ describe('the agent without a language model', () => {
       const [hugo] = await contacts('Victor Hugo');
       expect(hugo).toMatchObject({ name: 'Victor Hugo' });
       expect(hugo.notes).toContain('move my appointment');
+      // The analysis after the call reads the message taken from what the agent recorded.
+      await t.services.inbox.queue.drain();
+      const analysed = (await t.request('GET', `/api/v1/calls/${callId}`, { token: org.token })).body.call.analysis;
+      expect(analysed).toMatchObject({ source: 'actions', outcome: 'message_taken', fields: { name: 'Victor Hugo' } });
+      expect(analysed.summary).toBe('Victor Hugo (+12065550777) left a message: I need to move my appointment to Friday');
     } finally {
       hub.ws.close();
     }

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { chargeUsage } from '../billing/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
+import { CALL_ANALYZE_JOB, type CallAnalysis } from './analysis.ts';
 import { voiceUsageItem } from './engines.ts';
 import { usageDayOf } from '../stats/index.ts';
 import { toCall } from './mappers.ts';
@@ -21,6 +22,8 @@ export interface CallInbox {
     actions: { name: string; appId?: string; arguments: Record<string, unknown>; ok: boolean }[],
     key: string,
   ): Promise<void>;
+  /** The analysis after a call ends (analysis.ts); without it calls are not analyzed. */
+  analysis?: CallAnalysis;
 }
 
 const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
@@ -132,6 +135,8 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
           await callsRepository.addVoiceMinutes(trx, row.agent_id, await usageDayOf(trx, row.agent_id, now), minutes, item);
         }
         if (ok) await emitCallEvent(trx, 'call.ended', (await callsRepository.byId(trx, callId))!);
+        // Analyzed once it is stored (a job: the model may take seconds; once per call).
+        if (ok && inbox.analysis) await inbox.analysis.queue.enqueue(CALL_ANALYZE_JOB, { callId }, { key: `analyze:call:${callId}` }, trx);
         return ok;
       });
       if (!done) return;

@@ -1,5 +1,5 @@
 import type { Call, CallTurn, CallTurnTiming } from '@switchboard/core/contracts/calls';
-import { usageCost } from '@switchboard/core';
+import { usageCost, type ConversationAnalysis } from '@switchboard/core';
 import { fromJson } from '../../platform/db/columns.ts';
 import type { CallRow } from './repository.ts';
 
@@ -37,5 +37,6 @@ export function toCall(r: CallRow, planMicroUsd?: number): Call {
     transfer: r.transfer_to ? { to: r.transfer_to, status: r.transfer_status ?? 'unknown' } : null,
     // The plan's price when given (docs/voice.md "Recordings and cost"), else core's list price; a call spoken by a cloud voice is an advancedVoice call.
     cost: { minutes, microUsd: planMicroUsd ?? usageCost(callItem(r), minutes) },
+    analysis: fromJson<ConversationAnalysis | null>(r.analysis, null),
   };
 }

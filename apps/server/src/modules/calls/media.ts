@@ -159,6 +159,7 @@ export function runtimeBrain(
   voice?: VoiceControl,
   handOff?: (actions: FunctionCallRecord[], key: string) => Promise<void>,
   log?: Logger,
+  onFunction?: (call: FunctionCallRecord) => void,
 ): AgentBrain {
   const accountId = call.agent_id;
   const copy = call.direction === 'web' ? ('staging' as const) : ('default' as const);
@@ -177,7 +178,10 @@ export function runtimeBrain(
         voice,
       })) {
         if (ev.type === 'text') yield ev.delta;
-        else if (ev.type === 'function_call' && ev.call.name === 'message_taken') handedOff.push(ev.call);
+        else if (ev.type === 'function_call') {
+          onFunction?.(ev.call);
+          if (ev.call.name === 'message_taken') handedOff.push(ev.call);
+        }
       }
       if (handedOff.length && handOff) {
         await handOff(handedOff, `turn:${history.length}`).catch((err) =>

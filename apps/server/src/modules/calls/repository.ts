@@ -180,6 +180,12 @@ export const callsRepository = {
       .execute();
   },
 
+  /** Stores a finished call's analysis once (false when it has one already). */
+  async setAnalysis(db: DbOrTx, id: string, analysis: string): Promise<boolean> {
+    const res = await db.updateTable('calls').set({ analysis }).where('id', '=', id).where('analysis', 'is', null).executeTakeFirst();
+    return Number(res.numUpdatedRows ?? 0) > 0;
+  },
+
   async update(db: DbOrTx, id: string, set: Updateable<CallsTable>, onlyIfStatusIn?: CallRow['status'][]): Promise<boolean> {
     let q = db.updateTable('calls').set(set).where('id', '=', id);
     if (onlyIfStatusIn) q = q.where('status', 'in', onlyIfStatusIn);

@@ -17,6 +17,7 @@ import { authOf } from '../auth/index.ts';
 import { route, withAuthParams } from '../../platform/http/route.ts';
 import type { Services } from '../../services.ts';
 import { handleMediaStream, runtimeBrain } from './media.ts';
+import { functionEventDetail } from './analysis.ts';
 import type { CallRow } from './repository.ts';
 import { mediaMayCarryPhoneCalls, twilioVoiceRoutes } from './twilio.ts';
 import { listenRoute } from './listen.ts';
@@ -195,6 +196,8 @@ export function callRoutes(app: FastifyInstance, s: Services): void {
         createVoiceControl({ carrier: s.deps.carrier, live: s.calls.live, tts: () => s.voice.tts, end: s.calls.finish }, entry),
         (actions, key) => s.calls.recordAgentActions(call.id, actions, key),
         s.deps.log,
+        // What the agent did is kept with the call (the analysis after it reads it).
+        (c) => entry()?.session.note('function', functionEventDetail(c)),
       ),
     log: s.deps.log,
   };

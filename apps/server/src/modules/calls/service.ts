@@ -20,6 +20,7 @@ import type { Database } from '../../db.ts';
 import type { Write } from '../../platform/unitOfWork.ts';
 import { roomRatings } from '../conversations/index.ts';
 import { contactNamesByAddress } from '../contacts/index.ts';
+import { registerCallAnalysis } from './analysis.ts';
 import { createCallLifecycle, emitCallEvent, type CallInbox } from './lifecycle.ts';
 import { createLiveCalls, type LiveEntry, type Transport, type Viewer } from './live.ts';
 import { commandRemote, watchRemote, type RemoteControl } from './remote.ts';
@@ -131,6 +132,7 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
   const { db } = deps;
   const liveCalls = createLiveCalls(inbox.write, relay, deps.log);
   const lifecycle = createCallLifecycle(deps, liveCalls, inbox);
+  if (inbox.analysis) registerCallAnalysis(deps, inbox.analysis);
 
   /** Take-over and hang-up of a call of this process, asked here or by another process. */
   const control: RemoteControl = {

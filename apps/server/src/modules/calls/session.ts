@@ -42,7 +42,9 @@ export interface CallEvent {
     | 'notice'
     | 'kick'
     | 'transfer'
-    | 'dtmf_out';
+    | 'dtmf_out'
+    /** A function the agent ran: its name, whether it worked and its arguments (JSON; the analysis reads it). */
+    | 'function';
   at: number;
   detail?: string | number;
 }

@@ -31,6 +31,8 @@ export interface CallsTable {
   usage_item: Generated<'voice' | 'advancedVoice' | null>;
   /** When the process holding the live call last said it still does (heartbeat); the orphan sweep ends calls whose holder went quiet. */
   alive_at: Generated<number | null>;
+  /** The analysis written after the call ended (ConversationAnalysis JSON; null until then). */
+  analysis: Generated<unknown>;
 }
 
 /** Per-organization call settings: how many days recordings are kept. */

@@ -1,3 +1,5 @@
+import type { ConversationAnalysis } from '@switchboard/core';
+import type { Tx } from '../../db.ts';
 /**
  * The conversations module's port to the agent runtime (modules/agents/runtime.ts), which sits above
  * it: the shape this module uses, handed to createConversationsService by the composition root
@@ -24,6 +26,17 @@ export interface AgentReply {
   provider?: string;
 }
 
+export interface AgentAnalysisInput {
+  accountId: number;
+  channel: 'chat' | 'sms' | 'voice';
+  transcript: { role: 'customer' | 'agent'; text: string }[];
+  actions: { name: string; ok: boolean; arguments: Record<string, unknown> }[];
+}
+
 export interface AgentResponder {
   respond(input: AgentRespondInput): Promise<AgentReply>;
+  /** The analysis of a finished conversation (the model's, or read from the recorded actions) and its tokens. */
+  analyze?(input: AgentAnalysisInput): Promise<{ analysis: ConversationAnalysis; tokens: number }>;
+  /** Those tokens as model usage, once per key, inside the caller's transaction. */
+  recordAnalysisUsage?(trx: Tx, accountId: number, tokens: number, key: string): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { fromJson, isSet } from '../../platform/db/columns.ts';
+import type { ConversationAnalysis } from '@switchboard/core';
 import type { AccountRow } from '../accounts/index.ts';
 import type { ActivityItem, Attachment, InboxType, Message, Reaction, Room } from '@switchboard/core/contracts/conversations';
 import type { ActivityRow, MessageRow, RoomRow } from './repository.ts';
@@ -49,6 +50,7 @@ export function toRoomDto(r: RoomRow, last: MessageRow | undefined, users: strin
     lastMessageStatus: last?.status ?? null,
     unread: Number(r.last_inbound_message_id) > Number(lastRead ?? 0),
     createdAt: Number(r.created_at),
+    analysis: fromJson<ConversationAnalysis | null>(r.analysis, null),
   };
 }
 

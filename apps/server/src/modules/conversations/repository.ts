@@ -86,6 +86,17 @@ export const roomsRepository = {
     return db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** Stores the analysis of the close `key` names, unless that close is analyzed already (false then). */
+  async setAnalysis(db: DbOrTx, id: number, key: string, analysis: string): Promise<RoomRow | undefined> {
+    return db
+      .updateTable('rooms')
+      .set({ analysis, analysis_key: key })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('analysis_key', 'is', null), eb('analysis_key', '<>', key)]))
+      .returningAll()
+      .executeTakeFirst();
+  },
+
   async findChat(db: DbOrTx, owner: InboxOwner, contactAccountId: number): Promise<RoomRow | undefined> {
     return db
       .selectFrom('rooms')

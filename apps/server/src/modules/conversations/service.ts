@@ -12,6 +12,7 @@ import type { AuthContext } from '../auth/index.ts';
 import { accessibleRoom, ownerOrThrow, roleIn, type Role } from './access.ts';
 import type { AgentResponder } from './agentAdapter.ts';
 import { registerConversationJobs } from './jobs.ts';
+import { enqueueAnalysis, registerAnalysisJob } from './analysis.ts';
 import { publicProfile, toActivityItem, toMessageDto, type InboxType } from './mappers.ts';
 import { createMessaging, MESSAGE_MAX, UNABLE_TO_START, scopeOf, unableToStart, type NewMessage } from './messaging.ts';
 import { inboxOf } from './owner.ts';
@@ -39,6 +40,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
   const { queue, bus } = bg;
   const pipeline = createMessaging(deps, queue, bg.write);
   const carrierListener = registerConversationJobs(deps, queue, pipeline, agent);
+  registerAnalysisJob(deps, queue, pipeline, agent);
   deps.carrier.listen(carrierListener);
 
   /**
@@ -206,6 +208,8 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
       const updated = await pipeline.write(async (trx, emit) => {
         const row = await roomsRepository.update(trx, room.id, { status, updated_at: Date.now() });
+        // A conversation that closes is analyzed (once per close: a close without new messages adds nothing).
+        if (status === 'closed') await enqueueAnalysis(queue, trx, row);
         // Closed and archived conversations need no one: their open tasks go.
         if (status !== 'open') {
           await activityRepository.clear(trx, room.account_id, 'priority', { roomPk: room.id });

@@ -22,6 +22,9 @@ export interface RoomsTable {
   last_message_at: number;
   created_at: number;
   updated_at: number;
+  /** The analysis of its latest close (ConversationAnalysis JSON), and which close it describes. */
+  analysis: Generated<unknown>;
+  analysis_key: Generated<string | null>;
 }
 
 export interface RoomParticipantsTable {

@@ -4,6 +4,7 @@ import type { LogRow } from './repository.ts';
 
 /** A stored row as the API shows it (spec §7 Logs). */
 export function toLogEntry(r: LogRow, contactName: string | null = null): Required<LogEntry> {
+  const details = fromJson<Record<string, unknown>>(r.details, {});
   return {
     id: r.id,
     timestamp: Number(r.created_at),
@@ -16,7 +17,8 @@ export function toLogEntry(r: LogRow, contactName: string | null = null): Requir
     number: r.number,
     roomId: r.room_id,
     summary: r.summary,
-    details: fromJson<Record<string, unknown>>(r.details, {}),
+    outcome: r.kind === 'analysis' && typeof details.outcome === 'string' ? details.outcome : null,
+    details,
   };
 }
 

@@ -87,6 +87,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
         templateFields: {},
         mode: 'TEMPLATE',
         messageFields: [...DEFAULT_MESSAGE_FIELDS],
+        analysisFields: [],
         accountId: t.ownerAccountId ?? 0,
         copy: 'staging',
         updatedAt: t.updatedAt,

@@ -40,6 +40,7 @@ import {
   type RoomPage,
 } from './api.ts';
 import { ThreadEvent } from './components/ThreadEvent.tsx';
+import { AnalysisCard } from './components/AnalysisCard.tsx';
 import { CallEntry } from './components/CallEntry.tsx';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { clock, statusLabel } from './format.ts';
@@ -536,6 +537,7 @@ export function ConversationView({
             )}
           </ul>
         )}
+        {room?.analysis && <AnalysisCard analysis={room.analysis} className="mt-4" />}
         {typing && <p className="mt-3 text-xs italic text-slate-500">{typing} is typing…</p>}
       </div>
       <div className="flex items-center gap-1 border-t border-slate-100 bg-white px-4 py-1.5 text-xs text-slate-500">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { CONVERSATION_CACHE_LIMIT, PAGE_SIZE, STORAGE_KEYS } from '@switchboard/core/constants';
+import type { ConversationAnalysis } from '@switchboard/core';
 import { api } from '../../api/client.ts';
 import { getToken } from '../../api/session.ts';
 
@@ -26,6 +27,8 @@ export interface Room {
   unread: boolean;
   /** The matching contact's name, shown instead of the number. */
   contactName?: string | null;
+  /** The analysis of its latest close (null until it closed and was analyzed). */
+  analysis?: ConversationAnalysis | null;
   /** A new conversation being written (client only). */
   draft?: boolean;
 }

@@ -39,6 +39,8 @@ export interface LlmRequest {
   messages: LlmMessage[];
   tools: LlmTool[];
   maxTokens?: number;
+  /** Ask for one JSON object as the answer (OpenAI-compatible: response_format json_object; others: by the prompt). */
+  json?: boolean;
   signal?: AbortSignal;
   /** The agent in plain parts, for the offline responder (real models read `system`). */
   agent?: { instructions: string; greeting: string; name: string };

@@ -55,6 +55,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
           }
         : {}),
       ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
+      ...(req.json ? { response_format: { type: 'json_object' } } : {}),
       stream,
       ...(stream ? { stream_options: { include_usage: true } } : {}),
     };

@@ -4,6 +4,8 @@ import { recordingUrl, type Call } from '../api.ts';
 import { Button, statusText } from '../../../ui/index.ts';
 import { CallTimings } from './CallTimings.tsx';
 import { CallTranscript } from './CallTranscript.tsx';
+import { AnalysisCard } from '../../inbox/index.ts';
+import { ANALYSIS_OUTCOME_LABELS } from '@switchboard/core';
 
 const ICONS = { inbound: PhoneIncoming, outbound: PhoneOutgoing, web: Monitor } as const;
 
@@ -58,6 +60,14 @@ export function CallRow({
           >
             {live ? 'Live' : statusText(call.status)}
           </span>
+          {call.analysis && (
+            <span
+              data-testid="call-outcome"
+              className="shrink-0 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800"
+            >
+              {ANALYSIS_OUTCOME_LABELS[call.analysis.outcome]}
+            </span>
+          )}
         </summary>
         <div className="border-t border-slate-100 px-4 py-3">
           {live && (
@@ -70,6 +80,7 @@ export function CallRow({
               </Button>
             </div>
           )}
+          {call.analysis && <AnalysisCard analysis={call.analysis} className="mb-3" />}
           <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
             {call.direction !== 'web' && (
               <>

@@ -1,6 +1,7 @@
 import { ReportTable } from './ReportTable.tsx';
 import type { LogEntry } from '../api.ts';
 import { statusText } from '../../../ui/index.ts';
+import { ANALYSIS_OUTCOME_LABELS, type AnalysisOutcome } from '@switchboard/core';
 
 const KIND_NAMES: Record<string, string> = {
   call: 'Call',
@@ -9,6 +10,7 @@ const KIND_NAMES: Record<string, string> = {
   function: 'Agent action',
   webhook: 'Webhook',
   error: 'Error',
+  analysis: 'Analysis',
 };
 
 const COLUMNS = ['Time', 'Kind', 'Status', 'Contact', 'What'].map((label) => ({ label }));
@@ -35,6 +37,11 @@ export function LogTable({ logs }: { logs: LogEntry[] }) {
             )}
           </td>
           <td className="max-w-[24rem] truncate py-2" title={l.summary}>
+            {l.outcome && l.outcome in ANALYSIS_OUTCOME_LABELS ? (
+              <span data-testid="log-outcome" className="mr-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800">
+                {ANALYSIS_OUTCOME_LABELS[l.outcome as AnalysisOutcome]}
+              </span>
+            ) : null}
             {l.summary}
           </td>
         </tr>

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * The analysis written after a conversation closes or a call ends: a summary, an outcome, the
+ * sentiment, and the custom fields the agent's settings ask for. Written by the language model when one
+ * is configured (`source: 'model'`), else from what the agent recorded (`source: 'actions'`).
+ */
+export const ANALYSIS_OUTCOMES = ['booked', 'transferred', 'message_taken', 'resolved', 'abandoned'] as const;
+export type AnalysisOutcome = (typeof ANALYSIS_OUTCOMES)[number];
+export const ANALYSIS_OUTCOME_LABELS: Record<AnalysisOutcome, string> = {
+  booked: 'Booked',
+  transferred: 'Transferred',
+  message_taken: 'Message taken',
+  resolved: 'Resolved',
+  abandoned: 'Abandoned',
+};
+export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
+export type Sentiment = (typeof SENTIMENTS)[number];
+
+/** A custom field to extract: its name (a JSON key), its type, and what it means (the model reads it). */
+export const ANALYSIS_FIELD_TYPES = ['string', 'number', 'boolean'] as const;
+export type AnalysisFieldType = (typeof ANALYSIS_FIELD_TYPES)[number];
+export const ANALYSIS_FIELDS_MAX = 20;
+export const analysisField = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{0,39}$/, 'Field names are lowercase letters, digits and _, starting with a letter (at most 40).'),
+  type: z.enum(ANALYSIS_FIELD_TYPES),
+  description: z.string().trim().min(1, 'Please describe the field.').max(500, 'At most 500 characters.'),
+});
+export type AnalysisField = z.infer<typeof analysisField>;
+export const analysisFields = z
+  .array(analysisField)
+  .max(ANALYSIS_FIELDS_MAX, `At most ${ANALYSIS_FIELDS_MAX} fields.`)
+  .refine((a) => new Set(a.map((f) => f.name)).size === a.length, 'Each field name once.');
+
+export const analysisValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const conversationAnalysis = z.object({
+  summary: z.string(),
+  outcome: z.enum(ANALYSIS_OUTCOMES),
+  sentiment: z.enum(SENTIMENTS),
+  /** One value per field of the agent's settings (null: not found in the conversation). */
+  fields: z.record(z.string(), analysisValue),
+  source: z.enum(['model', 'actions']),
+  analyzedAt: z.number(),
+});
+export type ConversationAnalysis = z.infer<typeof conversationAnalysis>;
