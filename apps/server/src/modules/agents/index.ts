@@ -9,8 +9,8 @@ export { createAgentDomain } from './domain.ts';
 export { defaultCampaign, normalizeCampaign } from './repository.ts';
 export type { Copy } from './repository.ts';
 export { createAgentRuntime } from './runtime.ts';
-export type { FunctionCallRecord, VoiceControl } from './runtime.ts';
-export type { AgentsService } from './service.ts';
+export type { AgentRuntime, FunctionCallRecord, RespondInput, VoiceControl } from './runtime.ts';
+export type { AgentsService, BeforePublish } from './service.ts';
 export type { AgentsTables } from './tables.ts';
 
 export const agentsModule: ServerModule<Services> = { name: 'agents', register: agentRoutes };
