@@ -271,7 +271,7 @@ function ResultDialog({ result, run, onClose }: { result: ScenarioResult; run: T
                   key={i}
                   className={cn('max-w-[85%] rounded-xl px-3 py-2 text-sm', t.role === 'agent' ? 'bg-slate-100' : 'ml-auto bg-brand-50')}
                 >
-                  <span className="block text-xs font-medium text-slate-500">{t.role === 'agent' ? 'Agent' : 'Customer'}</span>
+                  <span className="block text-xs font-medium text-slate-600">{t.role === 'agent' ? 'Agent' : 'Customer'}</span>
                   {t.text}
                   {t.functionCalls.map((c, j) => (
                     <code key={j} className="mt-1 block text-xs text-slate-600">
