@@ -40,6 +40,7 @@ import { statsModule } from './modules/stats/index.ts';
 import { logsModule } from './modules/logs/index.ts';
 import { templatesModule } from './modules/templates/index.ts';
 import { versionsModule } from './modules/versions/index.ts';
+import { agentTestsModule } from './modules/agenttests/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
@@ -69,6 +70,7 @@ export const MODULES: ServerModule<Services>[] = [
   devModule,
   agentsModule,
   versionsModule,
+  agentTestsModule,
   templatesModule,
   appsModule,
   conversationsModule,

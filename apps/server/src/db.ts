@@ -19,6 +19,7 @@ import type { NotificationsTables } from './modules/notifications/index.ts';
 import type { NumbersTables } from './modules/numbers/index.ts';
 import type { TemplatesTables } from './modules/templates/index.ts';
 import type { VersionsTables } from './modules/versions/index.ts';
+import type { AgentTestsTables } from './modules/agenttests/index.ts';
 import type { WalletTables } from './modules/wallet/index.ts';
 import type { BillingTables } from './modules/billing/index.ts';
 import type { WebhooksTables } from './modules/webhooks/index.ts';
@@ -41,6 +42,7 @@ export interface Database
     AuthTables,
     AgentsTables,
     VersionsTables,
+    AgentTestsTables,
     TemplatesTables,
     AppsTables,
     IntegrationsTables,

@@ -14,6 +14,7 @@ import { createAdminsService, removeMembershipsOf } from './modules/admins/index
 import { createAuthService, revokeTokensOf } from './modules/auth/index.ts';
 import { createAgentDomain, createAgentRuntime } from './modules/agents/index.ts';
 import { createVersionsService } from './modules/versions/index.ts';
+import { createAgentTestsService } from './modules/agenttests/index.ts';
 import { createWalletProviders, createWalletService } from './modules/wallet/index.ts';
 import { createBillingService } from './modules/billing/index.ts';
 import { callsWithNumbers, createCallsService, createVoiceEngines, type VoiceEngines } from './modules/calls/index.ts';
@@ -47,7 +48,8 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
       return { callId: call.id, status: call.status, error: call.endReason };
     },
   });
-  const agentParts = createAgentDomain(deps, agentRuntime);
+  // Publishing asks the agent's test suite first (built below, once the job queue exists).
+  const agentParts = createAgentDomain(deps, agentRuntime, (ctx) => agentTests.gate(ctx));
   const agentDomain = { ...agentParts, versions: createVersionsService(deps, agentParts.agents) };
   const notifications = createNotificationsService(deps);
   const numbers = createNumbersService(deps);
@@ -58,6 +60,7 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
   // which ask the agent runtime for replies.
   const background = createBackground(deps.db, deps.config, deps.log);
   const inbox = { ...background, conversations: createConversationsService(deps, background, agentRuntime) };
+  const agentTests = createAgentTestsService(deps, agentRuntime, agentParts.agents, background);
   const integrations = createIntegrationsService(deps);
   const webhooks = createWebhooksService(deps, background);
   // Live calls between processes: in memory, or Redis pub/sub beside the bus when REDIS_URL is set.
@@ -99,6 +102,7 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
     brands,
     agentRuntime,
     agentDomain,
+    agentTests,
     notifications,
     numbers,
     search,

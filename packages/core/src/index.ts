@@ -6,6 +6,7 @@ export * from './contracts/accounts.ts';
 export * from './rules/templates.ts';
 export * from './rules/campaign.ts';
 export * from './contracts/agents.ts';
+export * from './contracts/agentTests.ts';
 export * from './contracts/analysis.ts';
 export * from './contracts/domains.ts';
 export * from './rules/appPath.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationAnalysis } from './analysis.ts';
 import { callTurn, liveCall } from './calls.ts';
+import { testProgress } from './agentTests.ts';
 
 /**
  * The live inbox's shapes (spec §5 "Inbox", §7 conversations API): rooms, messages, activity, the
@@ -159,6 +160,8 @@ export const inboxEvent = z.discriminatedUnion('type', [
   }),
   z.object({ ...eventBase, type: z.literal('call.updated'), payload: z.object({ call: liveCall }) }),
   z.object({ ...eventBase, type: z.literal('call.transcript'), payload: z.object({ callId: z.string(), turn: callTurn }) }),
+  /** An agent test run's progress (modules/agenttests): staff of the agent's organization see it. */
+  z.object({ ...eventBase, type: z.literal('agent.test'), payload: testProgress }),
   z.object({
     ...eventBase,
     type: z.literal('typing'),

@@ -10,8 +10,8 @@ export { defaultCampaign, normalizeCampaign } from './repository.ts';
 export type { Copy } from './repository.ts';
 export { createAgentRuntime } from './runtime.ts';
 export type { AnalysisAction, AnalysisInput, AnalysisResult, AnalysisTurn } from './analysis.ts';
-export type { FunctionCallRecord, VoiceControl } from './runtime.ts';
-export type { AgentsService } from './service.ts';
+export type { AgentRuntime, FunctionCallRecord, RespondInput, VoiceControl } from './runtime.ts';
+export type { AgentsService, BeforePublish } from './service.ts';
 export type { AgentsTables } from './tables.ts';
 
 export const agentsModule: ServerModule<Services> = { name: 'agents', register: agentRoutes };

@@ -37,6 +37,11 @@ export interface RespondInput {
   conversation?: { roomId?: string; from?: string; to?: string };
   /** A live phone call's controls: the voice functions (transfer_call really transfers, end_call, send_dtmf). */
   voice?: VoiceControl;
+  /**
+   * A test run (modules/agenttests): functions are recorded with their arguments but not carried out (no
+   * booking, message, call or webhook happens), and no contact is saved; each answers that it was done.
+   */
+  simulateFunctions?: boolean;
 }
 
 /** What a live call lets the agent do; each answers the model (a failure with a reason it can say). */
@@ -121,6 +126,7 @@ interface Prepared {
   tools: Map<string, { app: AppDefinition; fn: string }>;
   fctx: Omit<FunctionContext, 'idempotencyKey'>;
   turn: number;
+  simulate: boolean;
 }
 
 /**
@@ -206,6 +212,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
         ...(callPlacer ? { placeCall: callPlacer.bind(null, account.id) } : {}),
       },
       turn: input.history.length,
+      simulate: input.simulateFunctions === true,
     };
   }
 
@@ -247,6 +254,10 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
     const target = p.tools.get(call.name);
     if (!target)
       return { name: call.name, appId: '', arguments: call.arguments, result: { ok: false, error: `no function ${call.name}` }, ok: false };
+    if (p.simulate) {
+      const result = { ok: true, simulated: true, summary: `Done: ${target.fn.replace(/_/g, ' ')} (a test run: nothing was carried out).` };
+      return { name: target.fn, appId: target.app.appId, arguments: call.arguments, result, ok: true };
+    }
     try {
       const app = target.app.builtIn
         ? ((await resolveApp(db, p.account.id, target.app.appId, target.app.appVersion)) ?? target.app)
@@ -315,7 +326,7 @@ export function createAgentRuntime(deps: Deps, opts: { llm?: LlmProvider; placeC
       for (const k of ['name', 'phone', 'email', 'reason'] as (keyof TakenMessage)[]) if (t.taken[k]) args[k] = t.taken[k]!;
       let contactId: number | null = null;
       // The editor's test chat takes no real message: nothing is saved from it.
-      if (input.channel !== 'test' && (t.taken.phone || t.taken.email)) {
+      if (input.channel !== 'test' && !input.simulateFunctions && (t.taken.phone || t.taken.email)) {
         try {
           const saved = await saveCallerContact(
             db,

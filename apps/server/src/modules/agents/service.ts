@@ -31,7 +31,10 @@ export class PromptRequired extends AppError {
   }
 }
 
-export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
+/** Asked before the staging copy is published (agent test suites, above agents: wired in services.ts); throws to refuse. */
+export type BeforePublish = (ctx: AuthContext) => Promise<void>;
+
+export function createAgentsService(deps: Deps, runtime: AgentRuntime, beforePublish: BeforePublish = async () => {}) {
   const { db, log } = deps;
   const ruleLog = (message: string, detail?: unknown) => log.warn({ detail }, message);
 
@@ -151,6 +154,7 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
       await deps.requireAccess(ctx, 'canEditOrg');
       const staging = (await load(ctx.acting, 'staging')).data;
       await checkInstructions(ctx.acting, staging);
+      await beforePublish(ctx);
       const published = { ...staging, published: true };
       await db.transaction().execute(async (trx) => {
         await campaignsRepository.put(trx, ctx.acting.id, 'default', published, ctx.user.id);
@@ -226,6 +230,7 @@ export function createAgentsService(deps: Deps, runtime: AgentRuntime) {
       };
       await campaignsRepository.put(db, ctx.acting.id, 'staging', next, ctx.user.id);
       if (input.publish) {
+        await beforePublish(ctx);
         await campaignsRepository.put(db, ctx.acting.id, 'default', { ...next, published: true }, ctx.user.id);
         await campaignsRepository.put(db, ctx.acting.id, 'staging', { ...next, published: true }, ctx.user.id);
       }

@@ -9,7 +9,10 @@ import type {
   ModelStatus,
   ModelTestResult,
 } from '@switchboard/core/contracts/agents';
+import type { ScenarioInput, TestProgress, TestRun, TestScenario, TestSettings } from '@switchboard/core/contracts/agentTests';
+import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { getToken } from '../../api/session.ts';
 import { tgt } from '../accounts/api.ts';
 
 /**
@@ -170,4 +173,90 @@ export function useModelConnection(target: number | null) {
       onSuccess: refresh,
     }),
   };
+}
+
+/** The agent's test suite: scenarios, runs and the publish setting (/api/v2/agent/tests…). */
+export const testKeys = {
+  suite: (target: number | null) => ['agents', 'tests', target ?? 'self'] as const,
+  run: (target: number | null, runId: number) => ['agents', 'tests', target ?? 'self', 'run', runId] as const,
+  runs: (target: number | null) => ['agents', 'tests', target ?? 'self', 'runs'] as const,
+};
+
+export function useTestSuite(target: number | null) {
+  return useQuery({
+    queryKey: testKeys.suite(target),
+    queryFn: ({ signal }) =>
+      api<{ scenarios: TestScenario[]; settings: TestSettings; modelPlaysCustomer: boolean }>('/api/v2/agent/tests', {
+        target: tgt(target),
+        signal,
+      }),
+  });
+}
+
+/** One run; polled while it is queued or running (the live socket updates it sooner). */
+export function useTestRun(target: number | null, runId: number | null) {
+  return useQuery({
+    enabled: runId != null,
+    queryKey: testKeys.run(target, runId ?? 0),
+    queryFn: ({ signal }) => api<{ run: TestRun }>(`/api/v2/agent/tests/runs/${runId}`, { target: tgt(target), signal }),
+    refetchInterval: (q) => (q.state.data && !['queued', 'running'].includes(q.state.data.run.status) ? false : 2000),
+  });
+}
+
+export function useLatestRun(target: number | null) {
+  return useQuery({
+    queryKey: testKeys.runs(target),
+    queryFn: ({ signal }) => api<{ runs: TestRun[] }>('/api/v2/agent/tests/runs', { target: tgt(target), signal, query: { limit: 1 } }),
+  });
+}
+
+export const testCalls = {
+  create: (target: T, body: ScenarioInput) => api<{ scenario: TestScenario }>('/api/v2/agent/tests', { target: tgt(target), body }),
+  update: (target: T, id: number, body: ScenarioInput) =>
+    api<{ scenario: TestScenario }>(`/api/v2/agent/tests/${id}`, { method: 'PUT', target: tgt(target), body }),
+  remove: (target: T, id: number) => api(`/api/v2/agent/tests/${id}`, { method: 'DELETE', target: tgt(target) }),
+  run: (target: T, scenarioIds?: number[]) =>
+    api<{ run: TestRun }>('/api/v2/agent/tests/run', { target: tgt(target), body: scenarioIds ? { scenarioIds } : {} }),
+  settings: (target: T, requirePassToPublish: boolean) =>
+    api<{ settings: TestSettings }>('/api/v2/agent/tests/settings', { target: tgt(target), body: { requirePassToPublish } }),
+};
+
+/**
+ * Live progress of test runs: the staff socket's 'agent.test' events for this agent, as they arrive.
+ * Each event refreshes the run it is about (and the suite once a run ends).
+ */
+export function useTestProgress(target: number | null, agentId: number) {
+  const qc = useQueryClient();
+  const [progress, setProgress] = useState<Record<number, TestProgress>>({});
+  useEffect(() => {
+    const token = getToken();
+    if (!token) return;
+    let stopped = false;
+    let ws: WebSocket | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      if (stopped) return;
+      const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+      ws = new WebSocket(`${proto}://${location.host}/api/v1/ws?token=${encodeURIComponent(token)}&targetAccountId=${agentId}`);
+      ws.onmessage = (msg) => {
+        const e = JSON.parse(String(msg.data)) as { type: string; payload?: TestProgress };
+        if (e.type !== 'agent.test' || !e.payload || e.payload.agentId !== agentId) return;
+        const p = e.payload;
+        setProgress((all) => ({ ...all, [p.runId]: p }));
+        if (p.scenarioStatus !== 'running') void qc.invalidateQueries({ queryKey: testKeys.run(target, p.runId) });
+        if (p.scenarioId == null && !['queued', 'running'].includes(p.status))
+          void qc.invalidateQueries({ queryKey: testKeys.suite(target) });
+      };
+      ws.onclose = () => {
+        if (!stopped) retry = setTimeout(open, 3000);
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      ws?.close();
+    };
+  }, [agentId, target, qc]);
+  return progress;
 }

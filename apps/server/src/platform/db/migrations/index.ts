@@ -23,6 +23,7 @@ import * as webhookOutbox from './202611242110_webhook_outbox.ts';
 import * as callsAlive from './202611250010_calls_alive.ts';
 import * as callsTurnTimings from './202611271400_calls_turn_timings.ts';
 import * as llmConnections from './202611271400_llm_connections.ts';
+import * as agentTests from './202611271810_agent_tests.ts';
 import * as analysis from './202611271820_analysis.ts';
 import * as referralInviteCodes from './202611242230_referral_invite_codes.ts';
 import * as referralRewardsPaid from './202611271400_referral_rewards_paid.ts';
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '202611271400_referral_rewards_paid': referralRewardsPaid,
   '202611271400_calls_turn_timings': callsTurnTimings,
   '202611271400_llm_connections': llmConnections,
+  '202611271810_agent_tests': agentTests,
   '202611271820_analysis': analysis,
 };

@@ -6,6 +6,7 @@ import { TestChat } from '../TestChat.tsx';
 import { useAgentEditor } from '../useAgentEditor.ts';
 import { VersionsPanel } from '../VersionsPanel.tsx';
 import { AgentModeBar } from './ModelConnection.tsx';
+import { TestsPanel } from './TestsPanel.tsx';
 
 /**
  * The agent editor with the test chat and the versions side by side (the full page, and the
@@ -24,7 +25,7 @@ export function AgentWorkspace({
 }) {
   const acting = useActingAccount();
   const model = useAgentEditor(acting.target, { targetTemplateId, forceReplaceTemplateVars });
-  const [side, setSide] = useState<'test' | 'versions'>('test');
+  const [side, setSide] = useState<'test' | 'tests' | 'versions'>('test');
   const agentId = acting.data?.id;
   if (acting.isError) return <ErrorState message={(acting.error as Error).message} />;
   if (!agentId) return <LoadingBlock />;
@@ -38,6 +39,7 @@ export function AgentWorkspace({
   }
   const tabs = [
     ['test', 'Test chat'],
+    ['tests', 'Tests'],
     ['versions', 'Versions'],
   ] as const;
   return (
@@ -63,7 +65,9 @@ export function AgentWorkspace({
               onClick={() => setSide(t)}
               onKeyDown={(e) => {
                 if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-                const next = side === 'test' ? 'versions' : 'test';
+                const order = tabs.map(([k]) => k);
+                const at = order.indexOf(side) + (e.key === 'ArrowRight' ? 1 : order.length - 1);
+                const next = order[at % order.length]!;
                 setSide(next);
                 document.getElementById(`agent-side-${next}`)?.focus();
               }}
@@ -79,6 +83,8 @@ export function AgentWorkspace({
         <div role="tabpanel" id={`agent-side-${side}-panel`} aria-labelledby={`agent-side-${side}`}>
           {side === 'test' ? (
             <TestChat target={acting.target} agentId={agentId} className={page ? 'h-[70dvh]' : 'lg:max-h-[70dvh]'} />
+          ) : side === 'tests' ? (
+            <TestsPanel target={acting.target} agentId={agentId} />
           ) : (
             <VersionsPanel
               agentId={agentId}

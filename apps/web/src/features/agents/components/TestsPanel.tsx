@@ -1,0 +1,289 @@
+import { CheckCircle2, CircleDashed, FlaskConical, Loader2, Pencil, Play, Plus, Trash2, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import type { ScenarioResult, TestRun, TestScenario, TestStatus } from '@switchboard/core/contracts/agentTests';
+import { confirm } from '../../../shell/confirm.tsx';
+import { notify } from '../../../shell/toast.tsx';
+import { Button, cn, Dialog, EmptyState, ErrorState, LoadingBlock } from '../../../ui/index.ts';
+import { testCalls, testKeys, useLatestRun, useTestProgress, useTestRun, useTestSuite } from '../api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ScenarioForm } from './ScenarioForm.tsx';
+
+const STATUS: Record<TestStatus | 'none', { text: string; cls: string; icon: typeof CheckCircle2 }> = {
+  none: { text: 'Not run', cls: 'bg-slate-100 text-slate-600', icon: CircleDashed },
+  queued: { text: 'Waiting', cls: 'bg-slate-100 text-slate-700', icon: Loader2 },
+  running: { text: 'Running', cls: 'bg-sky-50 text-sky-800', icon: Loader2 },
+  passed: { text: 'Passed', cls: 'bg-emerald-50 text-emerald-800', icon: CheckCircle2 },
+  failed: { text: 'Failed', cls: 'bg-red-50 text-red-800', icon: XCircle },
+  error: { text: 'Could not run', cls: 'bg-amber-50 text-amber-800', icon: XCircle },
+};
+
+export function StatusBadge({ status }: { status: TestStatus | 'none' }) {
+  const s = STATUS[status];
+  const Icon = s.icon;
+  return (
+    <span
+      className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium', s.cls)}
+      data-status={status}
+    >
+      <Icon className={cn('size-3.5', (status === 'running' || status === 'queued') && 'animate-spin')} aria-hidden />
+      {s.text}
+    </span>
+  );
+}
+
+/**
+ * The agent's test suite beside the editor: scenarios with their latest result, Run / Run all with live
+ * progress, the publish setting, and each result's transcript with the failing expectation marked.
+ */
+export function TestsPanel({ target, agentId }: { target: number | null; agentId: number }) {
+  const qc = useQueryClient();
+  const suite = useTestSuite(target);
+  const latest = useLatestRun(target);
+  const [runId, setRunId] = useState<number | null>(null);
+  const activeId = runId ?? latest.data?.runs[0]?.id ?? null;
+  const run = useTestRun(target, activeId);
+  const progress = useTestProgress(target, agentId);
+  const [editing, setEditing] = useState<TestScenario | 'new' | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  if (suite.isError) return <ErrorState message={(suite.error as Error).message} />;
+  if (!suite.data) return <LoadingBlock />;
+  const { scenarios, settings, modelPlaysCustomer } = suite.data;
+  const current = run.data?.run;
+  const live = current ? progress[current.id] : undefined;
+  const running = current != null && (['queued', 'running'].includes(live?.status ?? current.status) || starting);
+  const done = live?.done ?? current?.results.filter((r) => !['queued', 'running'].includes(r.status)).length ?? 0;
+
+  /** A scenario's status: from the run in view when it includes it, else its own latest result. */
+  const statusOf = (s: TestScenario): { status: TestStatus | 'none'; reason: string | null } => {
+    const inRun = current?.results.find((r) => r.scenarioId === s.id);
+    if (inRun) {
+      const p = live && Object.values(progress).find((e) => e.runId === current!.id && e.scenarioId === s.id);
+      const status = inRun.status === 'queued' || inRun.status === 'running' ? (p?.scenarioStatus ?? inRun.status) : inRun.status;
+      return { status, reason: inRun.failure?.reason ?? null };
+    }
+    return s.last ? { status: s.last.status, reason: s.last.reason } : { status: 'none', reason: null };
+  };
+
+  const start = async (ids?: number[]) => {
+    setStarting(true);
+    try {
+      const r = await testCalls.run(target, ids);
+      qc.setQueryData(testKeys.run(target, r.run.id), { success: true, run: r.run });
+      setRunId(r.run.id);
+    } catch (e) {
+      notify.error((e as Error).message);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const viewed = viewing != null ? current?.results.find((r) => r.scenarioId === viewing) : undefined;
+
+  return (
+    <section aria-labelledby="agent-tests-title" className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="agent-tests-title" className="text-sm font-semibold text-slate-900">
+          Test scenarios
+        </h2>
+        <div className="ml-auto flex gap-2">
+          <Button size="xs" variant="secondary" onClick={() => setEditing('new')}>
+            <Plus className="size-3.5" aria-hidden /> New scenario
+          </Button>
+          {scenarios.length > 0 && (
+            <Button size="xs" loading={starting} disabled={running} onClick={() => void start()}>
+              <Play className="size-3.5" aria-hidden /> Run all
+            </Button>
+          )}
+        </div>
+      </div>
+      <p className="text-xs text-slate-500">
+        {modelPlaysCustomer
+          ? 'A language model plays each customer from its persona and goal, after the messages you write.'
+          : 'No language model is connected: each customer sends the messages you write, in order.'}{' '}
+        Functions are recorded, never carried out.
+      </p>
+
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 rounded border-slate-300"
+          checked={settings.requirePassToPublish}
+          onChange={async (e) => {
+            try {
+              await testCalls.settings(target, e.target.checked);
+              await qc.invalidateQueries({ queryKey: testKeys.suite(target) });
+            } catch (err) {
+              notify.error((err as Error).message);
+            }
+          }}
+        />
+        <span>Require tests to pass before publishing</span>
+      </label>
+
+      {current && (
+        <div
+          className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
+          role="status"
+          aria-live="polite"
+          data-testid="test-run-status"
+          data-status={running ? 'running' : current.status}
+        >
+          <div className="flex items-center justify-between gap-2">
+            <span className="font-medium text-slate-800">
+              {running ? `Running: ${done} of ${current.total} done` : `Last run: ${current.passed} passed, ${current.failed} failed`}
+            </span>
+            <StatusBadge status={running ? 'running' : current.status} />
+          </div>
+          <progress className="mt-2 h-1.5 w-full accent-brand-600" max={current.total || 1} value={done} aria-label="Run progress" />
+        </div>
+      )}
+
+      {scenarios.length === 0 ? (
+        <EmptyState
+          icon={<FlaskConical className="size-6" aria-hidden />}
+          title="No scenarios yet"
+          message="Write what a customer says and what the agent must do; run it before customers meet the agent."
+          action={
+            <Button size="sm" onClick={() => setEditing('new')}>
+              Write a scenario
+            </Button>
+          }
+        />
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label="Scenarios">
+          {scenarios.map((s) => {
+            const st = statusOf(s);
+            const hasResult = current?.results.some((r) => r.scenarioId === s.id && !['queued', 'running'].includes(r.status));
+            return (
+              <li key={s.id} className="space-y-1 px-3 py-2" data-testid="test-scenario" data-name={s.name}>
+                <div className="flex items-center gap-2">
+                  <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{s.name}</span>
+                  <StatusBadge status={st.status} />
+                </div>
+                {st.status === 'failed' || st.status === 'error' ? (
+                  <p className="text-xs text-red-700" data-testid="test-reason">
+                    {st.reason}
+                  </p>
+                ) : null}
+                <div className="flex flex-wrap gap-1">
+                  <Button size="2xs" variant="ghost" disabled={running} onClick={() => void start([s.id])} aria-label={`Run ${s.name}`}>
+                    <Play className="size-3" aria-hidden /> Run
+                  </Button>
+                  {hasResult && (
+                    <Button size="2xs" variant="ghost" onClick={() => setViewing(s.id)} aria-label={`Results of ${s.name}`}>
+                      Results
+                    </Button>
+                  )}
+                  <Button size="2xs" variant="ghost" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
+                    <Pencil className="size-3" aria-hidden /> Edit
+                  </Button>
+                  <Button
+                    size="2xs"
+                    variant="ghost"
+                    aria-label={`Delete ${s.name}`}
+                    onClick={async () => {
+                      const ok = await confirm({
+                        title: 'Delete this scenario?',
+                        message: `“${s.name}” is removed from the suite; past runs keep its results.`,
+                        confirmText: 'Delete',
+                        confirmColor: 'danger',
+                      });
+                      if (!ok) return;
+                      await testCalls.remove(target, s.id);
+                      await qc.invalidateQueries({ queryKey: testKeys.suite(target) });
+                    }}
+                  >
+                    <Trash2 className="size-3" aria-hidden />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {editing && (
+        <ScenarioForm
+          target={target}
+          scenario={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            setEditing(null);
+            await qc.invalidateQueries({ queryKey: testKeys.suite(target) });
+          }}
+        />
+      )}
+      {viewed && current && <ResultDialog result={viewed} run={current} onClose={() => setViewing(null)} />}
+    </section>
+  );
+}
+
+/** One scenario's result: its expectations (the failing one first and marked) and the transcript. */
+function ResultDialog({ result, run, onClose }: { result: ScenarioResult; run: TestRun; onClose: () => void }) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={result.scenarioName}
+      description={`Run ${run.id} on the ${run.copy === 'default' ? 'published agent' : 'draft'} · ${result.channel === 'voice' ? 'call' : 'chat'}`}
+      size="lg"
+    >
+      <div className="space-y-4">
+        <div className="flex items-center gap-2">
+          <StatusBadge status={result.status} />
+          {result.failure && <span className="text-sm text-red-800">{result.failure.reason}</span>}
+        </div>
+        {result.expectations.length > 0 && (
+          <div>
+            <h3 className="mb-1 text-sm font-semibold text-slate-800">Expectations</h3>
+            <ul className="space-y-1" aria-label="Expectations">
+              {result.expectations.map((e) => (
+                <li
+                  key={e.index}
+                  data-testid="expectation-result"
+                  data-passed={e.passed}
+                  className={cn(
+                    'flex items-start gap-2 rounded-md px-2 py-1 text-sm',
+                    e.passed ? 'text-slate-700' : 'bg-red-50 font-medium text-red-800 ring-1 ring-red-200',
+                  )}
+                >
+                  {e.passed ? (
+                    <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-label="Passed" />
+                  ) : (
+                    <XCircle className="mt-0.5 size-4 shrink-0 text-red-600" aria-label="Failed" />
+                  )}
+                  <span>{e.reason}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div>
+          <h3 className="mb-1 text-sm font-semibold text-slate-800">Transcript</h3>
+          {result.transcript.length === 0 ? (
+            <p className="text-sm text-slate-500">Nothing was said.</p>
+          ) : (
+            <ol className="space-y-2" aria-label="Transcript">
+              {result.transcript.map((t, i) => (
+                <li
+                  key={i}
+                  className={cn('max-w-[85%] rounded-xl px-3 py-2 text-sm', t.role === 'agent' ? 'bg-slate-100' : 'ml-auto bg-brand-50')}
+                >
+                  <span className="block text-xs font-medium text-slate-600">{t.role === 'agent' ? 'Agent' : 'Customer'}</span>
+                  {t.text}
+                  {t.functionCalls.map((c, j) => (
+                    <code key={j} className="mt-1 block text-xs text-slate-600">
+                      {c.name}({JSON.stringify(c.arguments)}){c.ok ? '' : ' failed'}
+                    </code>
+                  ))}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  );
+}
