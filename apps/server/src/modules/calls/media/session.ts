@@ -1,12 +1,12 @@
 import type { CallLiveEvent, CallTurn, CallTurnTiming } from '@switchboard/core/contracts/calls';
-import { concatPcm, decodeMulaw, encodeMulaw, FRAME_MS, FRAME_SAMPLES, frames } from '../../platform/audio/index.ts';
+import { concatPcm, decodeMulaw, encodeMulaw, FRAME_MS, FRAME_SAMPLES, frames } from '../../../platform/audio/index.ts';
 import { firstChunks, heardText, looksComplete, once, splitSentences, type Segment } from './sentences.ts';
 
 export { heardText, splitSentences } from './sentences.ts';
-import type { SttProvider, SttStream } from '../../platform/providers/stt/index.ts';
-import { STT_MISSING } from '../../platform/providers/stt/index.ts';
-import { ttsCache } from '../../platform/providers/tts/cache.ts';
-import { TTS_MISSING, type TtsProvider } from '../../platform/providers/tts/index.ts';
+import type { SttProvider, SttStream } from '../../../platform/providers/stt/index.ts';
+import { STT_MISSING } from '../../../platform/providers/stt/index.ts';
+import { ttsCache } from '../../../platform/providers/tts/cache.ts';
+import { TTS_MISSING, type TtsProvider } from '../../../platform/providers/tts/index.ts';
 import { DEFAULT_VAD, Vad, type VadSettings } from './vad.ts';
 import { DigitCollector, dtmfKey, dtmfTurnText, DTMF_PAUSE_MS } from './dtmf.ts';
 
