@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 import { processConfig } from '../../testing/processes.ts';
 import { MediaClient, ScriptedStt, ToneTts } from '../../testing/voice.ts';
-import { ticketKey } from './service.ts';
+import { ticketKey } from './dialing/tickets.ts';
 
 const SECRETS_KEY = crypto.randomBytes(32).toString('hex');
 
