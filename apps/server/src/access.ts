@@ -2,7 +2,7 @@ import type { Db } from './db.ts';
 import type { AuthContext } from './modules/auth/index.ts';
 import { callsInReach } from './modules/calls/index.ts';
 import { contactsInReach } from './modules/contacts/index.ts';
-import { roomsInReach } from './modules/conversations/index.ts';
+import { messagesInReach, ownerOrThrow, roomsInReach } from './modules/conversations/index.ts';
 import { agentsInReach, campaignsInReach } from './modules/stats/index.ts';
 import { accessTable, type AccessRule } from './platform/access/index.ts';
 
@@ -26,6 +26,10 @@ function accessRules(db: Db) {
     'room.member': { lookup: (ctx, ids) => roomsInReach(db, ctx, ids), missing: 'Conversation not found.' },
     /** A conversation of the caller's inbox (staff only). */
     'room.staff': { lookup: (ctx, ids) => roomsInReach(db, ctx, ids, 'staff'), missing: 'Conversation not found.' },
+    /** A message of a conversation the caller takes part in (reactions). */
+    'message.member': { lookup: (ctx, ids) => messagesInReach(db, ctx, ids), missing: 'Message not found.' },
+    /** The inbox of the acting organization or agent, as its staff (no role asked: the account's members all read its inbox). */
+    inbox: { guard: (ctx) => void ownerOrThrow(ctx) },
     /** A call of the acting organization (or agent). */
     call: { lookup: (ctx, ids) => callsInReach(db, ctx, ids), missing: 'Call not found.' },
     /** An agent inside the acting account's reports (usage, logs). */

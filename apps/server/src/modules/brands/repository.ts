@@ -3,15 +3,15 @@ import type { Selectable } from 'kysely';
 import { fromJson, isSet, toJson } from '../../platform/db/columns.ts';
 import type { DbOrTx } from '../../db.ts';
 import { pageOf } from '../../platform/db/paginate.ts';
-import type { DomainsTable } from './tables.ts';
+import type { BrandDomainsTable } from './tables.ts';
 
-export type DomainRow = Selectable<DomainsTable>;
+export type BrandDomainRow = Selectable<BrandDomainsTable>;
 
 const COLUMNS = ['id', 'account_id', 'domain', 'is_default', 'name', 'image', 'settings', 'created_at', 'updated_at'] as const;
 
 /** SQL for brands' domains; every query by owner is scoped to that account. */
-export const domainsRepository = {
-  async findByDomain(db: DbOrTx, domain: string): Promise<DomainRow | undefined> {
+export const brandDomainsRepository = {
+  async findByDomain(db: DbOrTx, domain: string): Promise<BrandDomainRow | undefined> {
     return db.selectFrom('domains').select(COLUMNS).where('domain', '=', domain).executeTakeFirst();
   },
 
@@ -27,14 +27,14 @@ export const domainsRepository = {
       .execute();
   },
 
-  async findOwned(db: DbOrTx, accountId: number, by: { id?: number; domain?: string }): Promise<DomainRow | undefined> {
+  async findOwned(db: DbOrTx, accountId: number, by: { id?: number; domain?: string }): Promise<BrandDomainRow | undefined> {
     let q = db.selectFrom('domains').select(COLUMNS).where('account_id', '=', accountId);
     if (by.id != null) q = q.where('id', '=', by.id);
     if (by.domain != null) q = q.where('domain', '=', by.domain);
     return q.executeTakeFirst();
   },
 
-  async defaultOf(db: DbOrTx, accountId: number): Promise<DomainRow | undefined> {
+  async defaultOf(db: DbOrTx, accountId: number): Promise<BrandDomainRow | undefined> {
     return db
       .selectFrom('domains')
       .select(COLUMNS)
@@ -68,7 +68,7 @@ export const domainsRepository = {
   async insert(
     db: DbOrTx,
     v: { accountId: number; domain: string; isDefault: boolean; name: string | null; image: string | null; settings: unknown },
-  ): Promise<DomainRow> {
+  ): Promise<BrandDomainRow> {
     const now = Date.now();
     return db
       .insertInto('domains')
@@ -91,7 +91,7 @@ export const domainsRepository = {
     accountId: number,
     id: number,
     v: Partial<{ domain: string; name: string | null; image: string | null; settings: unknown }>,
-  ): Promise<DomainRow> {
+  ): Promise<BrandDomainRow> {
     const patch: Record<string, unknown> = { ...v, updated_at: Date.now() };
     if ('settings' in v) patch.settings = toJson(v.settings);
     return db
@@ -122,7 +122,7 @@ export const domainsRepository = {
   },
 };
 
-export function toDomainItem(row: DomainRow): DomainItem {
+export function toDomainItem(row: BrandDomainRow): DomainItem {
   return {
     id: row.id,
     domain: row.domain,

@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { findAccount, recordAccountEvent } from '../accounts/index.ts';
-import { domainsRepository, toDomainItem, type DomainRow } from './repository.ts';
+import { brandDomainsRepository, toDomainItem, type BrandDomainRow } from './repository.ts';
 
 const INVALID_DOMAIN = 'domain: Please enter a valid domain name, like app.yourbrand.com.';
 const NOT_FOUND = 'No such domain on this account.';
@@ -47,7 +47,7 @@ export function createBrandsService(deps: Deps) {
     throw badRequest('image: Use an uploaded image or a web address starting with https://', 'image');
   }
 
-  async function profileOf(row: DomainRow): Promise<DomainProfile | null> {
+  async function profileOf(row: BrandDomainRow): Promise<DomainProfile | null> {
     const owner = await findAccount(db, row.account_id);
     if (!owner) return null;
     const details = fromJson<Record<string, unknown>>(owner.details, {});
@@ -72,21 +72,21 @@ export function createBrandsService(deps: Deps) {
 
   /** A domain another brand uses (a domain whose owner was deleted is free again). */
   async function takenByOther(domain: string, accountId: number, exceptId?: number): Promise<boolean> {
-    const row = await domainsRepository.findByDomain(db, domain);
+    const row = await brandDomainsRepository.findByDomain(db, domain);
     if (!row || row.id === exceptId) return false;
     if (row.account_id === accountId) return true;
     if (!(await findAccount(db, row.account_id))) {
-      await domainsRepository.remove(db, row.account_id, row.id);
+      await brandDomainsRepository.remove(db, row.account_id, row.id);
       return false;
     }
     return true;
   }
 
-  async function owned(ctx: AuthContext, by: { id?: number; domain?: string }): Promise<DomainRow> {
+  async function owned(ctx: AuthContext, by: { id?: number; domain?: string }): Promise<BrandDomainRow> {
     if (by.id == null && !by.domain) throw badRequest('domain: say which domain (id or domain).', 'domain');
     const domain = by.domain ? normalizeDomain(by.domain) : undefined;
     if (by.domain && !domain) throw badRequest(INVALID_DOMAIN, 'domain');
-    const row = await domainsRepository.findOwned(db, ctx.acting.id, { id: by.id, domain: domain ?? undefined });
+    const row = await brandDomainsRepository.findOwned(db, ctx.acting.id, { id: by.id, domain: domain ?? undefined });
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }
@@ -98,7 +98,7 @@ export function createBrandsService(deps: Deps) {
     async profileForHost(rawHost: string | undefined): Promise<DomainProfile> {
       const host = hostOf(rawHost ?? '');
       if (isOwnHost(host)) return MAIN_BRAND_PROFILE;
-      const row = await domainsRepository.findByDomain(db, host);
+      const row = await brandDomainsRepository.findByDomain(db, host);
       const profile = row ? await profileOf(row) : null;
       if (!profile) throw notFound('No brand is set up for this domain.');
       return profile;
@@ -108,19 +108,19 @@ export function createBrandsService(deps: Deps) {
       const domain = normalizeDomain(raw);
       if (!domain) throw badRequest(INVALID_DOMAIN, 'domain');
       if (isOwnHost(domain)) return { success: true as const, domain, available: false, profile: MAIN_BRAND_PROFILE };
-      const row = await domainsRepository.findByDomain(db, domain);
+      const row = await brandDomainsRepository.findByDomain(db, domain);
       const profile = row ? await profileOf(row) : null;
       return { success: true as const, domain, available: profile == null, profile };
     },
 
     async list(ctx: AuthContext, q: { page: number; pageSize: number; search?: string }) {
-      const { rows, total } = await domainsRepository.list(db, ctx.acting.id, q);
+      const { rows, total } = await brandDomainsRepository.list(db, ctx.acting.id, q);
       return { success: true as const, domains: rows.map(toDomainItem), totalDomains: total };
     },
 
     async get(ctx: AuthContext, by: { id?: number; domain?: string }) {
       if (by.id == null && !by.domain) {
-        const row = await domainsRepository.defaultOf(db, ctx.acting.id);
+        const row = await brandDomainsRepository.defaultOf(db, ctx.acting.id);
         return { success: true as const, domain: row ? toDomainItem(row) : null };
       }
       return { success: true as const, domain: toDomainItem(await owned(ctx, by)) };
@@ -137,24 +137,24 @@ export function createBrandsService(deps: Deps) {
       const image = parseImage(input.image);
       const name = input.name === undefined ? undefined : input.name?.trim() || null;
       let existing = input.id != null ? await owned(ctx, { id: input.id }) : undefined;
-      if (!existing && domain) existing = await domainsRepository.findOwned(db, accountId, { domain });
+      if (!existing && domain) existing = await brandDomainsRepository.findOwned(db, accountId, { domain });
       if (!existing && !domain) throw badRequest('domain: Please enter a domain.', 'domain');
       if (domain && (await takenByOther(domain, accountId, existing?.id))) {
         throw conflict('domain: That domain is already in use.', 'domain');
       }
       try {
         const row = await db.transaction().execute(async (trx) => {
-          let r: DomainRow;
+          let r: BrandDomainRow;
           if (existing) {
-            r = await domainsRepository.update(trx, accountId, existing.id, {
+            r = await brandDomainsRepository.update(trx, accountId, existing.id, {
               ...(domain ? { domain } : {}),
               ...(name !== undefined ? { name } : {}),
               ...(image !== undefined ? { image } : {}),
               ...(input.settings ? { settings: input.settings } : {}),
             });
           } else {
-            const first = (await domainsRepository.count(trx, accountId)) === 0;
-            r = await domainsRepository.insert(trx, {
+            const first = (await brandDomainsRepository.count(trx, accountId)) === 0;
+            r = await brandDomainsRepository.insert(trx, {
               accountId,
               domain: domain!,
               isDefault: false,
@@ -164,9 +164,9 @@ export function createBrandsService(deps: Deps) {
             });
             if (first) input.isDefault = true;
           }
-          if (input.isDefault) await domainsRepository.setDefault(trx, accountId, r.id);
+          if (input.isDefault) await brandDomainsRepository.setDefault(trx, accountId, r.id);
           await recordAccountEvent(trx, accountId, ctx.user.id, existing ? 'domain_updated' : 'domain_added', { domain: r.domain });
-          return (await domainsRepository.findOwned(trx, accountId, { id: r.id }))!;
+          return (await brandDomainsRepository.findOwned(trx, accountId, { id: r.id }))!;
         });
         return { success: true as const, domain: toDomainItem(row) };
       } catch (err) {
@@ -181,10 +181,10 @@ export function createBrandsService(deps: Deps) {
       await deps.requireAccess(ctx, 'canEditOrg');
       const row = await owned(ctx, by);
       await db.transaction().execute(async (trx) => {
-        await domainsRepository.remove(trx, ctx.acting.id, row.id);
+        await brandDomainsRepository.remove(trx, ctx.acting.id, row.id);
         if (row.is_default === 1) {
-          const next = await domainsRepository.defaultOf(trx, ctx.acting.id);
-          if (next) await domainsRepository.setDefault(trx, ctx.acting.id, next.id);
+          const next = await brandDomainsRepository.defaultOf(trx, ctx.acting.id);
+          if (next) await brandDomainsRepository.setDefault(trx, ctx.acting.id, next.id);
         }
         await recordAccountEvent(trx, ctx.acting.id, ctx.user.id, 'domain_removed', { domain: row.domain });
       });
@@ -194,8 +194,8 @@ export function createBrandsService(deps: Deps) {
     async setDefault(ctx: AuthContext, by: { id?: number; domain?: string }) {
       await deps.requireAccess(ctx, 'canEditOrg');
       const row = await owned(ctx, by);
-      await domainsRepository.setDefault(db, ctx.acting.id, row.id);
-      return { success: true as const, domain: toDomainItem((await domainsRepository.findOwned(db, ctx.acting.id, { id: row.id }))!) };
+      await brandDomainsRepository.setDefault(db, ctx.acting.id, row.id);
+      return { success: true as const, domain: toDomainItem((await brandDomainsRepository.findOwned(db, ctx.acting.id, { id: row.id }))!) };
     },
   };
 }

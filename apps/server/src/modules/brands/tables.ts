@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /** A brand's domain and the profile shown on it (flags 0/1, settings JSON, time epoch ms). */
-export interface DomainsTable {
+export interface BrandDomainsTable {
   id: Generated<number>;
   account_id: number;
   domain: string;
@@ -14,5 +14,5 @@ export interface DomainsTable {
 }
 
 export interface BrandsTables {
-  domains: DomainsTable;
+  domains: BrandDomainsTable;
 }

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { AnalysisInput, AnalysisResult } from '../agents/index.ts';
 import { recordLog } from '../logs/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
-import type { CallEvent } from './session.ts';
+import type { CallEvent } from './media/session.ts';
 import { callsRepository } from './repository.ts';
 
 export const CALL_ANALYZE_JOB = 'call.analyze';

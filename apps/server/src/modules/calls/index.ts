@@ -6,14 +6,14 @@ import { HEARTBEAT_MS } from './service.ts';
 
 export { callsInReach, createCallsService } from './service.ts';
 export type { CallsService, CallDialer } from './service.ts';
-export { phoneCallMarkup, phoneCallScript } from './phonePage.ts';
-export { handleMediaStream, runtimeBrain } from './media.ts';
+export { phoneCallMarkup, phoneCallScript } from './simulator/phonePage.ts';
+export { handleMediaStream, runtimeBrain } from './media/media.ts';
 export type { CallRow } from './repository.ts';
 /** An organization's phone calls with any of these numbers on the other end, newest first (a contact's activity). */
 export const callsWithNumbers = callsRepository.withNumbers.bind(callsRepository);
 export type { CallsTables } from './tables.ts';
-export type { VoiceEngines } from './media.ts';
-export { createVoiceEngines } from './engines.ts';
+export type { VoiceEngines } from './media/media.ts';
+export { createVoiceEngines } from './media/engines.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;

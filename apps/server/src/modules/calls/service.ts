@@ -1,123 +1,32 @@
-import crypto from 'node:crypto';
 import type { Call } from '@switchboard/core/contracts/calls';
-import { secretBoxFor } from '../../platform/secrets/index.ts';
-import { toJson } from '../../platform/db/columns.ts';
-import { AppError, badRequest, notFound, paymentRequired, ruleBroken } from '../../platform/http/errors.ts';
-import { clientKey, insertOnce } from '../../platform/idempotency/index.ts';
-import { normalizePhone } from '../../platform/http/phone.ts';
-import type { Db, DbOrTx } from '../../db.ts';
+import { AppError, notFound, ruleBroken } from '../../platform/http/errors.ts';
+import type { Database } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
+import type { Write } from '../../platform/unitOfWork.ts';
+import type { CallRelay } from '../../platform/realtime/relay.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findAccount } from '../accounts/index.ts';
-import { canPayFor } from '../billing/index.ts';
-import { accountOfNumber, noteInboundCall, numberOfAccount } from '../numbers/index.ts';
 import { toCall } from './mappers.ts';
-import { planCallCosts } from './costs.ts';
-import { callsRepository, type CallRow } from './repository.ts';
-import { LONG_SILENCE_MS, type CallEvent, type CallSession } from './session.ts';
-import { fromJson } from '../../platform/db/columns.ts';
-import type { Database } from '../../db.ts';
-import type { Write } from '../../platform/unitOfWork.ts';
-import { roomRatings } from '../conversations/index.ts';
-import { contactNamesByAddress } from '../contacts/index.ts';
+import { callsRepository, type CallFilter, type CallRow } from './repository.ts';
+import type { CallSession } from './media/session.ts';
 import { registerCallAnalysis } from './analysis.ts';
-import { createCallLifecycle, emitCallEvent, type CallInbox } from './lifecycle.ts';
-import { createLiveCalls, type LiveEntry, type Transport, type Viewer } from './live.ts';
-import { commandRemote, watchRemote, type RemoteControl } from './remote.ts';
-import type { CallRelay } from '../../platform/realtime/relay.ts';
-import type { CallFilter } from './repository.ts';
+import { createCallLifecycle, emitCallEvent, type CallInbox } from './lifecycle/lifecycle.ts';
+import { createLiveCalls, type LiveEntry, type Transport, type Viewer } from './live/live.ts';
+import { commandRemote, watchRemote, type RemoteControl } from './live/remote.ts';
+import { scopeOf, scopeOfAccount } from './scope/scope.ts';
+import { createDialing } from './dialing/dial.ts';
+import { createTickets } from './dialing/tickets.ts';
+import { withContactNames } from './log/contactNames.ts';
+import { callsForReview } from './log/review.ts';
+import { DEFAULT_RETENTION_DAYS, pruneRecordings } from './log/retention.ts';
 
-/** Recordings are kept this many days unless the organization says otherwise. */
-export const DEFAULT_RETENTION_DAYS = 90;
+export { callsInReach } from './scope/scope.ts';
+export type { CallDialer } from './dialing/dial.ts';
+
 /** How often a process says it still holds its live calls. */
 export const HEARTBEAT_MS = 15_000;
 /** How long a live call's holder may stay quiet before the call counts as orphaned (several missed heartbeats). */
 export const ORPHAN_AFTER_MS = 90_000;
-/** A conversation rated this or lower puts its calls in the review queue. */
-const LOW_RATING = 2;
-const DAY_MS = 86_400_000;
-import type { OutboundCall } from '../../platform/providers/carrier/index.ts';
-
-/** Whose calls the acting account sees: an organization all of its own, an agent its own. */
-type Scope = { accountId: number; agentId: number | null };
-
-function scopeOf(ctx: AuthContext): Scope {
-  return scopeOfAccount(ctx.acting);
-}
-
-/** An organization's calls are its own; an agent account's belong to its organization, marked with the agent. */
-function scopeOfAccount(a: Pick<AuthContext['acting'], 'id' | 'account_type' | 'organization_id' | 'parent_id'>): Scope {
-  if (a.account_type === 'organization') return { accountId: a.id, agentId: null };
-  if (a.account_type === 'agent') {
-    const org = a.organization_id ?? a.parent_id;
-    if (org != null) return { accountId: org, agentId: a.id };
-  }
-  throw ruleBroken('Choose an organization or agent account to see its calls.');
-}
-
-/** The calls among `ids` the caller's acting account reaches (the access table's `call` lookup). */
-export async function callsInReach(
-  db: DbOrTx,
-  ctx: AuthContext,
-  ids: readonly (string | number)[],
-): Promise<Map<string | number, CallRow>> {
-  const scope = scopeOf(ctx);
-  const rows = await callsRepository.byIds(db, ids.map(String));
-  const found = new Map<string | number, CallRow>();
-  for (const r of rows) if (r.account_id === scope.accountId && (scope.agentId == null || r.agent_id === scope.agentId)) found.set(r.id, r);
-  return found;
-}
-
-/** Why a finished call deserves a person's look (the super admin's review queue). */
-export function reviewReasons(r: CallRow, rating?: number): string[] {
-  const reasons: string[] = [];
-  if (rating != null && rating <= LOW_RATING) reasons.push(`low rating (${rating})`);
-  if (r.transfer_status && r.transfer_status !== 'connected') reasons.push(`transfer did not connect (${r.transfer_status})`);
-  if (r.status === 'failed') reasons.push(`failed${r.end_reason ? `: ${r.end_reason}` : ''}`);
-  if (r.status === 'no-answer') reasons.push('no answer');
-  const events = fromJson<CallEvent[]>(r.events, []);
-  const silence = events.filter((e) => e.type === 'silence').reduce((m, e) => Math.max(m, Number(e.detail ?? 0)), 0);
-  if (silence >= LONG_SILENCE_MS) reasons.push(`long silence (${Math.round(silence / 1000)} s)`);
-  if (events.some((e) => e.type === 'notice')) reasons.push('speech engine missing');
-  return reasons;
-}
-
-/**
- * The tickets' HMAC key, derived from the persisted secrets key (SECRETS_KEY, else DATA_DIR/secrets.key):
- * every process sharing that key (and the database) accepts the tickets of the others, and a restart
- * keeps tickets valid. It is a keyed hash of a fixed label, so the secrets key itself is never used twice.
- */
-export const ticketKey = (config: Deps['config']): Buffer =>
-  Buffer.from(secretBoxFor(config).digest('calls:media-stream-ticket:v1'), 'hex');
-/** Another way out for a call (SIP trunks): it dials and answers, or says null to leave it to the carrier. */
-export type CallDialer = (call: OutboundCall & { accountId: number }) => Promise<DialResult | null>;
-type DialResult = { status: 'ringing' | 'failed' | 'no-answer'; error?: string };
-
-/** A media-stream ticket: the call id, an expiry and an HMAC, so only who placed the call can stream it. */
-const TICKET_TTL_MS = 10 * 60_000;
-
-/** The other party's number: the caller of an inbound call, the callee of an outbound one (none for browser calls). */
-const otherParty = (r: CallRow): string | null =>
-  r.direction === 'inbound' ? r.from_number : r.direction === 'outbound' ? r.to_number : null;
-
-/** Calls with the name of the organization's contact on the other end, looked up in each call's own organization, costed by its plan. */
-async function withContactNames(db: DbOrTx, rows: readonly CallRow[]): Promise<Call[]> {
-  const byOrg = new Map<number, Map<string, string>>();
-  for (const orgId of new Set(rows.map((r) => r.account_id)))
-    byOrg.set(
-      orgId,
-      await contactNamesByAddress(
-        db,
-        orgId,
-        rows.filter((r) => r.account_id === orgId).flatMap((r) => otherParty(r) ?? []),
-      ),
-    );
-  const costs = await planCallCosts(db, rows);
-  return rows.map((r) => {
-    const party = otherParty(r);
-    return { ...toCall(r, costs.get(r.id)), contactName: party ? (byOrg.get(r.account_id)?.get(party) ?? null) : null };
-  });
-}
 
 /**
  * The relay could not be reached (Redis down): said as such, not as a server error. Short: it is also a
@@ -127,7 +36,7 @@ const relayDown = (): never => {
   throw new AppError('unavailable', 'Calls held by other servers cannot be reached right now.');
 };
 
-/** `relay` carries live calls between processes (platform/realtime/relay.ts; remote.ts). */
+/** `relay` carries live calls between processes (platform/realtime/relay.ts; live/remote.ts). */
 export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write<Database> }, relay: CallRelay) {
   const { db } = deps;
   const liveCalls = createLiveCalls(inbox.write, relay, deps.log);
@@ -159,105 +68,13 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
     if (found.get(callId)?.status === 'in-progress' && (await commandRemote(relay, callId, command).catch(relayDown))) return null;
     throw notFound('That call is not live.');
   }
-  const key = ticketKey(deps.config);
-  const sign = (payload: string) => crypto.createHmac('sha256', key).update(payload).digest('base64url');
-  const dialers: CallDialer[] = [];
-
-  function ticketFor(callId: string): string {
-    const payload = `${callId}.${Date.now() + TICKET_TTL_MS}`;
-    return `${payload}.${sign(payload)}`;
-  }
-
-  function callIdOfTicket(ticket: string): string | null {
-    const parts = ticket.split('.');
-    if (parts.length !== 3) return null;
-    const payload = `${parts[0]}.${parts[1]}`;
-    const mac = Buffer.from(sign(payload));
-    const given = Buffer.from(parts[2]!);
-    if (mac.length !== given.length || !crypto.timingSafeEqual(mac, given)) return null;
-    return Number(parts[1]) >= Date.now() ? parts[0]! : null;
-  }
-
-  const newId = () => `CA${crypto.randomBytes(16).toString('hex')}`;
-  const streamUrl = () => `${deps.config.publicUrl.replace(/^http/, 'ws')}/api/v1/calls/media`;
-
-  const blank = () => ({
-    status: 'queued' as const,
-    started_at: Date.now(),
-    answered_at: null,
-    ended_at: null,
-    end_reason: null,
-    transcript: toJson([]),
-    events: toJson([]),
-    created_by: null,
-  });
-
-  async function create(
-    scope: Scope,
-    createdBy: number | null,
-    input: { direction: 'outbound' | 'web'; from: string; to: string; idempotencyKey?: string },
-  ) {
-    const now = Date.now();
-    const key = clientKey('call', scope.agentId ?? scope.accountId, input.idempotencyKey);
-    const { row, repeated } = await insertOnce(
-      () =>
-        callsRepository.insert(db, {
-          id: newId(),
-          account_id: scope.accountId,
-          agent_id: scope.agentId ?? scope.accountId,
-          direction: input.direction,
-          from_number: input.from,
-          to_number: input.to,
-          status: 'queued',
-          client_key: key,
-          started_at: now,
-          answered_at: null,
-          ended_at: null,
-          end_reason: null,
-          transcript: toJson([]),
-          events: toJson([]),
-          created_by: createdBy,
-        }),
-      () => callsRepository.byClientKey(db, key!),
-    );
-    return { row, repeated };
-  }
-
-  /** Dials out for a scope (an organization, or an agent of it): checks the number and the funds, then one call per key. */
-  async function dialOut(scope: Scope, createdBy: number | null, input: { to: string; idempotencyKey?: string }) {
-    const to = normalizePhone(input.to);
-    if (!to) throw badRequest('to: Please enter a valid phone number.', 'to');
-    const from = await numberOfAccount(db, scope.accountId);
-    if (!from) throw ruleBroken('Give the organization a phone number before placing calls.');
-    // A call is paid by the minute: the wallet must cover its first minute before it is dialled.
-    const funds = await canPayFor(db as Db, scope.accountId, 'voice', 1);
-    if (!funds.ok) throw paymentRequired(funds.message!);
-    const { row, repeated } = await create(scope, createdBy, { direction: 'outbound', from, to, idempotencyKey: input.idempotencyKey });
-    const ticket = ticketFor(row.id);
-    if (!repeated) {
-      let dial: DialResult | null = null;
-      for (const dialer of dialers) {
-        dial = await dialer({ accountId: scope.accountId, callId: row.id, from, to, ticket, streamUrl: streamUrl() });
-        if (dial) break;
-      }
-      dial ??= deps.carrier.placeCall
-        ? await deps.carrier.placeCall({ callId: row.id, from, to, ticket, streamUrl: streamUrl() })
-        : { status: 'failed' as const, error: 'The carrier cannot place calls.' };
-      if (dial.status === 'ringing') await callsRepository.update(db, row.id, { status: 'ringing' }, ['queued']);
-      else
-        await callsRepository.update(db, row.id, { status: dial.status, ended_at: Date.now(), end_reason: dial.error ?? null }, ['queued']);
-    }
-    const fresh = (await callsRepository.byId(db, row.id))!;
-    return { success: true as const, call: toCall(fresh), streamUrl: streamUrl(), ticket };
-  }
+  const tickets = createTickets(deps.config);
+  const dialing = createDialing(deps, tickets);
 
   return {
-    streamUrl,
-    callIdOfTicket,
-    /** A dialer asked first for each outbound call (the SIP module's outbound routes). */
-    useDialer(dialer: CallDialer) {
-      dialers.push(dialer);
-    },
+    streamUrl: dialing.streamUrl,
+    callIdOfTicket: tickets.callIdOfTicket,
+    useDialer: dialing.useDialer,
 
     live: liveCalls,
     relay,
@@ -276,40 +93,25 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
 
     /** GET /internal/fetchCallsForReview (super admin): failed and unanswered calls, long silences, missing engines. */
     async forReview() {
-      const rows = await callsRepository.forReview(db, 500);
-      const ratings = await roomRatings(
-        db,
-        rows.flatMap((r) => (r.room_id ? [r.room_id] : [])),
-      );
-      const flagged = rows
-        .map((r) => ({ row: r, reasons: reviewReasons(r, r.room_id ? ratings.get(r.room_id) : undefined) }))
-        .filter((c) => c.reasons.length > 0)
-        .slice(0, 100);
-      // Costed like the call log: by each organization's plan.
-      const costs = await planCallCosts(
-        db,
-        flagged.map((c) => c.row),
-      );
-      const calls = flagged.map(({ row, reasons }) => ({ ...toCall(row, costs.get(row.id)), reasons }));
-      return { success: true as const, calls };
+      return { success: true as const, calls: await callsForReview(db) };
     },
 
     /** A test call from the browser (the agent editor): the call row and a ticket for its media stream. */
     async startWeb(ctx: AuthContext, input: { idempotencyKey?: string }) {
       await deps.requireAccess(ctx, 'canViewOrg');
-      const { row } = await create(scopeOf(ctx), ctx.user.id, {
+      const { row } = await dialing.create(scopeOf(ctx), ctx.user.id, {
         direction: 'web',
         from: `web:${ctx.user.id}`,
         to: ctx.acting.username,
         idempotencyKey: input.idempotencyKey,
       });
-      return { success: true as const, call: toCall(row), streamUrl: streamUrl(), ticket: ticketFor(row.id) };
+      return { success: true as const, call: toCall(row), streamUrl: dialing.streamUrl(), ticket: tickets.ticketFor(row.id) };
     },
 
     /** Places an outbound call from the organization's number; a retried request with the same key places one call. */
     async placeOutbound(ctx: AuthContext, input: { to: string; idempotencyKey?: string }) {
       await deps.requireAccess(ctx, 'canEditOrg');
-      return dialOut(scopeOf(ctx), ctx.user.id, input);
+      return dialing.dialOut(scopeOf(ctx), ctx.user.id, input);
     },
 
     /**
@@ -319,31 +121,11 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
     async placeForAgent(agentAccountId: number, input: { to: string; idempotencyKey?: string }) {
       const account = await findAccount(db, agentAccountId);
       if (!account) throw notFound('Agent not found.');
-      return dialOut(scopeOfAccount(account), null, input);
+      return dialing.dialOut(scopeOfAccount(account), null, input);
     },
 
     /** A call arrives at one of our numbers (carrierSid: the carrier's id, so a replayed webhook answers the same call). */
-    async startInbound(input: { carrierSid: string; from: string; to: string }) {
-      // A forwarding check waiting for this caller id hears of the call first.
-      await noteInboundCall(db, input);
-      const owner = await accountOfNumber(db, normalizePhone(input.to) ?? input.to);
-      if (!owner) return null;
-      const { row } = await insertOnce(
-        () =>
-          callsRepository.insert(db, {
-            ...blank(),
-            id: newId(),
-            account_id: owner.accountId,
-            agent_id: owner.agentId ?? owner.accountId,
-            direction: 'inbound',
-            from_number: input.from,
-            to_number: owner.number,
-            client_key: clientKey('carrier-call', owner.accountId, input.carrierSid),
-          }),
-        () => callsRepository.byClientKey(db, clientKey('carrier-call', owner.accountId, input.carrierSid)!),
-      );
-      return { call: toCall(row), streamUrl: streamUrl(), ticket: ticketFor(row.id) };
-    },
+    startInbound: dialing.startInbound,
 
     /** The carrier's word on a call that has not connected: no answer, busy or failed end it. */
     async carrierStatus(callId: string, status: string) {
@@ -470,18 +252,7 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
     },
 
     /** The retention job: deletes recordings older than each organization's setting. Returns how many went. */
-    async pruneRecordings(now = Date.now()): Promise<number> {
-      let removed = 0;
-      for (const { account_id } of await callsRepository.accountsWithRecordings(db)) {
-        const days = (await callsRepository.settings(db, account_id))?.recording_retention_days ?? DEFAULT_RETENTION_DAYS;
-        for (const r of await callsRepository.expiredRecordings(db, account_id, now - days * DAY_MS)) {
-          await deps.files.delete(r.recording_key!);
-          await callsRepository.update(db, r.id, { recording_key: null, recording_bytes: null });
-          removed++;
-        }
-      }
-      return removed;
-    },
+    pruneRecordings: (now = Date.now()) => pruneRecordings(deps, now),
   };
 }
 

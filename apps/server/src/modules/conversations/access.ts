@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db.ts';
-import { notFound, ruleBroken } from '../../platform/http/errors.ts';
+import { ruleBroken } from '../../platform/http/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { inboxOf } from './owner.ts';
-import { roomsRepository, type InboxOwner, type RoomRow } from './repository.ts';
+import { messagesRepository, roomsRepository, type InboxOwner, type MessageRow, type RoomRow } from './repository.ts';
 
 /** How the caller takes part in a conversation: as the inbox's staff, or as the visitor writing to it. */
 export type Role = 'staff' | 'visitor';
@@ -30,13 +30,23 @@ export async function roomsInReach(
   return found;
 }
 
-/** The room when the caller takes part in it (in the wanted role); otherwise not found. */
-export async function accessibleRoom(db: DbOrTx, ctx: AuthContext, roomId: string, want?: Role): Promise<{ room: RoomRow; role: Role }> {
-  const hit = (await roomsInReach(db, ctx, [roomId], want)).get(roomId);
-  if (!hit) throw notFound('Conversation not found.');
-  return hit;
+/** The access table's scoped lookup for a message: the messages, by id, in rooms the caller takes part in. */
+export async function messagesInReach(
+  db: DbOrTx,
+  ctx: AuthContext,
+  messageIds: readonly (string | number)[],
+): Promise<Map<string | number, { message: MessageRow; room: RoomRow; role: Role }>> {
+  const found = new Map<string | number, { message: MessageRow; room: RoomRow; role: Role }>();
+  for (const id of new Set(messageIds)) {
+    const message = await messagesRepository.byId(db, Number(id));
+    const room = message ? await roomsRepository.byId(db, message.room_pk) : undefined;
+    const role = room ? roleIn(ctx, room) : null;
+    if (message && room && role) found.set(id, { message, room, role });
+  }
+  return found;
 }
 
+/** The inbox the caller acts for (the access table's `inbox` guard); a caller without one is refused. */
 export function ownerOrThrow(ctx: AuthContext): InboxOwner {
   const owner = inboxOf(ctx.acting);
   if (!owner) throw ruleBroken('Choose an organization or agent account to see its inbox.');

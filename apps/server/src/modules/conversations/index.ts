@@ -7,7 +7,7 @@ import { conversationRoutes } from './routes.ts';
 export { createConversationsService } from './service.ts';
 export type { ConversationsService } from './service.ts';
 export type { AgentReply, AgentResponder, AgentRespondInput } from './agentAdapter.ts';
-export { roomsInReach } from './access.ts';
+export { messagesInReach, ownerOrThrow, roomsInReach } from './access.ts';
 /** An organization's conversations with any of these addresses (a contact's activity). */
 export const roomsWithAddresses = roomsRepository.withAddresses.bind(roomsRepository);
 export { inboxOf } from './owner.ts';

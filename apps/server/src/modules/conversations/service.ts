@@ -9,7 +9,7 @@ import type { Background } from '../../platform/background.ts';
 import type { Database } from '../../db.ts';
 import { findAccount, findAccountByUsername } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { accessibleRoom, ownerOrThrow, roleIn, type Role } from './access.ts';
+import { ownerOrThrow, type Role } from './access.ts';
 import type { AgentResponder } from './agentAdapter.ts';
 import { registerConversationJobs } from './jobs.ts';
 import { enqueueAnalysis, registerAnalysisJob } from './analysis.ts';
@@ -36,7 +36,10 @@ const TOTALS_TTL_MS = 30_000;
  * agent runtime, which writes the agent's replies (a port: agents sit above conversations; services.ts).
  */
 export function createConversationsService(deps: Deps, bg: Background<Database>, agent: AgentResponder) {
-  const { db } = deps;
+  const { db, requireAccess } = deps;
+  /** The room and the caller's role in it (the access table's `room.member` / `room.staff`: 404 outside it). */
+  const roomOf = async (ctx: AuthContext, roomId: string, permission: 'room.member' | 'room.staff' = 'room.member') =>
+    (await requireAccess(ctx, permission, [roomId])).get(roomId)!;
   const { queue, bus } = bg;
   const pipeline = createMessaging(deps, queue, bg.write);
   const carrierListener = registerConversationJobs(deps, queue, pipeline, agent);
@@ -68,6 +71,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       ctx: AuthContext,
       q: { page: number; pageSize: number; pagination: boolean; unread: boolean; type: InboxType; status: 'open' | 'closed' | 'archived' },
     ) {
+      await requireAccess(ctx, 'inbox');
       const owner = ownerOrThrow(ctx);
       const pageSize = q.pagination ? q.pageSize : 100;
       const totalKey = `${owner.agentId ?? ''}:${q.type}:${q.status}`;
@@ -85,6 +89,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     async agentConversations(ctx: AuthContext, agentId: number, page: number, pageSize: number) {
+      await requireAccess(ctx, 'inbox');
       const owner = ownerOrThrow(ctx);
       if (owner.agentId != null && owner.agentId !== agentId) throw notFound('Agent not found.');
       const agent = await findAccount(db, agentId);
@@ -95,7 +100,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
 
     /** A room and a page of its messages (newest last); reading it marks it read for the caller. */
     async open(ctx: AuthContext, roomId: string, opts: { uuid?: string; before?: number; limit?: number; markRead?: boolean }) {
-      const { room, role } = await accessibleRoom(db, ctx, roomId);
+      const { room, role } = await roomOf(ctx, roomId);
       if (opts.uuid && opts.uuid !== room.uuid) throw notFound('Conversation not found.');
       const limit = opts.limit ?? 50;
       const rows = await messagesRepository.page(db, room.id, { before: opts.before, limit: limit + 1, includeBlocked: role === 'staff' });
@@ -145,6 +150,9 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       const body = input.body.trim();
       if (!body && !input.attachments?.length) throw badRequest('Please write a message.', 'body');
       if (body.length > MESSAGE_MAX) throw badRequest(`Messages are at most ${MESSAGE_MAX} characters.`, 'body');
+      // Into a room: the caller must take part in it. To a username or number (no room yet), the target
+      // decides below whether the caller writes as a visitor or as staff.
+      const inRoom = input.roomId ? (await requireAccess(ctx, 'room.member', [input.roomId])).get(input.roomId)! : undefined;
       const key = clientKey('api', ctx.user.id, input.idempotencyKey);
       // A repeated key answers what the first send answered, whether the first one has finished (read
       // here) or is still running (its insert wins the key and ours reads it afterwards, below).
@@ -159,8 +167,8 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       let room: RoomRow;
       let role: Role;
       let isNew = false;
-      if (input.roomId) {
-        ({ room, role } = await accessibleRoom(db, ctx, input.roomId));
+      if (inRoom) {
+        ({ room, role } = inRoom);
       } else if (input.to) {
         const owner = inboxOf(ctx.acting);
         const target = await pipeline.resolveTarget(input.to, owner);
@@ -205,7 +213,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     async setStatus(ctx: AuthContext, roomId: string, status: 'open' | 'closed' | 'archived') {
-      const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
+      const { room } = await roomOf(ctx, roomId, 'room.staff');
       const updated = await pipeline.write(async (trx, emit) => {
         const row = await roomsRepository.update(trx, room.id, { status, updated_at: Date.now() });
         // A conversation that closes is analyzed (once per close: a close without new messages adds nothing).
@@ -226,12 +234,12 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     async aiEnabled(ctx: AuthContext, roomId: string) {
-      const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
+      const { room } = await roomOf(ctx, roomId, 'room.staff');
       return { success: true as const, roomId, aiAgentEnabled: isSet(room.ai_agent_enabled) };
     },
 
     async setAiEnabled(ctx: AuthContext, roomId: string, enabled: boolean) {
-      const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
+      const { room } = await roomOf(ctx, roomId, 'room.staff');
       await pipeline.write(async (trx, emit) => {
         // Turning the AI off means a person takes over: the conversation moves to the priority inbox.
         const patch = enabled
@@ -244,8 +252,10 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     async groupRoom(ctx: AuthContext, users: string[]) {
+      // Without an inbox the caller is told it cannot start one (the spec's words), not refused.
       const owner = inboxOf(ctx.acting);
       if (!owner) throw unableToStart('This account has no inbox.');
+      await requireAccess(ctx, 'inbox');
       if (users.length === 0) throw unableToStart('Enter a phone number or a username.');
       let room: RoomRow;
       try {
@@ -282,7 +292,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     async rate(ctx: AuthContext, roomId: string, rating: number) {
-      const { room } = await accessibleRoom(db, ctx, roomId);
+      const { room } = await roomOf(ctx, roomId);
       await pipeline.write(async (trx, emit) => {
         const row = await roomsRepository.update(trx, room.id, { rating, updated_at: Date.now() });
         await emit({ type: 'conversation.updated', ...scopeOf(row), payload: { room: await pipeline.roomDtoOf(trx, row, 0) } });
@@ -291,9 +301,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     async react(ctx: AuthContext, messageId: number, reaction: string, add: boolean) {
-      const msg = await messagesRepository.byId(db, messageId);
-      const room = msg ? await roomsRepository.byId(db, msg.room_pk) : undefined;
-      if (!msg || !room || !roleIn(ctx, room)) throw notFound('Message not found.');
+      const { room } = (await requireAccess(ctx, 'message.member', [messageId])).get(messageId)!;
       const message = await pipeline.write(async (trx, emit) => {
         const current = (await messagesRepository.byId(trx, messageId))!;
         let list = messagesRepository.reactions(current).filter((r) => !(r.accountId === ctx.user.id && r.reaction === reaction));
@@ -311,7 +319,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     async typing(ctx: AuthContext, roomId: string) {
-      const { room, role } = await accessibleRoom(db, ctx, roomId);
+      const { room, role } = await roomOf(ctx, roomId);
       await pipeline.write(async (_trx, emit) => {
         await emit({
           type: 'typing',
@@ -323,6 +331,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
 
     // Activity: the priority and agent ("Junk") lists of conversations with news.
     async activity(ctx: AuthContext, type: InboxType) {
+      await requireAccess(ctx, 'inbox');
       const owner = ownerOrThrow(ctx);
       const rows = await activityRepository.list(db, owner.orgId, type);
       return {
@@ -333,6 +342,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
 
     /** The agent's actions a person should follow up (bookings, messages taken, transfers), newest first. */
     async needsPerson(ctx: AuthContext) {
+      await requireAccess(ctx, 'inbox');
       const owner = ownerOrThrow(ctx);
       const rows = await messagesRepository.needingPerson(db, owner, PAGE_SIZE);
       return {
@@ -351,10 +361,11 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     async clearActivity(ctx: AuthContext, type: InboxType, by: { username?: string; clearAll?: boolean; roomId?: string }) {
+      await requireAccess(ctx, 'inbox');
       const owner = ownerOrThrow(ctx);
       if (!by.username && !by.clearAll && !by.roomId) throw badRequest('Say what to clear: username or clearAll.', 'username');
       let roomPk: number | undefined;
-      if (by.roomId) roomPk = (await accessibleRoom(db, ctx, by.roomId, 'staff')).room.id;
+      if (by.roomId) roomPk = (await roomOf(ctx, by.roomId, 'room.staff')).room.id;
       const cleared = await pipeline.write(async (trx, emit) => {
         const n = await activityRepository.clear(trx, owner.orgId, type, { username: by.username, roomPk, all: by.clearAll });
         await emit({
@@ -370,7 +381,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     async markUnread(ctx: AuthContext, type: InboxType, roomId: string) {
-      const { room } = await accessibleRoom(db, ctx, roomId, 'staff');
+      const { room } = await roomOf(ctx, roomId, 'room.staff');
       await pipeline.write(async (trx, emit) => {
         await roomsRepository.setRead(trx, room.id, ctx.user.id, 0);
         const last = room.last_message_id ? await messagesRepository.byId(trx, room.last_message_id) : undefined;
@@ -433,6 +444,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     },
 
     async createDestination(ctx: AuthContext, address: string) {
+      await requireAccess(ctx, 'inbox');
       const owner = ownerOrThrow(ctx);
       const trimmed = address.trim();
       const isEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed);

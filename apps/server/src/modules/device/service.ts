@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import { findAccount, recordAccountEvent, type AccountRow } from '../accounts/index.ts';
 import { membershipsOfUser } from '../admins/index.ts';
 import { requirePermission, type AuthContext } from '../auth/index.ts';
-import { findDomain } from '../brands/index.ts';
+import { findBrandDomain } from '../brands/index.ts';
 import { inboxOf } from '../conversations/index.ts';
 import { toAppIdentity, toDevices } from './mappers.ts';
 import {
@@ -151,7 +151,7 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
         supportEmail: config.SUPPORT_EMAIL,
       };
       if (isOwnHost(host)) return main;
-      const domain = await findDomain(db, host);
+      const domain = await findBrandDomain(db, host);
       if (!domain) throw notFound('No brand is set up for this domain.');
       const settings = fromJson<{ colors?: { primary?: string }; supportEmail?: string | null }>(domain.settings, {});
       const d = await defaultsFor(domain.account_id, { name: domain.name, image: domain.image, primary: settings.colors?.primary });

@@ -14,7 +14,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { updateAccount, type AccountRow } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { brandDomainsOf, findDomain } from '../brands/index.ts';
+import { brandDomainsOf, findBrandDomain } from '../brands/index.ts';
 import { createBrandHosts, createPageCache } from './cache.ts';
 import type { Recorder } from './recorder.ts';
 import { FetchPageError, fetchPage } from './fetchPage.ts';
@@ -116,7 +116,7 @@ export function createLinkpagesService(deps: Deps, recorder: Recorder) {
   // A name with a dot and a letter-led last label may be a brand's domain; addresses and bare names are not.
   const brandHosts = createBrandHosts(async (host) => {
     if (!/\.[a-z][a-z0-9-]*$/.test(host)) return null;
-    const row = await findDomain(db, host);
+    const row = await findBrandDomain(db, host);
     return row ? { domain: row.domain, accountId: row.account_id } : null;
   });
 

@@ -18,6 +18,12 @@ const rooms = new Map([
 ]);
 const requireAccess = accessTable<Caller, Record<string, AccessRule<Caller, { owner: number }>>>({
   canDeleteOrg: { role: 'canDeleteOrg' },
+  inbox: {
+    guard: (caller) => {
+      if (caller.permissions.canDeleteOrg) return;
+      throw new AppError('rule_broken', 'No inbox.');
+    },
+  },
   'room.staff': {
     role: 'canViewOrg',
     missing: 'Conversation not found.',
@@ -48,5 +54,10 @@ describe('requireAccess: one table of role and scoped checks', () => {
     expect(await failure(requireAccess(owner, 'room.staff', ['r_1', 'r_2']))).toEqual({ status: 404, message: 'Conversation not found.' });
     expect(await failure(requireAccess(owner, 'room.staff', ['r_nope']))).toEqual({ status: 404, message: 'Conversation not found.' });
     expect(await requireAccess(owner, 'room.staff', ['r_1'])).toEqual(new Map([['r_1', { owner: 1 }]]));
+  });
+
+  it('runs a guard on the caller, whose own error stands', async () => {
+    await expect(requireAccess(owner, 'inbox')).resolves.toEqual(new Map());
+    expect(await failure(requireAccess(agentOnly, 'inbox'))).toEqual({ status: 422, message: 'No inbox.' });
   });
 });

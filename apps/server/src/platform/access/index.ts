@@ -16,6 +16,8 @@ export interface Caller {
  */
 export interface AccessRule<C, T = unknown> {
   role?: keyof PermissionSet;
+  /** A check of the caller beyond its role (for instance that it acts for an inbox); throws its own error. */
+  guard?: (caller: C) => void;
   lookup?: (caller: C, ids: readonly Id[]) => Promise<Map<Id, T>>;
   /** The not-found message of a lookup miss (default 'Not found.'). */
   missing?: string;
@@ -43,6 +45,7 @@ export function accessTable<C extends Caller, Table extends Record<string, Acces
   ): Promise<Map<Id, RowOf<Table[P]>>> {
     const rule = table[permission]!;
     if (rule.role) requireRole(caller, rule.role);
+    rule.guard?.(caller);
     if (!rule.lookup || ids.length === 0) return new Map();
     const found = await rule.lookup(caller, ids);
     if (ids.some((id) => !found.has(id))) throw notFound(rule.missing ?? 'Not found.');

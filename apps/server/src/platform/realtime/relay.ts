@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 export type RelayDirection = 'out' | 'in';
 
 /**
- * Carries a live call's audio and controls between server processes (modules/calls/remote.ts): per-call
+ * Carries a live call's audio and controls between server processes (modules/calls/live/remote.ts): per-call
  * channels of text messages. In-process by default; Redis pub/sub when REDIS_URL is set, on the channels
  * `<prefix>:call:<callId>:out` and `:in` (separate from the event bus). Messages are fire-and-forget and
  * arrive in the order one process published them.

@@ -1,4 +1,4 @@
-import { decodeMulaw, SAMPLE_RATE, toWav } from '../../platform/audio/index.ts';
+import { decodeMulaw, SAMPLE_RATE, toWav } from '../../../platform/audio/index.ts';
 
 /** Recordings stop growing after this long (a stuck call must not fill the memory). */
 export const MAX_RECORDING_MS = 60 * 60_000;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
-import type { CallRelay } from '../../platform/realtime/relay.ts';
+import type { CallRelay } from '../../../platform/realtime/relay.ts';
 import type { LiveEntry, Viewer } from './live.ts';
 
 /**

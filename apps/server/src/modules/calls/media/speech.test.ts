@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeepgramStt } from '../../platform/providers/stt/deepgram.ts';
-import { ElevenLabsTts } from '../../platform/providers/tts/elevenlabs.ts';
-import { OpenAiTts } from '../../platform/providers/tts/openai.ts';
-import { fakeDeepgram, fakeSpeechApis, GOOD_KEY } from '../../testing/fakes/speech.ts';
-import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
+import { DeepgramStt } from '../../../platform/providers/stt/deepgram.ts';
+import { ElevenLabsTts } from '../../../platform/providers/tts/elevenlabs.ts';
+import { OpenAiTts } from '../../../platform/providers/tts/openai.ts';
+import { fakeDeepgram, fakeSpeechApis, GOOD_KEY } from '../../../testing/fakes/speech.ts';
+import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
+import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../../testing/voice.ts';
 import { splitSentences } from './session.ts';
 
 /** Calls on the cloud engines (fakes on 127.0.0.1), engine failures as notices, and the agent's voice settings. */

@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { concatPcm, decodeMulaw, encodeMulaw, FRAME_SAMPLES, frames } from '../../platform/audio/index.ts';
-import type { SttProvider, SttStream } from '../../platform/providers/stt/index.ts';
-import { PocketsphinxStt } from '../../platform/providers/stt/pocketsphinx.ts';
-import { EspeakTts } from '../../platform/providers/tts/espeak.ts';
-import { onPath } from '../../platform/providers/tts/index.ts';
-import { tone, ToneTts } from '../../testing/voice.ts';
+import { concatPcm, decodeMulaw, encodeMulaw, FRAME_SAMPLES, frames } from '../../../platform/audio/index.ts';
+import type { SttProvider, SttStream } from '../../../platform/providers/stt/index.ts';
+import { PocketsphinxStt } from '../../../platform/providers/stt/pocketsphinx.ts';
+import { EspeakTts } from '../../../platform/providers/tts/espeak.ts';
+import { onPath } from '../../../platform/providers/tts/index.ts';
+import { tone, ToneTts } from '../../../testing/voice.ts';
 import { firstChunks, looksComplete } from './sentences.ts';
 import { CallSession, type AgentBrain } from './session.ts';
 import { DEFAULT_VAD, Vad } from './vad.ts';

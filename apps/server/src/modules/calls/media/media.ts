@@ -1,12 +1,12 @@
 import type { CallLiveEvent } from '@switchboard/core/contracts/calls';
 import type { Logger } from 'pino';
-import type { MediaConnection } from '../../platform/providers/carrier/index.ts';
-import type { SttProvider } from '../../platform/providers/stt/index.ts';
-import type { TtsProvider } from '../../platform/providers/tts/index.ts';
-import type { createAgentRuntime, FunctionCallRecord, VoiceControl } from '../agents/index.ts';
-import type { LiveEntry } from './live.ts';
-import type { CallRow } from './repository.ts';
-import type { CallsService } from './service.ts';
+import type { MediaConnection } from '../../../platform/providers/carrier/index.ts';
+import type { SttProvider } from '../../../platform/providers/stt/index.ts';
+import type { TtsProvider } from '../../../platform/providers/tts/index.ts';
+import type { createAgentRuntime, FunctionCallRecord, VoiceControl } from '../../agents/index.ts';
+import type { LiveEntry } from '../live/live.ts';
+import type { CallRow } from '../repository.ts';
+import type { CallsService } from '../service.ts';
 import { enginesFor, type AgentVoice, type SttEngines, type TtsEngines } from './engines.ts';
 import { CallSession, type AgentBrain } from './session.ts';
 

@@ -1,10 +1,10 @@
-import { encodeMulaw, frames } from '../../platform/audio/index.ts';
-import { normalizePhone } from '../../platform/http/phone.ts';
-import type { CarrierProvider } from '../../platform/providers/carrier/index.ts';
-import type { TtsProvider } from '../../platform/providers/tts/index.ts';
-import type { VoiceControl } from '../agents/index.ts';
-import { dtmfTones, sendPaced } from './dtmf.ts';
-import type { LiveCalls, LiveEntry } from './live.ts';
+import { encodeMulaw, frames } from '../../../platform/audio/index.ts';
+import { normalizePhone } from '../../../platform/http/phone.ts';
+import type { CarrierProvider } from '../../../platform/providers/carrier/index.ts';
+import type { TtsProvider } from '../../../platform/providers/tts/index.ts';
+import type { VoiceControl } from '../../agents/index.ts';
+import { dtmfTones, sendPaced } from '../media/dtmf.ts';
+import type { LiveCalls, LiveEntry } from '../live/live.ts';
 
 export interface TransferDeps {
   carrier: CarrierProvider;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
-import { route } from '../../platform/http/route.ts';
-import type { CarrierProvider } from '../../platform/providers/carrier/index.ts';
-import { streamTwiml, TwilioCarrier, verifyTwilioSignature, WHISPER_MAX, xmlEscape } from '../../platform/providers/carrier/twilio.ts';
-import type { Services } from '../../services.ts';
+import { badRequest, forbidden, notFound } from '../../../platform/http/errors.ts';
+import { route } from '../../../platform/http/route.ts';
+import type { CarrierProvider } from '../../../platform/providers/carrier/index.ts';
+import { streamTwiml, TwilioCarrier, verifyTwilioSignature, WHISPER_MAX, xmlEscape } from '../../../platform/providers/carrier/twilio.ts';
+import type { Services } from '../../../services.ts';
 
 /**
  * The URLs Twilio may have signed for a request: the public URL as configured, and the same with the

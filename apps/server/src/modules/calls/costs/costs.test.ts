@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { subscribeToMeteredPlan } from '../../testing/money.ts';
-import { callsRepository } from './repository.ts';
+import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
+import { subscribeToMeteredPlan } from '../../../testing/money.ts';
+import { callsRepository } from '../repository.ts';
 
 /**
  * A call's cost by the organization's plan (docs/voice.md "Recordings and cost"): its started minutes

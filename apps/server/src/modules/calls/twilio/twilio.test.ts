@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twilioSignature } from '../../platform/providers/carrier/twilio.ts';
-import { startFakeTwilio, twilioError, twilioWebhook } from '../../testing/fakes/twilio.ts';
-import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
-import { createVoiceControl } from './transfer.ts';
+import { twilioSignature } from '../../../platform/providers/carrier/twilio.ts';
+import { startFakeTwilio, twilioError, twilioWebhook } from '../../../testing/fakes/twilio.ts';
+import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
+import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../../testing/voice.ts';
+import { createVoiceControl } from '../transfer/transfer.ts';
 import { signedUrlCandidates } from './twilio.ts';
 
 const SID = 'ACtest0000000000000000000000000000';

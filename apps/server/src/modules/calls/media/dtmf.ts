@@ -1,4 +1,4 @@
-import { encodeMulaw, FRAME_MS, frames, SAMPLE_RATE } from '../../platform/audio/index.ts';
+import { encodeMulaw, FRAME_MS, frames, SAMPLE_RATE } from '../../../platform/audio/index.ts';
 
 /** Pressed keys are collected until '#' or this pause, then given to the agent as one caller turn. */
 export const DTMF_PAUSE_MS = 1500;

@@ -1,11 +1,11 @@
 import type { CallLiveEvent, LiveCall } from '@switchboard/core/contracts/calls';
 import type { Logger } from 'pino';
-import type { Database } from '../../db.ts';
-import type { CallRelay } from '../../platform/realtime/relay.ts';
-import type { Write } from '../../platform/unitOfWork.ts';
-import type { CallRow } from './repository.ts';
-import { Recorder } from './recorder.ts';
-import type { CallSession } from './session.ts';
+import type { Database } from '../../../db.ts';
+import type { CallRelay } from '../../../platform/realtime/relay.ts';
+import type { Write } from '../../../platform/unitOfWork.ts';
+import type { CallRow } from '../repository.ts';
+import { Recorder } from '../media/recorder.ts';
+import type { CallSession } from '../media/session.ts';
 import { holdCall, type RemoteControl, type RemoteViewer } from './remote.ts';
 
 /** A viewer of a live call (the listen-in WebSocket): receives both sides' audio, turns and the end. */

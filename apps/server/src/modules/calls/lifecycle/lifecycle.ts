@@ -1,17 +1,17 @@
 import type { CallTurn } from '@switchboard/core/contracts/calls';
-import type { Db, DbOrTx } from '../../db.ts';
-import type { Deps } from '../../deps.ts';
-import { chargeUsage } from '../billing/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
-import { CALL_ANALYZE_JOB, type CallAnalysis } from './analysis.ts';
-import { voiceUsageItem } from './engines.ts';
-import { usageDayOf } from '../stats/index.ts';
-import { toCall } from './mappers.ts';
-import { planCallCosts } from './costs.ts';
-import { toJson } from '../../platform/db/columns.ts';
-import type { CallEntry } from '../conversations/index.ts';
-import type { LiveCalls, LiveEntry } from './live.ts';
-import { callsRepository, type CallRow } from './repository.ts';
+import type { Db, DbOrTx } from '../../../db.ts';
+import type { Deps } from '../../../deps.ts';
+import { chargeUsage } from '../../billing/index.ts';
+import { emitWebhookEvent } from '../../webhooks/index.ts';
+import { CALL_ANALYZE_JOB, type CallAnalysis } from '../analysis.ts';
+import { voiceUsageItem } from '../media/engines.ts';
+import { usageDayOf } from '../../stats/index.ts';
+import { toCall } from '../mappers.ts';
+import { planCallCosts } from '../costs/costs.ts';
+import { toJson } from '../../../platform/db/columns.ts';
+import type { CallEntry } from '../../conversations/index.ts';
+import type { LiveCalls, LiveEntry } from '../live/live.ts';
+import { callsRepository, type CallRow } from '../repository.ts';
 
 /** The inbox side a call needs: a call's entries in its contact's conversation. */
 export interface CallInbox {

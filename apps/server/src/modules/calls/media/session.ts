@@ -1,88 +1,21 @@
-import type { CallLiveEvent, CallTurn, CallTurnTiming } from '@switchboard/core/contracts/calls';
-import { concatPcm, decodeMulaw, encodeMulaw, FRAME_MS, FRAME_SAMPLES, frames } from '../../platform/audio/index.ts';
+import type { CallTurn, CallTurnTiming } from '@switchboard/core/contracts/calls';
+import { concatPcm, decodeMulaw, encodeMulaw, FRAME_MS, FRAME_SAMPLES, frames } from '../../../platform/audio/index.ts';
 import { firstChunks, heardText, looksComplete, once, splitSentences, type Segment } from './sentences.ts';
 
 export { heardText, splitSentences } from './sentences.ts';
-import type { SttProvider, SttStream } from '../../platform/providers/stt/index.ts';
-import { STT_MISSING } from '../../platform/providers/stt/index.ts';
-import { ttsCache } from '../../platform/providers/tts/cache.ts';
-import { TTS_MISSING, type TtsProvider } from '../../platform/providers/tts/index.ts';
-import { DEFAULT_VAD, Vad, type VadSettings } from './vad.ts';
+import type { SttStream } from '../../../platform/providers/stt/index.ts';
+import { STT_MISSING } from '../../../platform/providers/stt/index.ts';
+import { ttsCache } from '../../../platform/providers/tts/cache.ts';
+import { TTS_MISSING } from '../../../platform/providers/tts/index.ts';
+import { DEFAULT_VAD, Vad } from './vad.ts';
 import { DigitCollector, dtmfKey, dtmfTurnText, DTMF_PAUSE_MS } from './dtmf.ts';
+import { LONG_SILENCE_MS, type CallEvent, type Reply, type SessionOptions, type SessionOutput } from './sessionTypes.ts';
 
-/** What a session sends towards the caller (a transport turns these into its protocol's messages). */
-export interface SessionOutput {
-  /** One 20 ms μ-law frame, at real time. */
-  audio(frame: Buffer): void;
-  /** After the last frame of each spoken sentence. */
-  mark(name: string): void;
-  /** Drop whatever audio the far end still buffers (barge-in). */
-  clear(): void;
-  /** Transcript turns and notices as they happen. */
-  event(e: CallLiveEvent): void;
-}
-
-/** The agent behind the call: its greeting and its streamed reply to what the caller said. */
-export interface AgentBrain {
-  greeting(): Promise<string>;
-  reply(history: { role: 'user' | 'assistant'; content: string }[], message: string): AsyncIterable<string>;
-}
-
-export interface CallEvent {
-  type:
-    | 'speech_start'
-    | 'speech_end'
-    | 'final_transcript'
-    | 'first_token'
-    | 'first_audio'
-    | 'barge_in'
-    | 'silence'
-    | 'mark'
-    | 'dtmf'
-    | 'notice'
-    | 'kick'
-    | 'transfer'
-    | 'dtmf_out'
-    /** A function the agent ran: its name, whether it worked and its arguments (JSON; the analysis reads it). */
-    | 'function';
-  at: number;
-  detail?: string | number;
-}
-
-export interface SessionOptions {
-  stt: SttProvider | null;
-  tts: TtsProvider | null;
-  brain: AgentBrain;
-  vad?: VadSettings;
-  /** The agent's voice, passed to text-to-speech. */
-  voice?: string;
-  /** Why the agent's chosen engine is absent (instead of the generic 'install…' notice). */
-  sttMissing?: string;
-  ttsMissing?: string;
-  /** Keys pressed with no further key for this long go to the agent as one caller turn (default DTMF_PAUSE_MS). */
-  dtmfPauseMs?: number;
-  now?: () => number;
-}
+export { LONG_SILENCE_MS } from './sessionTypes.ts';
+export type { AgentBrain, CallEvent, SessionOptions, SessionOutput } from './sessionTypes.ts';
 
 /** Frames sent ahead of real time, absorbing timer jitter (the far end buffers them). */
 const LEAD_FRAMES = 3;
-/** A wait this long for the caller after the agent finished counts as a long silence (for review). */
-export const LONG_SILENCE_MS = 8000;
-
-interface Reply {
-  turn: CallTurn;
-  segments: Segment[];
-  speechEndAt: number | null;
-  aborted: boolean;
-  llmDone: boolean;
-  tts: Promise<void>;
-  ttsPending: number;
-  /** Aborted when the reply is cut: stops its speech requests. */
-  stop: AbortController;
-  firstAudio: boolean;
-  /** Where this reply's time goes (replies to speech; none for the greeting or keys pressed). */
-  timing: CallTurnTiming | null;
-}
 
 /** The mark sent after a reply's first frame: its echo says when the caller heard the reply start. */
 const PLAYED_MARK = /^played-(\d+)$/;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ElevenLabsTts } from '../../platform/providers/tts/elevenlabs.ts';
-import { OpenAiTts } from '../../platform/providers/tts/openai.ts';
-import { fakeSpeechApis, GOOD_KEY } from '../../testing/fakes/speech.ts';
-import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { expectLedgerBalanced, fundWallet, subscribeToMeteredPlan, walletBalance } from '../../testing/money.ts';
-import { ScriptedStt, ToneTts } from '../../testing/voice.ts';
+import { ElevenLabsTts } from '../../../platform/providers/tts/elevenlabs.ts';
+import { OpenAiTts } from '../../../platform/providers/tts/openai.ts';
+import { fakeSpeechApis, GOOD_KEY } from '../../../testing/fakes/speech.ts';
+import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
+import { expectLedgerBalanced, fundWallet, subscribeToMeteredPlan, walletBalance } from '../../../testing/money.ts';
+import { ScriptedStt, ToneTts } from '../../../testing/voice.ts';
 import { voiceUsageItem } from './engines.ts';
 
 const tier = (price: number) => ({ type: 'volume', unit: 'minute', tiers: [{ quantityMin: 1, quantityMax: null, price }] });

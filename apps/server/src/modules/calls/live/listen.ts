@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/http/errors.ts';
-import { authOf } from '../auth/index.ts';
-import type { Services } from '../../services.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { authOf } from '../../auth/index.ts';
+import type { Services } from '../../../services.ts';
 import type { LiveEntry, Viewer } from './live.ts';
 import type { RemoteWatch } from './remote.ts';
 

@@ -3,18 +3,18 @@ import fs from 'node:fs';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../app.ts';
-import { openDatabase, type DatabaseHandle } from '../../db.ts';
-import { createCallRelay, MemoryRelay, RedisRelay, type CallRelay, type RelayDirection } from '../../platform/realtime/relay.ts';
-import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { buildApp, type BuiltApp } from '../../../app.ts';
+import { openDatabase, type DatabaseHandle } from '../../../db.ts';
+import { createCallRelay, MemoryRelay, RedisRelay, type CallRelay, type RelayDirection } from '../../../platform/realtime/relay.ts';
+import { createTestApp, type TestApp } from '../../../testing/harness.ts';
 import {
   pgAndRedisUnreachable,
   processConfig,
   PROCESSES_PG_URL as PG_URL,
   PROCESSES_REDIS_URL as REDIS_URL,
   recordingSocket as socket,
-} from '../../testing/processes.ts';
-import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
+} from '../../../testing/processes.ts';
+import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../../testing/voice.ts';
 import { CALL_NOT_LIVE } from './listen.ts';
 
 /** A relay that remembers what its process published (to see that an unwatched call sends nothing). */

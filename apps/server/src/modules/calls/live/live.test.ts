@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromWav } from '../../platform/audio/index.ts';
-import { LocalCarrier } from '../../platform/providers/carrier/local.ts';
-import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { recordingSocket } from '../../testing/processes.ts';
-import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../testing/voice.ts';
-import { createVoiceControl } from './transfer.ts';
+import { fromWav } from '../../../platform/audio/index.ts';
+import { LocalCarrier } from '../../../platform/providers/carrier/local.ts';
+import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
+import { recordingSocket } from '../../../testing/processes.ts';
+import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from '../../../testing/voice.ts';
+import { createVoiceControl } from '../transfer/transfer.ts';
 
 /** Inbound calls from a simulated phone: the inbox conversation, the live view, listening in, taking over, transfers, recordings. */
 describe('live calls', () => {

@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeMulaw, frames } from '../../platform/audio/index.ts';
-import { EspeakTts } from '../../platform/providers/tts/espeak.ts';
-import { onPath } from '../../platform/providers/tts/index.ts';
-import { PocketsphinxStt } from '../../platform/providers/stt/pocketsphinx.ts';
-import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { MediaClient, mulawFrames } from '../../testing/voice.ts';
+import { encodeMulaw, frames } from '../../../platform/audio/index.ts';
+import { EspeakTts } from '../../../platform/providers/tts/espeak.ts';
+import { onPath } from '../../../platform/providers/tts/index.ts';
+import { PocketsphinxStt } from '../../../platform/providers/stt/pocketsphinx.ts';
+import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
+import { MediaClient, mulawFrames } from '../../../testing/voice.ts';
 
 const installed = onPath('espeak-ng') && onPath('pocketsphinx_continuous');
 

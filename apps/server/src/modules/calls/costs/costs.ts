@@ -1,8 +1,8 @@
 import { priceOf, USAGE_PRODUCT_ITEM } from '@switchboard/core';
-import type { DbOrTx } from '../../db.ts';
-import { planPricingOf } from '../billing/index.ts';
-import { billedMinutes, callItem } from './mappers.ts';
-import { callsRepository, type CallRow } from './repository.ts';
+import type { DbOrTx } from '../../../db.ts';
+import { planPricingOf } from '../../billing/index.ts';
+import { billedMinutes, callItem } from '../mappers.ts';
+import { callsRepository, type CallRow } from '../repository.ts';
 
 /** The first instant (epoch ms) of the UTC calendar month `at` falls in. */
 export const monthStartUtc = (at: number): number => {

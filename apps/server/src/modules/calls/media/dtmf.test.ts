@@ -1,7 +1,7 @@
 import type { CallLiveEvent } from '@switchboard/core/contracts/calls';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { MediaClient, ScriptedStt, ToneTts } from '../../testing/voice.ts';
+import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
+import { MediaClient, ScriptedStt, ToneTts } from '../../../testing/voice.ts';
 import { DTMF_PAUSE_MS, dtmfTones, sendPaced } from './dtmf.ts';
 import { CallSession, type AgentBrain } from './session.ts';
 

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { processConfig } from '../../testing/processes.ts';
-import { MediaClient, ScriptedStt, ToneTts } from '../../testing/voice.ts';
-import { ticketKey } from './service.ts';
+import { buildApp, type BuiltApp } from '../../../app.ts';
+import { loadConfig } from '../../../config.ts';
+import { createTestApp, type Session, type TestApp } from '../../../testing/harness.ts';
+import { processConfig } from '../../../testing/processes.ts';
+import { MediaClient, ScriptedStt, ToneTts } from '../../../testing/voice.ts';
+import { ticketKey } from './tickets.ts';
 
 const SECRETS_KEY = crypto.randomBytes(32).toString('hex');
 

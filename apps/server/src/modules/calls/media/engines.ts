@@ -1,10 +1,10 @@
 import type { VoiceSettings } from '@switchboard/core';
 import type { Logger } from 'pino';
-import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db.ts';
-import { createSttEngines, defaultStt, STT_UNAVAILABLE, type SttEngine, type SttProvider } from '../../platform/providers/stt/index.ts';
-import { createTtsEngines, defaultTts, TTS_UNAVAILABLE, type TtsEngine, type TtsProvider } from '../../platform/providers/tts/index.ts';
-import { voiceSettingsOf } from '../agents/index.ts';
+import type { Config } from '../../../config.ts';
+import type { DbOrTx } from '../../../db.ts';
+import { createSttEngines, defaultStt, STT_UNAVAILABLE, type SttEngine, type SttProvider } from '../../../platform/providers/stt/index.ts';
+import { createTtsEngines, defaultTts, TTS_UNAVAILABLE, type TtsEngine, type TtsProvider } from '../../../platform/providers/tts/index.ts';
+import { voiceSettingsOf } from '../../agents/index.ts';
 import type { VoiceEngines } from './media.ts';
 import { DEFAULT_VAD, type VadSettings } from './vad.ts';
 

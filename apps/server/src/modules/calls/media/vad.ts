@@ -1,4 +1,4 @@
-import { concatPcm, FRAME_MS, rms } from '../../platform/audio/index.ts';
+import { concatPcm, FRAME_MS, rms } from '../../../platform/audio/index.ts';
 
 /** Voice activity and end-of-turn settings (per call; defaults suit telephone audio). */
 export interface VadSettings {
