@@ -4,13 +4,25 @@ import { appPathUrl, parseAppPath, type AppPathSegment } from '@switchboard/core
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { accountCalls } from './api.ts';
 import type { AccountView } from '../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, ErrorState, LoadingBlock, Skeleton, TextField } from '../../ui/index.ts';
-import { errorText, fieldError, idFromValue, otherError, useAccountMutation, useActingAccount, useActingTarget } from './hooks.ts';
+import {
+  errorText,
+  fieldError,
+  idFromValue,
+  otherError,
+  useAccountPreview,
+  useActingAccount,
+  useActingTarget,
+  useAllResellers,
+  useCheckVerification,
+  useCreateChild,
+  useRequestVerification,
+  useSaveAccountField,
+  type AccountFieldChange,
+} from './api.ts';
 import { formatDate, FormError, FormFooter, InfoRow, StatusBadge, TYPE_LABEL, TypeBadge, useSwitchOverlay } from './parts.tsx';
-import { useQuery } from '@tanstack/react-query';
 
 export type TreeType = 'partner' | 'reseller' | 'organization' | 'agent';
 const SEGMENT: Record<TreeType, AppPathSegment> = { partner: 'partner', reseller: 'reseller', organization: 'org', agent: 'agent' };
@@ -161,14 +173,7 @@ export function AccountPreviewOverlay({ type }: { type: 'organization' | 'resell
   const { close, value } = useOverlay();
   const id = idFromValue(value);
   const below = type === 'organization' ? 'agent' : 'organization';
-  const counts = useQuery({
-    queryKey: ['accounts', 'preview', type, id],
-    queryFn: async () => {
-      const [list, members] = await Promise.all([accountCalls.listChildren(below, id ?? false, 5), accountCalls.memberCount(id ?? false)]);
-      return { list, members };
-    },
-    enabled: id != null,
-  });
+  const counts = useAccountPreview(type, id);
   return (
     <AccountGate title={`${label} preview`} expect={[type]}>
       {(a) => (
@@ -239,18 +244,15 @@ export function CreateAccountOverlay({ type }: { type: 'reseller' | 'organizatio
   const [resellerId, setResellerId] = useState(params.get('resellerId') ?? '');
   const acting = useActingAccount();
   const isPartner = acting.data?.accountType === 'partner';
-  const resellers = useQuery({
-    queryKey: ['accounts', 'children', 'reseller', acting.target ?? 'self', 'all'],
-    queryFn: () => accountCalls.listChildren('reseller', acting.target ?? false, 100),
-    enabled: type === 'organization' && isPartner,
-  });
-  const create = useAccountMutation(
-    () =>
-      accountCalls.createChild(type, acting.target ?? false, {
-        ...(type === 'agent' ? { accountName: name, name } : { name }),
-        ...(email.trim() ? { email: email.trim(), redirectUrl: '/app' } : {}),
-        ...(type === 'organization' && resellerId ? { resellerId: Number(resellerId) } : {}),
-      }),
+  const resellers = useAllResellers(acting.target, type === 'organization' && isPartner);
+  const create = useCreateChild(
+    type,
+    acting.target,
+    {
+      ...(type === 'agent' ? { accountName: name, name } : { name }),
+      ...(email.trim() ? { email: email.trim(), redirectUrl: '/app' } : {}),
+      ...(type === 'organization' && resellerId ? { resellerId: Number(resellerId) } : {}),
+    },
     { success: `${label} created${email.trim() ? ' and the owner invited' : ''}`, onSuccess: close },
   );
   const err = create.error;
@@ -346,7 +348,7 @@ export function SingleFieldOverlay({
   title: string;
   label: string;
   initial: (a: AccountView) => string;
-  save: (value: string, a: AccountView, target: number | null) => Promise<unknown>;
+  save: (value: string, a: AccountView) => AccountFieldChange;
   field: string;
   success: string;
   hint?: (value: string) => ReactNode;
@@ -380,7 +382,7 @@ function SingleFieldForm(props: {
   label: string;
   account: AccountView;
   initial: string;
-  save: (value: string, a: AccountView, target: number | null) => Promise<unknown>;
+  save: (value: string, a: AccountView) => AccountFieldChange;
   field: string;
   success: string;
   hint?: (value: string) => ReactNode;
@@ -391,7 +393,7 @@ function SingleFieldForm(props: {
   const [value, setValue] = useState(props.initial);
   const [local, setLocal] = useState<string | null>(null);
   const target = useOverlayAccount().target;
-  const m = useAccountMutation(() => props.save(value.trim(), props.account, target), { success: props.success, onSuccess: props.close });
+  const m = useSaveAccountField(target, props.save(value.trim(), props.account), { success: props.success, onSuccess: props.close });
   const err = m.error;
   return (
     <OverlayFrame
@@ -444,11 +446,10 @@ export function VerifyOverlay({ kind }: { kind: 'email' | 'phone' }) {
   useEffect(() => {
     if (acting.data && !address) setAddress((kind === 'email' ? acting.data.email : acting.data.phoneNumber) ?? '');
   }, [acting.data]); // eslint-disable-line react-hooks/exhaustive-deps
-  const t = acting.target ?? false;
-  const send = useAccountMutation(() => accountCalls.requestVerification(kind, t, address.trim()), {
+  const send = useRequestVerification(kind, acting.target, address.trim(), {
     onSuccess: () => setSentTo(address.trim()),
   });
-  const check = useAccountMutation(() => accountCalls.checkVerification(kind, t, sentTo, code.trim()), {
+  const check = useCheckVerification(kind, acting.target, sentTo, code.trim(), {
     success: kind === 'email' ? 'E-mail address verified' : 'Phone number verified',
     onSuccess: close,
   });

@@ -1,10 +1,9 @@
 import { appPathUrl, parentAppPath, parseAppPath } from '@switchboard/core/rules/appPath';
 import { Trash2 } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState } from '../../../ui/index.ts';
-import { errorText, useAccountMutation, useActingTarget } from '../hooks.ts';
+import { errorText, useActingTarget, useDeleteAccount } from '../api.ts';
 import { AccountGate, AccountHeading } from '../overlayParts.tsx';
 
 /** ?deleteAgent=<id>: delete an agent account after saying what that means. */
@@ -50,7 +49,7 @@ function Confirm({
   onDeleted: () => void;
   heading: React.ReactNode;
 }) {
-  const del = useAccountMutation(() => accountCalls.deleteAccount(id), {
+  const del = useDeleteAccount(id, {
     success: `${name} deleted`,
     onSuccess: onDeleted,
     toastErrors: false,

@@ -1,10 +1,9 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@switchboard/core/constants';
 import { ImageUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button } from '../../../ui/index.ts';
-import { errorText, useAccountMutation } from '../hooks.ts';
+import { errorText, useUploadPicture } from '../api.ts';
 import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
 import { FormError } from '../parts.tsx';
 
@@ -22,7 +21,7 @@ export default function EditAvatar() {
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
-  const upload = useAccountMutation(() => accountCalls.uploadPicture(target ?? false, file!), {
+  const upload = useUploadPicture(target, file, {
     success: 'Picture saved',
     onSuccess: close,
     toastErrors: false,

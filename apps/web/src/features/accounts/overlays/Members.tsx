@@ -2,7 +2,7 @@ import { UserMinus, UserPlus, Users } from 'lucide-react';
 import { useAccount } from '../../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, EmptyState, ErrorState } from '../../../ui/index.ts';
-import { errorText, useAdminUsers } from '../hooks.ts';
+import { errorText, useAdminUsers } from '../api.ts';
 import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
 import { formatDate, ListSkeleton, useSwitchOverlay } from '../parts.tsx';
 
