@@ -32,6 +32,8 @@ export const agentKeys = {
   templates: (target: number | null) => ['agents', 'templates', target ?? 'self'] as const,
   apps: (target: number | null) => ['agents', 'apps', target ?? 'self'] as const,
   versions: (id: number) => ['agents', 'versions', id] as const,
+  template: (templateId: string) => ['agents', 'template', templateId] as const,
+  model: (target: number | null) => ['agents', 'model', target ?? 'self'] as const,
 };
 
 export function useCampaign(
@@ -105,12 +107,12 @@ export function useRunPrompt(target: number | null) {
 export const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** POST /api/v2/detachAgentFromTemplate: both copies keep today's text and stop following the template. */
-export function detachFromTemplate(target: number | null) {
+function detachFromTemplate(target: number | null) {
   return api('/api/v2/detachAgentFromTemplate', { target: tgt(target), body: {} });
 }
 
 /** Versions of an agent (the agent's id is also the acting account). */
-export const versionCalls = {
+const versionCalls = {
   create: (agentId: number, title: string | undefined, source: 'staging' | 'default') =>
     api(`/api/v2/agent/${agentId}/versions`, { target: tgt(agentId), body: { title, source } }),
   restore: (agentId: number, id: number) =>
@@ -120,13 +122,13 @@ export const versionCalls = {
 };
 
 /** Stores the getting-started checklist in the account's settings.walkthrough. */
-export function saveWalkthrough(target: number | null, walkthrough: unknown) {
+function saveWalkthrough(target: number | null, walkthrough: unknown) {
   return api('/api/v1/accountSetting', { target: tgt(target), body: { settings: { walkthrough } } });
 }
 
 type T = number | null;
 /** The other calls of the agent screens (the wizard, templates, integrations), by what they do. */
-export const agentCalls = {
+const agentCalls = {
   saveOnboarding: (target: T, onboarding: unknown) =>
     api('/api/v1/accountSetting', { target: tgt(target), body: { settings: { onboarding } } }),
   saveCampaign: (target: T, body: Record<string, unknown>) => api('/api/v2/campaign', { target: tgt(target), body }),
@@ -148,7 +150,7 @@ export const agentCalls = {
 /** Which mode customers meet (a language model, or taking messages without one) and the organization's connection. */
 export function useModelStatus(target: number | null) {
   return useQuery({
-    queryKey: ['agents', 'model', target ?? 'self'] as const,
+    queryKey: agentKeys.model(target),
     queryFn: ({ signal }) => api<ModelStatus>('/api/v2/agent/model', { target: tgt(target), signal }),
     staleTime: 30_000,
   });
@@ -156,7 +158,7 @@ export function useModelStatus(target: number | null) {
 
 export function useModelConnection(target: number | null) {
   const qc = useQueryClient();
-  const refresh = (s: ModelStatus) => qc.setQueryData(['agents', 'model', target ?? 'self'], s);
+  const refresh = (s: ModelStatus) => qc.setQueryData(agentKeys.model(target), s);
   return {
     test: useMutation({
       mutationFn: (input: ModelConnectionInput) => api<ModelTestResult>('/api/v2/agent/model/test', { target: tgt(target), body: input }),
@@ -171,3 +173,55 @@ export function useModelConnection(target: number | null) {
     }),
   };
 }
+
+/** One template (the editor works on its text when it edits a template instead of an agent). */
+export function useTemplate(target: number | null, templateId: string | null | undefined) {
+  return useQuery({
+    queryKey: agentKeys.template(templateId ?? ''),
+    queryFn: ({ signal }) => api<{ template: AgentTemplate }>(`/api/v2/templates/${templateId}`, { target: tgt(target), signal }),
+    enabled: Boolean(templateId),
+  });
+}
+
+/**
+ * The agent screens' changes, each a mutation the screen awaits (`mutateAsync`), keeping its own busy
+ * and error state; the screen refreshes what it shows (useInvalidateAgents) where it did before.
+ */
+const useCall = <V, R>(fn: (v: V) => Promise<R>) => useMutation({ mutationFn: fn });
+
+export const useDetachFromTemplate = (target: number | null) => useCall(() => detachFromTemplate(target));
+export function useVersionActions(agentId: number) {
+  return {
+    create: useCall((v: { title: string | undefined; source: 'staging' | 'default' }) => versionCalls.create(agentId, v.title, v.source)),
+    restore: useCall((id: number) => versionCalls.restore(agentId, id)),
+    rename: useCall((v: { id: number; title: string }) => versionCalls.rename(agentId, v.id, v.title)),
+  };
+}
+export const useSaveWalkthrough = (target: number | null) => useCall((walkthrough: unknown) => saveWalkthrough(target, walkthrough));
+/** The onboarding state into settings.onboarding (the acting account travels with it: the wizard's saver outlives a render). */
+export const useSaveOnboarding = () =>
+  useCall((v: { target: number | null; onboarding: unknown }) => agentCalls.saveOnboarding(v.target, v.onboarding));
+export const useSaveCampaign = (target: number | null) => useCall((body: Record<string, unknown>) => agentCalls.saveCampaign(target, body));
+/** Saves fields of the agent, then refetches everything about agents. */
+export function useSaveAgentFields(target: number | null) {
+  const invalidate = useInvalidateAgents();
+  return useCall(async (body: Record<string, unknown>) => {
+    await agentCalls.saveCampaign(target, body);
+    await invalidate();
+  });
+}
+export const usePublishAgent = (target: number | null) => useCall(() => agentCalls.publish(target));
+export const useGenerateInstructions = (target: number | null) =>
+  useCall((v: { description: string; businessName: string | undefined }) =>
+    agentCalls.generateInstructions(target, v.description, v.businessName),
+  );
+export const useCreateFromTemplate = (target: number | null) =>
+  useCall((v: { templateId: string | null; templateFields: unknown }) =>
+    agentCalls.createFromTemplate(target, v.templateId, v.templateFields),
+  );
+export const useRenameTemplate = (target: number | null) =>
+  useCall((v: { templateId: string; name: string }) => agentCalls.renameTemplate(target, v.templateId, v.name));
+export const useSaveAppAuth = (target: number | null) =>
+  useCall((v: { appId: string; appVersion: string; auth: unknown }) => agentCalls.saveAppAuth(target, v.appId, v.appVersion, v.auth));
+export const useSaveIntegration = (target: number | null) =>
+  useCall((v: { slug: string; appData: Record<string, unknown> }) => agentCalls.saveIntegration(target, v.slug, v.appData));
