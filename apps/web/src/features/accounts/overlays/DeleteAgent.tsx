@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState } from '../../../ui/index.ts';
 import { errorText, useActingTarget, useDeleteAccount } from '../api.ts';
-import { AccountGate, AccountHeading } from '../overlayParts.tsx';
+import { AccountGate, AccountHeading } from '../overlayParts/index.ts';
 
 /** ?deleteAgent=<id>: delete an agent account after saying what that means. */
 export default function DeleteAgent() {

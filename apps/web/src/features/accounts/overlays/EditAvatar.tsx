@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button } from '../../../ui/index.ts';
 import { errorText, useUploadPicture } from '../api.ts';
-import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
+import { AccountGate, useOverlayAccount } from '../overlayParts/index.ts';
 import { FormError } from '../parts.tsx';
 
 /** ?editAvatar: pick a picture, see it, upload it (PNG, JPEG, WebP or GIF up to 5 MB). */

@@ -1,4 +1,4 @@
-import { SingleFieldOverlay } from '../overlayParts.tsx';
+import { SingleFieldOverlay } from '../overlayParts/index.ts';
 
 /** ?editFullName: the person's full name (details.fullName). */
 export default function EditFullName() {

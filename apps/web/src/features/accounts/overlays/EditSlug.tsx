@@ -1,5 +1,5 @@
 import { USERNAME_PATTERN } from '@switchboard/core/rules/format';
-import { SingleFieldOverlay } from '../overlayParts.tsx';
+import { SingleFieldOverlay } from '../overlayParts/index.ts';
 
 /** ?editSlug: the account's username, its public handle (/chat/{username}). */
 export default function EditSlug() {

@@ -4,7 +4,7 @@ import type { AccountView } from '../../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, EmptyState, Input } from '../../../ui/index.ts';
 import { errorText, useSaveSocialLinks } from '../api.ts';
-import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
+import { AccountGate, useOverlayAccount } from '../overlayParts/index.ts';
 import { FormError, FormFooter, selectClass } from '../parts.tsx';
 
 const TYPES = ['website', 'instagram', 'facebook', 'x', 'linkedin', 'youtube', 'tiktok', 'whatsapp', 'email', 'phone'] as const;

@@ -1,4 +1,4 @@
-import { SingleFieldOverlay } from '../overlayParts.tsx';
+import { SingleFieldOverlay } from '../overlayParts/index.ts';
 
 const NAME_KEY: Record<string, string> = { organization: 'orgName', reseller: 'resellerName', partner: 'partnerName', agent: 'agentName' };
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState, TextField } from '../../../ui/index.ts';
 import { fieldError, otherError, useInviteMember } from '../api.ts';
-import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
+import { AccountGate, useOverlayAccount } from '../overlayParts/index.ts';
 import { FormError, FormFooter } from '../parts.tsx';
 
 /** ?memberInvite: e-mail someone a sign-in link to manage this account (optionally as an owner). */

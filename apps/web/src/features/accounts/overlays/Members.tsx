@@ -3,7 +3,7 @@ import { useAccount } from '../../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, EmptyState, ErrorState } from '../../../ui/index.ts';
 import { errorText, useAdminUsers } from '../api.ts';
-import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
+import { AccountGate, useOverlayAccount } from '../overlayParts/index.ts';
 import { formatDate, ListSkeleton, useSwitchOverlay } from '../parts.tsx';
 
 /** ?members: the account's admin users and owners; invite and remove as permissions allow. */

@@ -6,7 +6,7 @@ import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, EmptyState, ErrorState, Input } from '../../../ui/index.ts';
 import { DATES, toFilter } from '../filters.ts';
 import { errorText, useOrgSearch } from '../api.ts';
-import { AccountGate, useAccountUrl, useOverlayAccount } from '../overlayParts.tsx';
+import { AccountGate, useAccountUrl, useOverlayAccount } from '../overlayParts/index.ts';
 import { formatDate, ListSkeleton, Pagination, selectClass, StatusBadge } from '../parts.tsx';
 
 const RANGES = [

@@ -4,7 +4,7 @@ import type { AccountView } from '../../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button } from '../../../ui/index.ts';
 import { useSaveSettings } from '../api.ts';
-import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
+import { AccountGate, useOverlayAccount } from '../overlayParts/index.ts';
 import { useSwitchOverlay } from '../parts.tsx';
 
 const TOGGLES = [
