@@ -62,6 +62,43 @@ export function webZones(root = '.') {
   ];
 }
 
+/**
+ * Web: queries, mutations and their cache live in each feature's api.ts, as hooks and query-key factories
+ * (docs/web.md); a component or other file calls those hooks. `WEB_QUERIES_PENDING` lists the files that
+ * still build their own (each to move into its feature's api.ts; the list only shrinks).
+ */
+export const WEB_QUERIES_PENDING = [
+  'apps/web/src/shell/brand.ts',
+  'apps/web/src/features/agents/useAgentEditor.ts',
+  'apps/web/src/features/home/signOut.ts',
+  'apps/web/src/features/linkpages/referralsApi.ts',
+  'apps/web/src/overlays/screens/Debug.tsx',
+];
+const WEB_QUERIES_IN_API =
+  "Queries and mutations live in the feature's api.ts: call (or add) a hook there, with its key from the feature's key factory.";
+export const webQueryRules = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        {
+          name: '@tanstack/react-query',
+          importNames: ['useQuery', 'useQueries', 'useInfiniteQuery', 'useSuspenseQuery', 'useMutation', 'useQueryClient'],
+          message: WEB_QUERIES_IN_API,
+        },
+      ],
+      patterns: [{ group: ['**/api/mutation.ts'], importNames: ['useAppMutation'], message: WEB_QUERIES_IN_API }],
+    },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: 'CallExpression[callee.name=/^use(Query|Queries|InfiniteQuery|SuspenseQuery|Mutation|AppMutation|QueryClient)$/]',
+      message: WEB_QUERIES_IN_API,
+    },
+  ],
+};
+
 const REPOSITORY_STAYS = "A module's repository stays inside it: export named functions from its index.ts (docs/architecture.md).";
 const REPOSITORY_IMPORT = {
   regex: '(^|/)modules/[a-z]+/index\\.ts$|^\\.\\./[a-z]+/index\\.ts$',
@@ -161,5 +198,16 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones() }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/api.ts',
+      'apps/web/src/api/**',
+      'apps/web/src/main.tsx',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      ...WEB_QUERIES_PENDING,
+    ],
+    rules: webQueryRules,
   },
 );

@@ -22,7 +22,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
 /** Pages that features own. Add yours here: `{ path: '/inbox', ...page(() => import('./features/inbox/InboxPage.tsx')) }`. */
 export const featureRoutes: RouteObject[] = [
   // The inbox is a section of the app shell (shell/sections.ts); /inbox opens the signed-in account's.
-  { path: '/inbox', ...page(() => import('./features/home/AppPage.tsx').then((m) => ({ default: m.InboxRoute }))) },
+  { path: '/inbox', ...page(() => import('./features/home/app/InboxRoute.tsx').then((m) => ({ default: m.InboxRoute }))) },
   // The public pay page of an account's pay link (features/billing).
   { path: '/payto/:username', ...page(() => import('./features/billing/PayPage.tsx')) },
 ];

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { Account } from '@switchboard/core/contracts/accounts';
 import type { PermissionSet } from '@switchboard/core/rules/permissions';
@@ -26,6 +26,12 @@ export interface AccountView extends Account {
 }
 
 export const accountKey = (target: number | null) => ['account', target ?? 'self'] as const;
+
+/** Rereads every account the app holds (after a change to settings it shows, like the walkthrough). */
+export function useRefreshAccount() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['account'] });
+}
 
 /** GET /api/v1/account for the signed-in user (target null) or an account of their tree. */
 export function useAccount(target: number | null = null, enabled = true) {

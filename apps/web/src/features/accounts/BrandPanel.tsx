@@ -2,11 +2,10 @@ import type { DomainItem } from '@switchboard/core/contracts/domains';
 import { normalizeDomain } from '@switchboard/core/rules/domains';
 import { Globe, Palette, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { accountCalls } from './api.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, TextField } from '../../ui/index.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
-import { errorText, fieldError, otherError, useAccountMutation, useDomains } from './hooks.ts';
+import { errorText, fieldError, otherError, useDomains, useRemoveDomain, useSaveDomain, useSetDefaultDomain } from './api.ts';
 import { FormError, FormFooter, ListSkeleton, SectionHeader } from './parts.tsx';
 
 /** Brand and domains of a partner or reseller: the hosts its customers use and what they show. */
@@ -15,11 +14,10 @@ export default function BrandPanel({ account, path }: AppPanelProps) {
   const domains = useDomains(target);
   const [editing, setEditing] = useState<DomainItem | 'new' | null>(null);
   const canEdit = account.permissions.canEditOrg;
-  const t = target ?? false;
-  const makeDefault = useAccountMutation((d: DomainItem) => accountCalls.setDefaultDomain(t, d.id), {
+  const makeDefault = useSetDefaultDomain(target, {
     success: 'Default domain changed',
   });
-  const remove = useAccountMutation((d: DomainItem) => accountCalls.removeDomain(t, d.id), {
+  const remove = useRemoveDomain(target, {
     success: 'Domain removed',
   });
   const items = domains.data?.domains ?? [];
@@ -125,15 +123,15 @@ function DomainDialog({ target, domain, onClose }: { target: number | null; doma
     if (k === 'domain') setLocalError(null);
     setForm((f) => ({ ...f, [k]: e.target.value }));
   };
-  const save = useAccountMutation(
-    () =>
-      accountCalls.saveDomain(target ?? false, {
-        ...(domain ? { id: domain.id } : {}),
-        domain: form.domain,
-        name: form.name || null,
-        image: form.image || null,
-        settings: { colors: { primary: form.primary, accent: form.accent }, supportUrl: form.supportUrl || null },
-      }),
+  const save = useSaveDomain(
+    target,
+    {
+      ...(domain ? { id: domain.id } : {}),
+      domain: form.domain,
+      name: form.name || null,
+      image: form.image || null,
+      settings: { colors: { primary: form.primary, accent: form.accent }, supportUrl: form.supportUrl || null },
+    },
     { success: domain ? 'Brand saved' : 'Domain added', onSuccess: onClose },
   );
   const err = save.error;

@@ -1,13 +1,11 @@
 import type { AccountListItem } from '@switchboard/core/contracts/accounts';
 import { Ban, CircleCheck, Search, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { accountCalls } from './api.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, Dialog, EmptyState, ErrorState, Field, Input, Textarea, TextField } from '../../ui/index.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
-import { errorText, fieldError, otherError, useAccountMutation } from './hooks.ts';
+import { errorText, fieldError, otherError, useCreatePartner, useDisableAccount, useEnableAccount, useSuperSearch } from './api.ts';
 import { FormError, FormFooter, ListSkeleton, SectionHeader, StatusBadge, TYPE_LABEL } from './parts.tsx';
-import { useQuery } from '@tanstack/react-query';
 
 type Found = AccountListItem & { disabledReason: string | null; phoneNumber: string | null };
 
@@ -16,12 +14,8 @@ export default function SuperAdminPanel(_: AppPanelProps) {
   const [typed, setTyped] = useState('');
   const [phrase, setPhrase] = useState('');
   const [disabling, setDisabling] = useState<Found | null>(null);
-  const results = useQuery({
-    queryKey: ['accounts', 'superSearch', phrase],
-    queryFn: () => accountCalls.superSearch<{ accounts: Found[] }>(phrase),
-    enabled: phrase !== '',
-  });
-  const enable = useAccountMutation((a: Found) => accountCalls.enableAccount(a.username), {
+  const results = useSuperSearch<{ accounts: Found[] }>(phrase);
+  const enable = useEnableAccount({
     success: (r) => r.message,
   });
   const items = results.data?.accounts ?? [];
@@ -117,13 +111,16 @@ export default function SuperAdminPanel(_: AppPanelProps) {
 function NewPartnerForm() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const create = useAccountMutation(() => accountCalls.createPartner({ name: name.trim(), email: email.trim() }), {
-    success: () => `Partner ${name.trim()} created: ${email.trim()} can sign in to its console`,
-    onSuccess: () => {
-      setName('');
-      setEmail('');
+  const create = useCreatePartner(
+    { name: name.trim(), email: email.trim() },
+    {
+      success: () => `Partner ${name.trim()} created: ${email.trim()} can sign in to its console`,
+      onSuccess: () => {
+        setName('');
+        setEmail('');
+      },
     },
-  });
+  );
   const err = create.error;
   return (
     <form
@@ -169,8 +166,8 @@ function NewPartnerForm() {
 function DisableDialog({ account, onClose }: { account: Found; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
-  const disable = useAccountMutation(
-    () => accountCalls.disableAccount({ username: account.username, reason, details: details || undefined }),
+  const disable = useDisableAccount(
+    { username: account.username, reason, details: details || undefined },
     { success: (r) => r.message, onSuccess: onClose },
   );
   const err = disable.error;

@@ -1,10 +1,9 @@
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { accountCalls } from './api.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Button, Card, Dialog, EmptyState, ErrorState, Field, TextField } from '../../ui/index.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
-import { errorText, fieldError, otherError, useAccountMutation, useApiTokens } from './hooks.ts';
+import { errorText, fieldError, otherError, useApiTokens, useCreateToken, useRevokeToken } from './api.ts';
 import { CopyButton, formatDate, FormFooter, ListSkeleton, SectionHeader, selectClass } from './parts.tsx';
 
 const TYPES = [
@@ -19,7 +18,7 @@ export default function TokensPanel({ account, path }: AppPanelProps) {
   const tokens = useApiTokens(target);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ token: string; description: string } | null>(null);
-  const revoke = useAccountMutation((id: string) => accountCalls.revokeToken(target ?? false, id), {
+  const revoke = useRevokeToken(target, {
     success: 'Token revoked',
   });
   const items = tokens.data?.tokens ?? [];
@@ -126,7 +125,7 @@ function CreateTokenDialog({
 }) {
   const [description, setDescription] = useState('');
   const [type, setType] = useState('api');
-  const create = useAccountMutation(() => accountCalls.createToken(target ?? false, description, type), {
+  const create = useCreateToken(target, description, type, {
     onSuccess: (r) => onCreated({ token: r.token, description: r.description }),
   });
   return (

@@ -3,14 +3,13 @@ import { appPathUrl, type AppPathSegment } from '@switchboard/core/rules/appPath
 import { Eye, Filter, History, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { accountCalls } from './api.ts';
 import { useAccount } from '../../api/hooks.ts';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, Card, EmptyState, ErrorState, Input } from '../../ui/index.ts';
 import { lastAccountParentKey } from '../../api/lastAccount.ts';
 import type { SectionProps as AppPanelProps } from '../../shell/sections.ts';
-import { errorText, useAccountMutation, useChildren, type ChildKind } from './hooks.ts';
+import { errorText, useChildren, useDeleteChild, type ChildKind } from './api.ts';
 import { formatDate, ListSkeleton, Pagination, StatusBadge, TYPE_LABEL, TYPE_PLURAL } from './parts.tsx';
 
 const SEGMENT: Record<ChildKind, AppPathSegment> = { reseller: 'reseller', organization: 'org', agent: 'agent' };
@@ -135,7 +134,7 @@ function ChildList({ kind, parent, path }: { kind: ChildKind; parent: AppPanelPr
     return () => clearTimeout(h);
   }, [typed, search]);
 
-  const remove = useAccountMutation((item: AccountListItem) => accountCalls.deleteChild(kind, item.id), { success: `${label} deleted` });
+  const remove = useDeleteChild(kind, { success: `${label} deleted` });
 
   /** Opens a child account (the /app page remembers it under its parent in settings.lastAccountId). */
   function openChild(item: AccountListItem) {

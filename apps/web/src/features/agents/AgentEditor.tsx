@@ -4,7 +4,7 @@ import { addApp, appKey, removeApp, toggleFunction } from '@switchboard/core/rul
 import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
 import { Button, cn, ErrorState, Field, Input, LoadingBlock, Textarea } from '../../ui/index.ts';
-import { detachFromTemplate, useApps } from './api.ts';
+import { useDetachFromTemplate, useApps } from './api.ts';
 import { CallSettings } from './components/CallSettings.tsx';
 import { TimezonePicker } from './components/TimezonePicker.tsx';
 import { LANGUAGES, playVoiceSample, VOICES } from './options.ts';
@@ -62,6 +62,7 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
   const { draft, read } = model;
   const ids = { instructions: useId(), greeting: useId(), language: useId(), voice: useId(), timezone: useId() };
   const [unlocked, setUnlocked] = useState(false);
+  const detach = useDetachFromTemplate(target);
   if (model.query.isError) return <ErrorState message={(model.query.error as Error).message} />;
   if (!draft || !read) return <LoadingBlock />;
   const campaign = read.campaign;
@@ -85,7 +86,7 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
                 confirmText: 'Detach',
               });
               if (!ok) return;
-              await detachFromTemplate(target);
+              await detach.mutateAsync();
               notify('Detached from the template');
               await model.reload();
             }}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
 import { Button, cn, EmptyState, ErrorState, Input, LoadingBlock } from '../../ui/index.ts';
-import { useInvalidateAgents, useVersions, versionCalls } from './api.ts';
+import { useInvalidateAgents, useVersions, useVersionActions } from './api.ts';
 import { diffLines } from './diff.ts';
 import { Section, selectClass } from './parts.tsx';
 
@@ -21,6 +21,7 @@ export function VersionsPanel({
 }) {
   const versions = useVersions(agentId);
   const invalidate = useInvalidateAgents();
+  const calls = useVersionActions(agentId);
   const [title, setTitle] = useState('');
   const [source, setSource] = useState<'staging' | 'default'>('staging');
   const [busy, setBusy] = useState(false);
@@ -30,7 +31,7 @@ export function VersionsPanel({
   const create = async () => {
     setBusy(true);
     try {
-      await versionCalls.create(agentId, title.trim() || undefined, source);
+      await calls.create.mutateAsync({ title: title.trim() || undefined, source });
       setTitle('');
       notify('Version saved');
       await versions.refetch();
@@ -48,7 +49,7 @@ export function VersionsPanel({
       confirmText: 'Restore',
     });
     if (!ok) return;
-    await versionCalls.restore(agentId, id);
+    await calls.restore.mutateAsync(id);
     notify('Version restored to the draft');
     await invalidate();
     onRestored();
@@ -56,7 +57,7 @@ export function VersionsPanel({
 
   const rename = async () => {
     if (!renaming || !renaming.title.trim()) return;
-    await versionCalls.rename(agentId, renaming.id, renaming.title.trim());
+    await calls.rename.mutateAsync({ id: renaming.id, title: renaming.title.trim() });
     setRenaming(null);
     await versions.refetch();
   };

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
 import {
   autoCompleteWalkthrough,
@@ -10,8 +9,8 @@ import {
   type WalkthroughState,
   type WalkthroughStep,
 } from '@switchboard/core/rules/walkthrough';
-import { saveWalkthrough } from './api.ts';
-import type { AccountView } from '../../api/hooks.ts';
+import { useSaveWalkthrough } from './api.ts';
+import { useRefreshAccount, type AccountView } from '../../api/hooks.ts';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { Button, Card, cn } from '../../ui/index.ts';
 import { useActingTarget } from '../accounts/api.ts';
@@ -26,7 +25,8 @@ const STEPS: Record<WalkthroughStep, { title: string; text: string; overlay: str
 /** The getting-started checklist (spec §4 Walkthrough), kept in settings.walkthrough. */
 export function Walkthrough({ account }: { account: AccountView }) {
   const target = useActingTarget();
-  const qc = useQueryClient();
+  const refreshAccount = useRefreshAccount();
+  const saveWalkthrough = useSaveWalkthrough(target);
   const open = useOpenOverlay();
   const onboarding = account.settings.onboarding as { onboardingComplete?: boolean } | undefined;
   const saved = parseWalkthrough(account.settings.walkthrough);
@@ -39,8 +39,8 @@ export function Walkthrough({ account }: { account: AccountView }) {
   if (!next) return null;
 
   const store = async (state: WalkthroughState) => {
-    await saveWalkthrough(target, state).catch(() => undefined);
-    await qc.invalidateQueries({ queryKey: ['account'] });
+    await saveWalkthrough.mutateAsync(state).catch(() => undefined);
+    await refreshAccount();
   };
   const start = async (step: WalkthroughStep) => {
     void store(startWalkthroughStep(w, step));

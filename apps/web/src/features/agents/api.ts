@@ -35,6 +35,8 @@ export const agentKeys = {
   templates: (target: number | null) => ['agents', 'templates', target ?? 'self'] as const,
   apps: (target: number | null) => ['agents', 'apps', target ?? 'self'] as const,
   versions: (id: number) => ['agents', 'versions', id] as const,
+  template: (templateId: string) => ['agents', 'template', templateId] as const,
+  model: (target: number | null) => ['agents', 'model', target ?? 'self'] as const,
 };
 
 export function useCampaign(
@@ -108,12 +110,12 @@ export function useRunPrompt(target: number | null) {
 export const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** POST /api/v2/detachAgentFromTemplate: both copies keep today's text and stop following the template. */
-export function detachFromTemplate(target: number | null) {
+function detachFromTemplate(target: number | null) {
   return api('/api/v2/detachAgentFromTemplate', { target: tgt(target), body: {} });
 }
 
 /** Versions of an agent (the agent's id is also the acting account). */
-export const versionCalls = {
+const versionCalls = {
   create: (agentId: number, title: string | undefined, source: 'staging' | 'default') =>
     api(`/api/v2/agent/${agentId}/versions`, { target: tgt(agentId), body: { title, source } }),
   restore: (agentId: number, id: number) =>
@@ -123,13 +125,13 @@ export const versionCalls = {
 };
 
 /** Stores the getting-started checklist in the account's settings.walkthrough. */
-export function saveWalkthrough(target: number | null, walkthrough: unknown) {
+function saveWalkthrough(target: number | null, walkthrough: unknown) {
   return api('/api/v1/accountSetting', { target: tgt(target), body: { settings: { walkthrough } } });
 }
 
 type T = number | null;
 /** The other calls of the agent screens (the wizard, templates, integrations), by what they do. */
-export const agentCalls = {
+const agentCalls = {
   saveOnboarding: (target: T, onboarding: unknown) =>
     api('/api/v1/accountSetting', { target: tgt(target), body: { settings: { onboarding } } }),
   saveCampaign: (target: T, body: Record<string, unknown>) => api('/api/v2/campaign', { target: tgt(target), body }),
@@ -151,7 +153,7 @@ export const agentCalls = {
 /** Which mode customers meet (a language model, or taking messages without one) and the organization's connection. */
 export function useModelStatus(target: number | null) {
   return useQuery({
-    queryKey: ['agents', 'model', target ?? 'self'] as const,
+    queryKey: agentKeys.model(target),
     queryFn: ({ signal }) => api<ModelStatus>('/api/v2/agent/model', { target: tgt(target), signal }),
     staleTime: 30_000,
   });
@@ -159,7 +161,7 @@ export function useModelStatus(target: number | null) {
 
 export function useModelConnection(target: number | null) {
   const qc = useQueryClient();
-  const refresh = (s: ModelStatus) => qc.setQueryData(['agents', 'model', target ?? 'self'], s);
+  const refresh = (s: ModelStatus) => qc.setQueryData(agentKeys.model(target), s);
   return {
     test: useMutation({
       mutationFn: (input: ModelConnectionInput) => api<ModelTestResult>('/api/v2/agent/model/test', { target: tgt(target), body: input }),
@@ -174,6 +176,58 @@ export function useModelConnection(target: number | null) {
     }),
   };
 }
+
+/** One template (the editor works on its text when it edits a template instead of an agent). */
+export function useTemplate(target: number | null, templateId: string | null | undefined) {
+  return useQuery({
+    queryKey: agentKeys.template(templateId ?? ''),
+    queryFn: ({ signal }) => api<{ template: AgentTemplate }>(`/api/v2/templates/${templateId}`, { target: tgt(target), signal }),
+    enabled: Boolean(templateId),
+  });
+}
+
+/**
+ * The agent screens' changes, each a mutation the screen awaits (`mutateAsync`), keeping its own busy
+ * and error state; the screen refreshes what it shows (useInvalidateAgents) where it did before.
+ */
+const useCall = <V, R>(fn: (v: V) => Promise<R>) => useMutation({ mutationFn: fn });
+
+export const useDetachFromTemplate = (target: number | null) => useCall(() => detachFromTemplate(target));
+export function useVersionActions(agentId: number) {
+  return {
+    create: useCall((v: { title: string | undefined; source: 'staging' | 'default' }) => versionCalls.create(agentId, v.title, v.source)),
+    restore: useCall((id: number) => versionCalls.restore(agentId, id)),
+    rename: useCall((v: { id: number; title: string }) => versionCalls.rename(agentId, v.id, v.title)),
+  };
+}
+export const useSaveWalkthrough = (target: number | null) => useCall((walkthrough: unknown) => saveWalkthrough(target, walkthrough));
+/** The onboarding state into settings.onboarding (the acting account travels with it: the wizard's saver outlives a render). */
+export const useSaveOnboarding = () =>
+  useCall((v: { target: number | null; onboarding: unknown }) => agentCalls.saveOnboarding(v.target, v.onboarding));
+export const useSaveCampaign = (target: number | null) => useCall((body: Record<string, unknown>) => agentCalls.saveCampaign(target, body));
+/** Saves fields of the agent, then refetches everything about agents. */
+export function useSaveAgentFields(target: number | null) {
+  const invalidate = useInvalidateAgents();
+  return useCall(async (body: Record<string, unknown>) => {
+    await agentCalls.saveCampaign(target, body);
+    await invalidate();
+  });
+}
+export const usePublishAgent = (target: number | null) => useCall(() => agentCalls.publish(target));
+export const useGenerateInstructions = (target: number | null) =>
+  useCall((v: { description: string; businessName: string | undefined }) =>
+    agentCalls.generateInstructions(target, v.description, v.businessName),
+  );
+export const useCreateFromTemplate = (target: number | null) =>
+  useCall((v: { templateId: string | null; templateFields: unknown }) =>
+    agentCalls.createFromTemplate(target, v.templateId, v.templateFields),
+  );
+export const useRenameTemplate = (target: number | null) =>
+  useCall((v: { templateId: string; name: string }) => agentCalls.renameTemplate(target, v.templateId, v.name));
+export const useSaveAppAuth = (target: number | null) =>
+  useCall((v: { appId: string; appVersion: string; auth: unknown }) => agentCalls.saveAppAuth(target, v.appId, v.appVersion, v.auth));
+export const useSaveIntegration = (target: number | null) =>
+  useCall((v: { slug: string; appData: Record<string, unknown> }) => agentCalls.saveIntegration(target, v.slug, v.appData));
 
 /** The agent's test suite: scenarios, runs and the publish setting (/api/v2/agent/tests…). */
 export const testKeys = {
@@ -210,7 +264,7 @@ export function useLatestRun(target: number | null) {
   });
 }
 
-export const testCalls = {
+const testCalls = {
   create: (target: T, body: ScenarioInput) => api<{ scenario: TestScenario }>('/api/v2/agent/tests', { target: tgt(target), body }),
   update: (target: T, id: number, body: ScenarioInput) =>
     api<{ scenario: TestScenario }>(`/api/v2/agent/tests/${id}`, { method: 'PUT', target: tgt(target), body }),
@@ -220,6 +274,30 @@ export const testCalls = {
   settings: (target: T, requirePassToPublish: boolean) =>
     api<{ settings: TestSettings }>('/api/v2/agent/tests/settings', { target: tgt(target), body: { requirePassToPublish } }),
 };
+
+/**
+ * The test suite's changes, each a mutation the screen awaits; each refreshes the suite (a run also
+ * seeds its own query, so the result shows before the first poll).
+ */
+export function useTestActions(target: number | null) {
+  const qc = useQueryClient();
+  const refreshSuite = () => qc.invalidateQueries({ queryKey: testKeys.suite(target) });
+  return {
+    create: useCall(async (body: ScenarioInput) => (await testCalls.create(target, body), await refreshSuite())),
+    update: useCall(async (v: { id: number; body: ScenarioInput }) => (await testCalls.update(target, v.id, v.body), await refreshSuite())),
+    remove: useCall(async (id: number) => (await testCalls.remove(target, id), await refreshSuite())),
+    settings: useCall(
+      async (requirePassToPublish: boolean) => (await testCalls.settings(target, requirePassToPublish), await refreshSuite()),
+    ),
+    run: useCall(async (scenarioIds: number[] | undefined) => {
+      const r = await testCalls.run(target, scenarioIds);
+      qc.setQueryData(testKeys.run(target, r.run.id), { success: true, run: r.run });
+      return r;
+    }),
+    /** Refetches the suite (after a change made elsewhere, as a saved scenario form). */
+    refreshSuite,
+  };
+}
 
 /**
  * Live progress of test runs: the staff socket's 'agent.test' events for this agent, as they arrive.

@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TIMINGS } from '@switchboard/core/constants';
-import { DEFAULT_MESSAGE_FIELDS, DEFAULT_VOICE_SETTINGS, type AgentTemplate, type Campaign } from '@switchboard/core/contracts/agents';
+import { DEFAULT_MESSAGE_FIELDS, DEFAULT_VOICE_SETTINGS, type Campaign } from '@switchboard/core/contracts/agents';
 import { validateInstructions } from '@switchboard/core/rules/campaign';
 import { api, ApiError } from '../../api/client.ts';
 import { tgt } from '../accounts/api.ts';
-import { agentKeys, useCampaign, wait, type CampaignRead } from './api.ts';
+import { agentKeys, useCampaign, useTemplate, wait, type CampaignRead } from './api.ts';
 
 /** The editable part of an agent. */
 export type Draft = Pick<
@@ -60,12 +60,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
   const qc = useQueryClient();
   const campaignQuery = useCampaign(target, 'staging', opts.forceReplaceTemplateVars ?? false, !opts.targetTemplateId);
   // With a target template, the editor works on the template's text instead of the agent's.
-  const templateQuery = useQuery({
-    queryKey: ['agents', 'template', opts.targetTemplateId ?? ''],
-    queryFn: ({ signal }) =>
-      api<{ template: AgentTemplate }>(`/api/v2/templates/${opts.targetTemplateId}`, { target: tgt(target), signal }),
-    enabled: Boolean(opts.targetTemplateId),
-  });
+  const templateQuery = useTemplate(target, opts.targetTemplateId);
   const templateData = useMemo((): CampaignRead | undefined => {
     const t = templateQuery.data?.template;
     if (!t) return undefined;

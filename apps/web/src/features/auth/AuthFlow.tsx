@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/mutation.ts';
-import { authCalls } from './api.ts';
+import { useAuthCalls, useOutboxAvailable } from './api.ts';
 import { useSession } from '../../api/hooks.ts';
 import { saveSession } from '../../api/session.ts';
 import { useBrand } from '../../shell/brand.ts';
@@ -38,7 +37,7 @@ function toErrors(e: unknown, addressField?: 'email' | 'phoneNumber'): Errors {
 export function AuthFlow({ mode }: { mode: Mode }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const authCalls = useAuthCalls();
   const brand = useBrand();
   useTitle(mode === 'signin' ? 'Sign in' : 'Create your account');
   const [method, setMethod] = useState<Method>(params.get('method') === 'phone' ? 'phone' : 'email');
@@ -109,7 +108,7 @@ export function AuthFlow({ mode }: { mode: Mode }) {
         method === 'email'
           ? await authCalls.verifyEmail(email.trim(), code.trim(), mobile)
           : await authCalls.verifyPhone(phoneNumber.trim(), code.trim(), mobile);
-      queryClient.clear();
+      authCalls.clearQueries();
       saveSession(session);
       navigate(destination, { replace: true });
     } catch (err) {
@@ -290,11 +289,7 @@ function FormError({ message }: { message: string }) {
 function OutboxHint() {
   const [params] = useSearchParams();
   // Only while the local providers keep an outbox (it answers 404 once real e-mail/SMS are set up).
-  const outbox = useQuery({
-    queryKey: ['dev', 'outbox', 'available'],
-    queryFn: ({ signal }) => authCalls.outboxAvailable(signal),
-    staleTime: Infinity,
-  });
+  const outbox = useOutboxAvailable();
   if (!outbox.data) return null;
   const q = new URLSearchParams(params);
   q.set('debug', 'true');

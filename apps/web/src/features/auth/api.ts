@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { SessionResponse } from '../../api/session.ts';
 
 /** The sign-up and sign-in calls (spec §2 "Sign-in"): all anonymous, the session comes from verify. */
-export const authCalls = {
+const authCalls = {
   signUpEmail: (body: { email: string; name?: string; businessName?: string; ref?: string }) =>
     api('/api/v1/signup/email', { body, anonymous: true }),
   signInEmail: (email: string) => api('/api/v1/signin/email', { body: { email }, anonymous: true }),
@@ -19,3 +21,26 @@ export const authCalls = {
       () => false,
     ),
 };
+
+export const authKeys = { outboxAvailable: ['dev', 'outbox', 'available'] as const };
+
+/** The sign-up and sign-in calls, and `clearQueries` (a new session starts with an empty query cache). */
+export function useAuthCalls() {
+  const qc = useQueryClient();
+  return useMemo(
+    () => ({
+      signUpEmail: authCalls.signUpEmail,
+      signInEmail: authCalls.signInEmail,
+      signInPhone: authCalls.signInPhone,
+      verifyEmail: authCalls.verifyEmail,
+      verifyPhone: authCalls.verifyPhone,
+      clearQueries: () => qc.clear(),
+    }),
+    [qc],
+  );
+}
+
+/** Whether the local outbox exists (only while the local providers keep one). */
+export function useOutboxAvailable() {
+  return useQuery({ queryKey: authKeys.outboxAvailable, queryFn: ({ signal }) => authCalls.outboxAvailable(signal), staleTime: Infinity });
+}

@@ -5,7 +5,6 @@ import type {
   ExchangeRatesResponse,
   PendingInvoice,
   RecentTransactionsResponse,
-  ValidateInvoiceResponse,
 } from '@switchboard/core/contracts/wallet';
 import type { Payout, PayoutResponse } from '@switchboard/core/contracts/payouts';
 import type { CurrentPlanResponse, ProductPlan, SubscribeResponse } from '@switchboard/core/contracts/billing';
@@ -102,10 +101,6 @@ export function useProveInvoice() {
       success: (r) => `Payment received. Your balance is $${r.balanceUsd}.`,
     },
   );
-}
-
-export function validateInvoice(invoice: string) {
-  return api<ValidateInvoiceResponse>('/api/v1/validateInvoice', { query: { invoice } });
 }
 
 /** The local Lightning node's payer (development only): pays an invoice and hands back the preimage. */

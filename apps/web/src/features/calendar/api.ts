@@ -114,7 +114,9 @@ export function useManageBooking(id: number, token: string) {
 export type Connection = { provider: 'google' | 'calendly'; status: 'connected' | 'revoked'; mainCalendar: string | null };
 
 /** Google Calendar: the consent URL (the browser goes there), the calendars, the main one, disconnect. */
-export const googleConnectUrl = () => api<{ url: string }>('/api/v1/google/connect');
+const googleConnectUrl = () => api<{ url: string }>('/api/v1/google/connect');
+/** The consent URL to send the browser to (the screen says a failure itself). */
+export const useGoogleConnectUrl = () => useAppMutation(googleConnectUrl, { toastErrors: false });
 export function useGoogleCalendars(enabled: boolean) {
   return useQuery({
     queryKey: ['calendar', 'google'],

@@ -1,7 +1,6 @@
 // Over 400 lines: the open conversation (header with the AI switch and takeover, history, composer with
 // attachments) shares one room's queries and mutations; its parts are split here as local components.
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
   AlertTriangle,
   ArrowLeft,
@@ -28,16 +27,14 @@ import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
 import { Avatar, Button, ErrorState, Skeleton, cn } from '../../ui/index.ts';
 import {
-  activityKey,
-  applyEvent,
-  inboxCalls,
-  roomKey,
   roomsKey,
   useConversation,
+  useConversationCalls,
+  useInboxAction,
+  useUploadMedia,
   type InboxType,
   type Message,
   type Room,
-  type RoomPage,
 } from './api.ts';
 import { ThreadEvent } from './components/ThreadEvent.tsx';
 import { AnalysisCard } from './components/AnalysisCard.tsx';
@@ -162,6 +159,7 @@ function Composer({
   const [files, setFiles] = useState<Message['attachments']>([]);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  const uploadMedia = useUploadMedia();
   const lastTyping = useRef(0);
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -181,7 +179,7 @@ function Composer({
   };
   const upload = async (file: File) => {
     try {
-      const res = await inboxCalls.uploadMedia(file);
+      const res = await uploadMedia.mutateAsync(file);
       setFiles((f) => [...f, { url: res.url, type: res.type, name: res.name }]);
     } catch (err) {
       notify.error((err as Error).message);
@@ -271,7 +269,7 @@ export function ConversationView({
   onBack: () => void;
   onClosed: () => void;
 }) {
-  const qc = useQueryClient();
+  const calls = useConversationCalls(accountId);
   const conv = useConversation(accountId, roomId);
   const room = conv.data?.pages[0]?.room ?? fallbackRoom;
   const messages = conv.data ? [...conv.data.pages].reverse().flatMap((p) => p.messages) : [];
@@ -297,30 +295,27 @@ export function ConversationView({
     }
   };
 
-  const act = useMutation({
-    mutationFn: async (fn: () => Promise<unknown>) => fn(),
-    onError: (err) => notify.error(err instanceof ApiError ? err.message : 'Something went wrong.'),
-  });
-  const refresh = () => void qc.invalidateQueries({ queryKey: roomKey(roomId) });
+  const act = useInboxAction((err) => notify.error(err instanceof ApiError ? err.message : 'Something went wrong.'));
+  const refresh = () => calls.refreshRoom(roomId);
 
   const send = async (body: string, attachments: Message['attachments']) => {
-    const res = await inboxCalls.send(accountId, roomId, body, attachments, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
-    applyEvent(qc, accountId, { id: 0, type: 'message.created', payload: { message: res.message } });
+    const res = await calls.send(roomId, body, attachments, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+    calls.applyEvent({ id: 0, type: 'message.created', payload: { message: res.message } });
     nearBottom.current = true;
   };
 
   const openOverlay = useOpenOverlay();
   const setAi = (enabled: boolean) =>
     act.mutate(async () => {
-      await inboxCalls.setAiEnabled(accountId, roomId, enabled);
+      await calls.setAiEnabled(roomId, enabled);
       refresh();
     });
 
   const markUnread = () =>
     act.mutate(async () => {
-      await inboxCalls.markUnread(accountId, inboxType, roomId);
-      void qc.invalidateQueries({ queryKey: activityKey(accountId, inboxType) });
-      void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
+      await calls.markUnread(inboxType, roomId);
+      calls.refreshActivity(inboxType);
+      calls.refreshLists();
       notify('Marked unread');
       onBack();
     });
@@ -328,8 +323,8 @@ export function ConversationView({
   const toggleClosed = () =>
     act.mutate(async () => {
       const closing = room?.status === 'open';
-      await inboxCalls.setClosed(accountId, roomId, closing);
-      void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
+      await calls.setClosed(roomId, closing);
+      calls.refreshLists();
       refresh();
       notify(closing ? 'Conversation closed' : 'Conversation reopened');
       if (closing) onClosed();
@@ -339,8 +334,8 @@ export function ConversationView({
   const toggleArchived = () =>
     act.mutate(async () => {
       const archiving = room?.status !== 'archived';
-      await inboxCalls.setArchived(accountId, roomId, archiving);
-      void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
+      await calls.setArchived(roomId, archiving);
+      calls.refreshLists();
       refresh();
       notify(archiving ? 'Conversation archived' : 'Conversation unarchived');
       if (archiving) onClosed();
@@ -349,7 +344,7 @@ export function ConversationView({
   const unblock = () =>
     act.mutate(async () => {
       if (!room) return;
-      await inboxCalls.block(accountId, room.username, false);
+      await calls.block(room.username, false);
       notify(`${formatPhone(room.username)} is unblocked`);
       refresh();
     });
@@ -365,8 +360,8 @@ export function ConversationView({
     });
     if (!ok) return;
     act.mutate(async () => {
-      await inboxCalls.block(accountId, room.username, true);
-      void qc.invalidateQueries({ queryKey: ['inbox', accountId] });
+      await calls.block(room.username, true);
+      calls.refreshLists();
       notify(`${formatPhone(room.username)} is blocked`);
       refresh();
     });
@@ -374,14 +369,14 @@ export function ConversationView({
 
   const rate = (rating: number) =>
     act.mutate(async () => {
-      await inboxCalls.rate(accountId, roomId, rating);
+      await calls.rate(roomId, rating);
       refresh();
     });
 
   const react = (messageId: number, reaction: string, add: boolean) =>
     act.mutate(async () => {
-      const res = await inboxCalls.react(accountId, messageId, reaction, add);
-      applyEvent(qc, accountId, { id: 0, type: 'message.updated', payload: { message: res.message } });
+      const res = await calls.react(messageId, reaction, add);
+      calls.applyEvent({ id: 0, type: 'message.updated', payload: { message: res.message } });
     });
 
   // A message arriving while this conversation is open on screen is read: tell the server (reading
@@ -394,25 +389,18 @@ export function ConversationView({
     // now, not when the row was clicked (a count read before the server marked it would stay stale).
     if (loadedNewest.current == null) {
       loadedNewest.current = newest.id;
-      void qc.invalidateQueries({ queryKey: ['unreadCount', accountId] });
+      calls.refreshUnreadCounts();
       return;
     }
     if (newest.direction !== 'inbound' || document.visibilityState !== 'visible') return;
     const ctrl = new AbortController();
-    inboxCalls
-      .markRead(accountId, roomId, ctrl.signal)
+    calls
+      .markRead(roomId, ctrl.signal)
       .then(() => {
         for (const key of [roomsKey(accountId, inboxType, false), roomsKey(accountId, inboxType, true)]) {
-          qc.setQueryData<InfiniteData<RoomPage>>(key, (d) =>
-            d
-              ? {
-                  ...d,
-                  pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.map((r) => (r.roomId === roomId ? { ...r, unread: false } : r)) })),
-                }
-              : d,
-          );
+          calls.updateRooms(key, (rooms) => rooms.map((r) => (r.roomId === roomId ? { ...r, unread: false } : r)));
         }
-        void qc.invalidateQueries({ queryKey: ['unreadCount', accountId] });
+        calls.refreshUnreadCounts();
       })
       .catch(() => undefined);
     return () => ctrl.abort();
@@ -567,6 +555,7 @@ export function NewConversation({
   onStarted: (roomId: string) => void;
 }) {
   const [to, setTo] = useState('');
+  const calls = useConversationCalls(accountId);
   const send = async (body: string, attachments: Message['attachments']) => {
     const users = to
       .split(',')
@@ -578,10 +567,10 @@ export function NewConversation({
       return;
     }
     // A failure throws on to the composer, which keeps the text and says why.
-    const room = await inboxCalls.groupRoom(accountId, users).catch((err: unknown) => {
+    const room = await calls.groupRoom(users).catch((err: unknown) => {
       throw err instanceof ApiError ? err : new Error('Unable to start conversation with this user.');
     });
-    await inboxCalls.send(accountId, room.details.room, body, attachments);
+    await calls.send(room.details.room, body, attachments);
     onStarted(room.details.room);
   };
   return (

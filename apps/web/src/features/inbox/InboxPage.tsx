@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Inbox, MessageSquarePlus, Wifi, WifiOff } from 'lucide-react';
 import { BOTTOM_DETECTION_PX, TIMINGS } from '@switchboard/core/constants';
 import { formatPhone } from '@switchboard/core/rules/format';
@@ -8,20 +7,16 @@ import { useOpenOverlay } from '../../overlays/open.ts';
 import { confirm } from '../../shell/confirm.tsx';
 import { Avatar, Button, EmptyState, ErrorState, Skeleton, cn } from '../../ui/index.ts';
 import {
-  activityKey,
-  clearActivity,
-  closeConversation,
   roomsKey,
   setOpenRoom,
-  unreadCountKey,
   useConversation,
+  useConversationCalls,
   useConversations,
   useLive,
   useUnreadCount,
   type InboxType,
   type ListStatus,
   type Room,
-  type RoomPage,
 } from './api.ts';
 import { ConversationView, NewConversation } from './ConversationView.tsx';
 import { timeAgo } from './format.ts';
@@ -44,7 +39,7 @@ export function InboxView({
   account: { vidaPremium?: boolean; vidaPhoneNumber?: string | null; smsEnabled?: boolean; displayName?: string };
 }) {
   const [params, setParams] = useSearchParams();
-  const qc = useQueryClient();
+  const calls = useConversationCalls(accountId);
   const openOverlay = useOpenOverlay();
   const type: InboxType = params.get('filter') === 'agent' ? 'agent' : 'priority';
   const active = params.get('active');
@@ -97,20 +92,26 @@ export function InboxView({
     const unique = all.filter((r) => (seen.has(r.roomId) ? false : (seen.add(r.roomId), true)));
     if (composing) {
       const draft: Room = {
+        id: DRAFT_ID,
         roomId: DRAFT_ID,
+        room: DRAFT_ID,
         uuid: '',
         username: 'New message',
         channel: 'sms',
         status: 'open',
         inboxType: type,
+        agentId: null,
         aiAgentEnabled: false,
         rating: null,
+        isGroup: false,
         users: [],
         lastMessage: '',
         lastMessageTimestamp: Date.now(),
         lastMessageDirection: null,
+        lastMessageSender: null,
         lastMessageStatus: null,
         unread: false,
+        createdAt: Date.now(),
         draft: true,
       };
       return [draft, ...unique];
@@ -138,16 +139,11 @@ export function InboxView({
     if (room.draft) return setParam({ active: null });
     setParam({ active: room.roomId, highlightId: null });
     // Opening a conversation clears its activity entry (spec §4).
-    await clearActivity(accountId, type, room.username).catch(() => undefined);
-    void qc.invalidateQueries({ queryKey: activityKey(accountId, type) });
-    void qc.invalidateQueries({ queryKey: unreadCountKey(accountId, type) });
-    qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(accountId, type, false), (d) =>
-      d
-        ? {
-            ...d,
-            pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.map((r) => (r.roomId === room.roomId ? { ...r, unread: false } : r)) })),
-          }
-        : d,
+    await calls.clearActivity(type, room.username).catch(() => undefined);
+    calls.refreshActivity(type);
+    calls.refreshUnreadCount(type);
+    calls.updateRooms(roomsKey(accountId, type, false), (rooms) =>
+      rooms.map((r) => (r.roomId === room.roomId ? { ...r, unread: false } : r)),
     );
   };
 
@@ -161,15 +157,13 @@ export function InboxView({
 
   const closeRoom = useCallback(
     async (room: Room) => {
-      await closeConversation(accountId, room.roomId);
+      await calls.closeConversation(room.roomId);
       for (const unread of [false, true]) {
-        qc.setQueryData<InfiniteData<RoomPage>>(roomsKey(accountId, type, unread), (d) =>
-          d ? { ...d, pages: d.pages.map((p) => ({ ...p, rooms: p.rooms.filter((r) => r.roomId !== room.roomId) })) } : d,
-        );
+        calls.updateRooms(roomsKey(accountId, type, unread), (rooms) => rooms.filter((r) => r.roomId !== room.roomId));
       }
       if (active === room.roomId) setParam({ active: null });
     },
-    [accountId, qc, type, active, setParam],
+    [accountId, calls, type, active, setParam],
   );
 
   // Infinite scroll: the next page loads within 400 px of the bottom (spec §9).

@@ -3,20 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { applyEvent, roomKey, roomsKey, type ConversationPage, type Message, type Room, type RoomPage } from './api.ts';
 
 const room = (id: string, extra: Partial<Room> = {}): Room => ({
+  id,
   roomId: id,
+  room: id,
   uuid: `u-${id}`,
   username: `guest-${id}`,
   channel: 'chat',
   status: 'open',
   inboxType: 'agent',
+  agentId: null,
   aiAgentEnabled: true,
   rating: null,
+  isGroup: false,
   users: [],
   lastMessage: 'hi',
   lastMessageTimestamp: 1,
   lastMessageDirection: 'inbound',
+  lastMessageSender: 'contact',
   lastMessageStatus: 'received',
   unread: true,
+  createdAt: 1,
   ...extra,
 });
 const message = (id: number, roomId: string): Message => ({
@@ -32,6 +38,7 @@ const message = (id: number, roomId: string): Message => ({
   blocked: false,
   reactions: [],
   createdAt: id,
+  updatedAt: id,
 });
 
 function setup() {

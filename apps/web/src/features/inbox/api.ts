@@ -1,54 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { CONVERSATION_CACHE_LIMIT, PAGE_SIZE, STORAGE_KEYS } from '@switchboard/core/constants';
-import type { ConversationAnalysis } from '@switchboard/core';
 import { api } from '../../api/client.ts';
 import { getToken } from '../../api/session.ts';
+import type { InboxType, Message, Room as CoreRoom } from '@switchboard/core/contracts/conversations';
 
-export type InboxType = 'priority' | 'agent';
-
-export interface Room {
-  roomId: string;
-  uuid: string;
-  username: string;
-  channel: 'chat' | 'sms';
-  status: 'open' | 'closed' | 'archived';
-  inboxType: InboxType;
-  aiAgentEnabled: boolean;
-  rating: number | null;
-  users: string[];
-  lastMessage: string;
-  lastMessageTimestamp: number;
-  lastMessageDirection: 'inbound' | 'outbound' | null;
-  lastMessageSender?: 'contact' | 'agent' | 'staff' | 'system' | null;
-  lastMessageStatus: string | null;
-  /** Only on a conversation read by staff: the other party is blocked. */
-  blocked?: boolean;
-  unread: boolean;
-  /** The matching contact's name, shown instead of the number. */
-  contactName?: string | null;
-  /** The analysis of its latest close (null until it closed and was analyzed). */
-  analysis?: ConversationAnalysis | null;
-  /** A new conversation being written (client only). */
-  draft?: boolean;
-}
-
-export interface Message {
-  id: number;
-  roomId: string;
-  direction: 'inbound' | 'outbound';
-  /** 'voice': a phone call's entry (its call in `callId`). */
-  channel: 'chat' | 'sms' | 'voice';
-  sender: { kind: 'contact' | 'agent' | 'staff' | 'system'; accountId: number | null; address: string | null };
-  body: string;
-  attachments: { url: string; type: string; name?: string }[];
-  status: string;
-  error: string | null;
-  blocked: boolean;
-  reactions: { reaction: string; username: string; accountId: number }[];
-  callId?: string | null;
-  createdAt: number;
-}
+/** A conversation as the inbox holds it: core's room (as staff open it), or a new one being written (client only). */
+export type Room = CoreRoom & { blocked?: boolean; draft?: boolean };
+export type { InboxType, Message };
 
 export interface RoomPage {
   rooms: Room[];
@@ -362,19 +321,19 @@ export function useNeedsPerson(accountId: number) {
 }
 
 /** Opening a conversation clears its priority or junk activity entry (spec §4). */
-export function clearActivity(accountId: number, type: InboxType, username: string) {
+function clearActivity(accountId: number, type: InboxType, username: string) {
   return api(type === 'priority' ? '/api/v1/activity' : '/api/v1/activityAgent', {
     body: { username, targetAccountId: accountId },
     target: accountId,
   });
 }
 
-export function closeConversation(accountId: number, roomId: string) {
+function closeConversation(accountId: number, roomId: string) {
   return api('/api/v1/closeConversation', { body: { roomId }, target: accountId });
 }
 
 /** The calls of the conversation screens, by what they do (screens never name a URL path). */
-export const inboxCalls = {
+const inboxCalls = {
   uploadMedia: (file: File) => {
     const form = new FormData();
     form.append('file', file);
@@ -406,3 +365,74 @@ export const inboxCalls = {
     api<{ roomId: string | null; messages: Message[] }>(`/api/v1/messages/${encodeURIComponent(who)}`, { signal }),
   sendTo: (to: string, body: string) => api('/api/v1/messages', { body: { to, body } }),
 };
+
+/** The inbox's query keys: the factories above, and the prefixes its refreshes name. */
+export const inboxKeys = {
+  rooms: roomsKey,
+  room: roomKey,
+  unreadCount: unreadCountKey,
+  activity: activityKey,
+  needsPerson: needsPersonKey,
+  /** Every conversation list of an account. */
+  lists: (accountId: number) => ['inbox', accountId] as const,
+  /** Every unread count of an account. */
+  unreadCounts: (accountId: number) => ['unreadCount', accountId] as const,
+  chat: (who: string) => ['chatOverlay', who] as const,
+};
+
+/** A picture or file for a message: uploaded, it comes back as an attachment. */
+export const useUploadMedia = () => useMutation({ mutationFn: (file: File) => inboxCalls.uploadMedia(file) });
+
+/**
+ * The calls of the conversation screens for one account, and the cache updates that follow them (the
+ * screens never name a URL path or a query key). Each call is the same request as before; the screen
+ * runs it inside its own action (`act`), which toasts a failure.
+ */
+export function useConversationCalls(accountId: number) {
+  const qc = useQueryClient();
+  return useMemo(
+    () => ({
+      send: (roomId: string, body: string, attachments: Message['attachments'], idempotencyKey?: string) =>
+        inboxCalls.send(accountId, roomId, body, attachments, idempotencyKey),
+      setAiEnabled: (roomId: string, enabled: boolean) => inboxCalls.setAiEnabled(accountId, roomId, enabled),
+      markUnread: (type: InboxType, roomId: string) => inboxCalls.markUnread(accountId, type, roomId),
+      setClosed: (roomId: string, closed: boolean) => inboxCalls.setClosed(accountId, roomId, closed),
+      setArchived: (roomId: string, archived: boolean) => inboxCalls.setArchived(accountId, roomId, archived),
+      block: (username: string, block: boolean) => inboxCalls.block(accountId, username, block),
+      rate: (roomId: string, rating: number) => inboxCalls.rate(accountId, roomId, rating),
+      react: (messageId: number, reaction: string, add: boolean) => inboxCalls.react(accountId, messageId, reaction, add),
+      markRead: (roomId: string, signal: AbortSignal) => inboxCalls.markRead(accountId, roomId, signal),
+      groupRoom: (users: string[]) => inboxCalls.groupRoom(accountId, users),
+      clearActivity: (type: InboxType, username: string) => clearActivity(accountId, type, username),
+      closeConversation: (roomId: string) => closeConversation(accountId, roomId),
+      /** Puts a message the server answered with into the cached lists and conversation. */
+      applyEvent: (e: InboxEvent) => applyEvent(qc, accountId, e),
+      refreshRoom: (roomId: string) => void qc.invalidateQueries({ queryKey: roomKey(roomId) }),
+      refreshLists: () => void qc.invalidateQueries({ queryKey: inboxKeys.lists(accountId) }),
+      refreshActivity: (type: InboxType) => void qc.invalidateQueries({ queryKey: activityKey(accountId, type) }),
+      refreshUnreadCount: (type: InboxType) => void qc.invalidateQueries({ queryKey: unreadCountKey(accountId, type) }),
+      refreshUnreadCounts: () => void qc.invalidateQueries({ queryKey: inboxKeys.unreadCounts(accountId) }),
+      /** Changes the cached rooms of one list (e.g. drops a room's unread dot). */
+      updateRooms: (key: ReturnType<typeof roomsKey>, update: (rooms: Room[]) => Room[]) =>
+        qc.setQueryData<InfiniteData<RoomPage>>(key, (d) =>
+          d ? { ...d, pages: d.pages.map((p) => ({ ...p, rooms: update(p.rooms) })) } : d,
+        ),
+    }),
+    [qc, accountId],
+  );
+}
+
+/** One action of the conversation screen at a time: the screen passes what to run, a failure is toasted. */
+export function useInboxAction(onError: (err: unknown) => void) {
+  return useMutation({ mutationFn: async (fn: () => Promise<unknown>) => fn(), onError });
+}
+
+/** The chat overlay: the signed-in user's conversation with one user, and a message to them. */
+export function useChatWith(who: string) {
+  const qc = useQueryClient();
+  return {
+    messages: useQuery({ queryKey: inboxKeys.chat(who), enabled: !!who, queryFn: ({ signal }) => inboxCalls.messagesWith(who, signal) }),
+    refresh: () => void qc.invalidateQueries({ queryKey: inboxKeys.chat(who) }),
+    sendTo: (to: string, body: string) => inboxCalls.sendTo(to, body),
+  };
+}

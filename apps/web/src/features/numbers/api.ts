@@ -15,7 +15,7 @@ export type SearchBy =
   | { kind: 'locality'; city: string; region: string; country: string }
   | { kind: 'phrase'; phrase: string; city?: string; region?: string; country: string };
 
-export function searchNumbers(target: number | null, q: SearchBy) {
+function searchNumbers(target: number | null, q: SearchBy) {
   const { kind, ...body } = q;
   return api<{ numbers: AvailableNumberInfo[] }>(`/api/v2/phoneNumber/search/local/${kind}`, { method: 'POST', target: tgt(target), body });
 }
@@ -123,4 +123,9 @@ export function useVerifyForwarding(target: number | null, onSuccess?: (r: Forwa
       api<ForwardingResult>('/api/v1/verifyCellForwarding', { method: 'POST', target: tgt(target), body: p }),
     { onSuccess, toastErrors: false },
   );
+}
+
+/** Numbers for sale that match a search (the picker says a failure next to the form). */
+export function useSearchNumbers(target: number | null) {
+  return useAppMutation((q: SearchBy) => searchNumbers(target, q), { toastErrors: false });
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountView } from '../../../api/hooks.ts';
 import { Avatar, cn } from '../../../ui/index.ts';
-import { useMyAccounts } from '../hooks.ts';
+import { useMyAccounts } from '../api.ts';
 import { TYPE_LABEL } from '../parts.tsx';
 
 const SEGMENT: Record<string, string> = { partner: 'partner', reseller: 'reseller', organization: 'org', agent: 'agent' };

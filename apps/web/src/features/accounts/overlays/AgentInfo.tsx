@@ -1,4 +1,4 @@
-import { AccountInfoOverlay } from '../overlayParts.tsx';
+import { AccountInfoOverlay } from '../overlayParts/index.ts';
 
 /** ?agentInfo=<id>: an agent account's details. */
 export default function AgentInfo() {

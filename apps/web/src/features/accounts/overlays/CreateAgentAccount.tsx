@@ -1,4 +1,4 @@
-import { CreateAccountOverlay } from '../overlayParts.tsx';
+import { CreateAccountOverlay } from '../overlayParts/index.ts';
 
 /** ?createAgentAccount: a new agent account under the open organization. */
 export default function CreateAgentAccount() {

@@ -1,4 +1,4 @@
-import { CreateAccountOverlay } from '../overlayParts.tsx';
+import { CreateAccountOverlay } from '../overlayParts/index.ts';
 
 /** ?createOrgAccount (&resellerId=): a new organization. */
 export default function CreateOrgAccount() {

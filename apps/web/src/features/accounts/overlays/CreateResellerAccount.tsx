@@ -1,4 +1,4 @@
-import { CreateAccountOverlay } from '../overlayParts.tsx';
+import { CreateAccountOverlay } from '../overlayParts/index.ts';
 
 /** ?createResellerAccount: a new reseller under the open partner. */
 export default function CreateResellerAccount() {

@@ -1,11 +1,10 @@
 import { appPathUrl, parentAppPath, parseAppPath } from '@switchboard/core/rules/appPath';
 import { Trash2 } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState } from '../../../ui/index.ts';
-import { errorText, useAccountMutation, useActingTarget } from '../hooks.ts';
-import { AccountGate, AccountHeading } from '../overlayParts.tsx';
+import { errorText, useActingTarget, useDeleteAccount } from '../api.ts';
+import { AccountGate, AccountHeading } from '../overlayParts/index.ts';
 
 /** ?deleteAgent=<id>: delete an agent account after saying what that means. */
 export default function DeleteAgent() {
@@ -50,7 +49,7 @@ function Confirm({
   onDeleted: () => void;
   heading: React.ReactNode;
 }) {
-  const del = useAccountMutation(() => accountCalls.deleteAccount(id), {
+  const del = useDeleteAccount(id, {
     success: `${name} deleted`,
     onSuccess: onDeleted,
     toastErrors: false,

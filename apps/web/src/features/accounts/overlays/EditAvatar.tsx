@@ -1,11 +1,10 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@switchboard/core/constants';
 import { ImageUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button } from '../../../ui/index.ts';
-import { errorText, useAccountMutation } from '../hooks.ts';
-import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
+import { errorText, useUploadPicture } from '../api.ts';
+import { AccountGate, useOverlayAccount } from '../overlayParts/index.ts';
 import { FormError } from '../parts.tsx';
 
 /** ?editAvatar: pick a picture, see it, upload it (PNG, JPEG, WebP or GIF up to 5 MB). */
@@ -22,7 +21,7 @@ export default function EditAvatar() {
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
-  const upload = useAccountMutation(() => accountCalls.uploadPicture(target ?? false, file!), {
+  const upload = useUploadPicture(target, file, {
     success: 'Picture saved',
     onSuccess: close,
     toastErrors: false,

@@ -1,4 +1,4 @@
-import { VerifyOverlay } from '../overlayParts.tsx';
+import { VerifyOverlay } from '../overlayParts/index.ts';
 
 /** ?editEmail: change the e-mail address with a verification code. */
 export default function EditEmail() {

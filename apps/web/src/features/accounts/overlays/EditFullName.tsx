@@ -1,5 +1,4 @@
-import { accountCalls } from '../api.ts';
-import { SingleFieldOverlay } from '../overlayParts.tsx';
+import { SingleFieldOverlay } from '../overlayParts/index.ts';
 
 /** ?editFullName: the person's full name (details.fullName). */
 export default function EditFullName() {
@@ -12,7 +11,7 @@ export default function EditFullName() {
       initial={(a) => (typeof a.details.fullName === 'string' ? a.details.fullName : (a.user.name ?? ''))}
       validate={(v) => (v ? null : 'Please enter a name.')}
       inputProps={{ autoComplete: 'name', maxLength: 120 }}
-      save={(v, _a, target) => accountCalls.updateAccount(target ?? false, { details: { fullName: v } })}
+      save={(v) => ({ account: { details: { fullName: v } } })}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { VerifyOverlay } from '../overlayParts.tsx';
+import { VerifyOverlay } from '../overlayParts/index.ts';
 
 /** ?editPhone: change the phone number with a verification code. */
 export default function EditPhone() {

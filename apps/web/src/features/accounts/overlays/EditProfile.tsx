@@ -3,7 +3,7 @@ import { AtSign, Camera, ChevronRight, Link2, Mail, Phone, User, Building2, type
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button } from '../../../ui/index.ts';
 import { useSwitchOverlay } from '../parts.tsx';
-import { AccountGate } from '../overlayParts.tsx';
+import { AccountGate } from '../overlayParts/index.ts';
 
 /** ?editProfile: every part of the profile, each opening its own editor. */
 export default function EditProfile() {

@@ -1,6 +1,5 @@
 import { USERNAME_PATTERN } from '@switchboard/core/rules/format';
-import { accountCalls } from '../api.ts';
-import { SingleFieldOverlay } from '../overlayParts.tsx';
+import { SingleFieldOverlay } from '../overlayParts/index.ts';
 
 /** ?editSlug: the account's username, its public handle (/chat/{username}). */
 export default function EditSlug() {
@@ -18,7 +17,7 @@ export default function EditSlug() {
         </>
       )}
       inputProps={{ autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, maxLength: 32 }}
-      save={(v, _a, target) => accountCalls.updateUsername(target ?? false, v.toLowerCase())}
+      save={(v) => ({ username: v.toLowerCase() })}
     />
   );
 }

@@ -1,11 +1,10 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { accountCalls } from '../api.ts';
 import type { AccountView } from '../../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, EmptyState, Input } from '../../../ui/index.ts';
-import { errorText, useAccountMutation } from '../hooks.ts';
-import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
+import { errorText, useSaveSocialLinks } from '../api.ts';
+import { AccountGate, useOverlayAccount } from '../overlayParts/index.ts';
 import { FormError, FormFooter, selectClass } from '../parts.tsx';
 
 const TYPES = ['website', 'instagram', 'facebook', 'x', 'linkedin', 'youtube', 'tiktok', 'whatsapp', 'email', 'phone'] as const;
@@ -34,12 +33,12 @@ function Editor({ account }: { account: AccountView }) {
   const [links, setLinks] = useState(account.socialLinks.map((l, i) => ({ ...l, key: i })));
   const [position, setPosition] = useState<'top' | 'bottom'>(account.socialLinksPosition);
   const [nextKey, setNextKey] = useState(links.length);
-  const save = useAccountMutation(
-    () =>
-      accountCalls.saveSocialLinks(target ?? false, {
-        socialLinks: links.map(({ type, url }) => ({ type, url: url.trim() })),
-        socialLinksPosition: position,
-      }),
+  const save = useSaveSocialLinks(
+    target,
+    {
+      socialLinks: links.map(({ type, url }) => ({ type, url: url.trim() })),
+      socialLinksPosition: position,
+    },
     { success: 'Social links saved', onSuccess: close, toastErrors: false },
   );
   const badIndex = save.error && 'field' in save.error ? Number(String((save.error as { field?: string }).field).split('.')[1]) : NaN;

@@ -1,5 +1,4 @@
-import { accountCalls } from '../api.ts';
-import { SingleFieldOverlay } from '../overlayParts.tsx';
+import { SingleFieldOverlay } from '../overlayParts/index.ts';
 
 const NAME_KEY: Record<string, string> = { organization: 'orgName', reseller: 'resellerName', partner: 'partnerName', agent: 'agentName' };
 
@@ -14,12 +13,12 @@ export default function EditUserAccount() {
       initial={(a) => a.displayName}
       validate={(v) => (v ? null : 'Please enter a name.')}
       inputProps={{ maxLength: 120, autoComplete: 'organization' }}
-      save={(v, a, target) =>
-        accountCalls.updateAccount(target ?? false, {
+      save={(v, a) => ({
+        account: {
           accountName: v,
           details: { accountName: v, ...(NAME_KEY[a.accountType] ? { [NAME_KEY[a.accountType]!]: v } : {}) },
-        })
-      }
+        },
+      })}
     />
   );
 }

@@ -1,8 +1,7 @@
 import { UserMinus } from 'lucide-react';
-import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState, LoadingBlock } from '../../../ui/index.ts';
-import { errorText, idFromValue, useAccountMutation, useActingTarget, useAdminUsers } from '../hooks.ts';
+import { errorText, idFromValue, useActingTarget, useAdminUsers, useRemoveMember } from '../api.ts';
 
 /** ?memberDelete=<userId>: remove an admin user from the open account. */
 export default function MemberDelete() {
@@ -12,7 +11,7 @@ export default function MemberDelete() {
   const users = useAdminUsers(target);
   const user = users.data?.users.find((u) => u.id === userId);
   const name = user ? user.name || user.email || `User ${user.id}` : '';
-  const remove = useAccountMutation(() => accountCalls.removeMember(target ?? false, userId), {
+  const remove = useRemoveMember(target, userId, {
     success: `${name} removed`,
     onSuccess: close,
     toastErrors: false,

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { accountCalls } from '../api.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState, TextField } from '../../../ui/index.ts';
-import { fieldError, otherError, useAccountMutation } from '../hooks.ts';
-import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
+import { fieldError, otherError, useInviteMember } from '../api.ts';
+import { AccountGate, useOverlayAccount } from '../overlayParts/index.ts';
 import { FormError, FormFooter } from '../parts.tsx';
 
 /** ?memberInvite: e-mail someone a sign-in link to manage this account (optionally as an owner). */
@@ -14,8 +13,9 @@ export default function MemberInvite() {
   const { pathname } = useLocation();
   const [email, setEmail] = useState('');
   const [isOwner, setIsOwner] = useState(false);
-  const invite = useAccountMutation(
-    () => accountCalls.inviteMember(target ?? false, { email: email.trim(), isOwner, redirectUrl: pathname }),
+  const invite = useInviteMember(
+    target,
+    { email: email.trim(), isOwner, redirectUrl: pathname },
     { success: `Invitation sent to ${email.trim()}`, onSuccess: close },
   );
   const err = invite.error;

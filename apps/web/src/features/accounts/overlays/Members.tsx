@@ -2,8 +2,8 @@ import { UserMinus, UserPlus, Users } from 'lucide-react';
 import { useAccount } from '../../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, EmptyState, ErrorState } from '../../../ui/index.ts';
-import { errorText, useAdminUsers } from '../hooks.ts';
-import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
+import { errorText, useAdminUsers } from '../api.ts';
+import { AccountGate, useOverlayAccount } from '../overlayParts/index.ts';
 import { formatDate, ListSkeleton, useSwitchOverlay } from '../parts.tsx';
 
 /** ?members: the account's admin users and owners; invite and remove as permissions allow. */

@@ -1,4 +1,4 @@
-import { AccountInfoOverlay } from '../overlayParts.tsx';
+import { AccountInfoOverlay } from '../overlayParts/index.ts';
 
 /** ?orgInfo=<id>: an organization's details. */
 export default function OrgInfo() {

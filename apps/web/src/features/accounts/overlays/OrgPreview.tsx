@@ -1,4 +1,4 @@
-import { AccountPreviewOverlay } from '../overlayParts.tsx';
+import { AccountPreviewOverlay } from '../overlayParts/index.ts';
 
 /** ?orgPreview=<id>: a glance at an organization. */
 export default function OrgPreview() {

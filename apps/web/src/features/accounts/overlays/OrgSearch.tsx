@@ -5,8 +5,8 @@ import type { QueryValue } from '../../../api/mutation.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Avatar, Button, EmptyState, ErrorState, Input } from '../../../ui/index.ts';
 import { DATES, toFilter } from '../filters.ts';
-import { errorText, useOrgSearch } from '../hooks.ts';
-import { AccountGate, useAccountUrl, useOverlayAccount } from '../overlayParts.tsx';
+import { errorText, useOrgSearch } from '../api.ts';
+import { AccountGate, useAccountUrl, useOverlayAccount } from '../overlayParts/index.ts';
 import { formatDate, ListSkeleton, Pagination, selectClass, StatusBadge } from '../parts.tsx';
 
 const RANGES = [

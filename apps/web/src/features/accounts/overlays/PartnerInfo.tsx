@@ -1,4 +1,4 @@
-import { AccountInfoOverlay } from '../overlayParts.tsx';
+import { AccountInfoOverlay } from '../overlayParts/index.ts';
 
 /** ?partnerInfo=<id>: a partner's details. */
 export default function PartnerInfo() {

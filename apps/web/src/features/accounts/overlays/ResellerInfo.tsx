@@ -1,4 +1,4 @@
-import { AccountInfoOverlay } from '../overlayParts.tsx';
+import { AccountInfoOverlay } from '../overlayParts/index.ts';
 
 /** ?resellerInfo=<id>: a reseller's details. */
 export default function ResellerInfo() {

@@ -1,4 +1,4 @@
-import { AccountPreviewOverlay } from '../overlayParts.tsx';
+import { AccountPreviewOverlay } from '../overlayParts/index.ts';
 
 /** ?resellerPreview=<id>: a glance at a reseller. */
 export default function ResellerPreview() {

@@ -1,11 +1,10 @@
 import { ChevronRight, Share2, UserPen, Users } from 'lucide-react';
 import { useState } from 'react';
-import { accountCalls } from '../api.ts';
 import type { AccountView } from '../../../api/hooks.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button } from '../../../ui/index.ts';
-import { useAccountMutation } from '../hooks.ts';
-import { AccountGate, useOverlayAccount } from '../overlayParts.tsx';
+import { useSaveSettings } from '../api.ts';
+import { AccountGate, useOverlayAccount } from '../overlayParts/index.ts';
 import { useSwitchOverlay } from '../parts.tsx';
 
 const TOGGLES = [
@@ -25,7 +24,7 @@ function SettingsBody({ account }: { account: AccountView }) {
   const [values, setValues] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(TOGGLES.map((t) => [t.key, account.settings[t.key] === true])),
   );
-  const save = useAccountMutation((patch: Record<string, boolean>) => accountCalls.saveSettings(target ?? false, patch), {
+  const save = useSaveSettings(target, {
     success: 'Settings saved',
   });
   const canEdit = account.permissions.canEditOrg;

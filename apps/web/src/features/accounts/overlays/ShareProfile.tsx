@@ -1,7 +1,7 @@
 import { ExternalLink, Share2 } from 'lucide-react';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button } from '../../../ui/index.ts';
-import { AccountGate, AccountHeading } from '../overlayParts.tsx';
+import { AccountGate, AccountHeading } from '../overlayParts/index.ts';
 import { CopyButton } from '../parts.tsx';
 
 /** ?shareProfile: the account's public link, to copy, share or open. */

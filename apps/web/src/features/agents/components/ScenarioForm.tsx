@@ -10,7 +10,7 @@ import {
 } from '@switchboard/core/contracts/agentTests';
 import { ApiError } from '../../../api/mutation.ts';
 import { Button, Dialog, Field, FormError, Input, selectClass, Textarea } from '../../../ui/index.ts';
-import { testCalls } from '../api.ts';
+import { useTestActions } from '../api.ts';
 
 const KIND_LABELS: Record<ExpectationKind, string> = {
   said: 'Says a phrase',
@@ -76,6 +76,7 @@ export function ScenarioForm({
   onClose: () => void;
   onSaved: () => void | Promise<void>;
 }) {
+  const actions = useTestActions(target);
   const ids = { name: useId(), persona: useId(), goal: useId(), opening: useId(), turns: useId(), max: useId(), channel: useId() };
   const [name, setName] = useState(scenario?.name ?? '');
   const [persona, setPersona] = useState(scenario?.persona ?? '');
@@ -106,8 +107,8 @@ export function ScenarioForm({
       expectations: rows.map(toExpectation),
     };
     try {
-      if (scenario) await testCalls.update(target, scenario.id, body);
-      else await testCalls.create(target, body);
+      if (scenario) await actions.update.mutateAsync({ id: scenario.id, body });
+      else await actions.create.mutateAsync(body);
       await onSaved();
     } catch (e) {
       setError({ message: (e as Error).message, field: e instanceof ApiError ? e.field : undefined });

@@ -4,8 +4,7 @@ import type { ScenarioResult, TestRun, TestScenario, TestStatus } from '@switchb
 import { confirm } from '../../../shell/confirm.tsx';
 import { notify } from '../../../shell/toast.tsx';
 import { Button, cn, Dialog, EmptyState, ErrorState, LoadingBlock } from '../../../ui/index.ts';
-import { testCalls, testKeys, useLatestRun, useTestProgress, useTestRun, useTestSuite } from '../api.ts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useLatestRun, useTestActions, useTestProgress, useTestRun, useTestSuite } from '../api.ts';
 import { ScenarioForm } from './ScenarioForm.tsx';
 
 const STATUS: Record<TestStatus | 'none', { text: string; cls: string; icon: typeof CheckCircle2 }> = {
@@ -36,7 +35,7 @@ export function StatusBadge({ status }: { status: TestStatus | 'none' }) {
  * progress, the publish setting, and each result's transcript with the failing expectation marked.
  */
 export function TestsPanel({ target, agentId }: { target: number | null; agentId: number }) {
-  const qc = useQueryClient();
+  const actions = useTestActions(target);
   const suite = useTestSuite(target);
   const latest = useLatestRun(target);
   const [runId, setRunId] = useState<number | null>(null);
@@ -69,8 +68,7 @@ export function TestsPanel({ target, agentId }: { target: number | null; agentId
   const start = async (ids?: number[]) => {
     setStarting(true);
     try {
-      const r = await testCalls.run(target, ids);
-      qc.setQueryData(testKeys.run(target, r.run.id), { success: true, run: r.run });
+      const r = await actions.run.mutateAsync(ids);
       setRunId(r.run.id);
     } catch (e) {
       notify.error((e as Error).message);
@@ -112,8 +110,7 @@ export function TestsPanel({ target, agentId }: { target: number | null; agentId
           checked={settings.requirePassToPublish}
           onChange={async (e) => {
             try {
-              await testCalls.settings(target, e.target.checked);
-              await qc.invalidateQueries({ queryKey: testKeys.suite(target) });
+              await actions.settings.mutateAsync(e.target.checked);
             } catch (err) {
               notify.error((err as Error).message);
             }
@@ -191,8 +188,7 @@ export function TestsPanel({ target, agentId }: { target: number | null; agentId
                         confirmColor: 'danger',
                       });
                       if (!ok) return;
-                      await testCalls.remove(target, s.id);
-                      await qc.invalidateQueries({ queryKey: testKeys.suite(target) });
+                      await actions.remove.mutateAsync(s.id);
                     }}
                   >
                     <Trash2 className="size-3" aria-hidden />
@@ -211,7 +207,7 @@ export function TestsPanel({ target, agentId }: { target: number | null; agentId
           onClose={() => setEditing(null)}
           onSaved={async () => {
             setEditing(null);
-            await qc.invalidateQueries({ queryKey: testKeys.suite(target) });
+            await actions.refreshSuite();
           }}
         />
       )}

@@ -6,7 +6,7 @@ import type { OverlayProps } from '../../../overlays/registry.ts';
 import { notify } from '../../../shell/toast.tsx';
 import { Button, ErrorState, LoadingBlock, TextField } from '../../../ui/index.ts';
 import { useActingTarget } from '../../accounts/api.ts';
-import { agentCalls, useApps, useInvalidateAgents } from '../api.ts';
+import { useSaveAppAuth, useApps, useInvalidateAgents } from '../api.ts';
 import { Section } from '../parts.tsx';
 import { IntegrationCatalog } from '../../integrations/index.ts';
 
@@ -43,6 +43,7 @@ export default function Integrations({ value }: OverlayProps) {
 
 function AppSettings({ app, target }: { app: AppDefinition; target: number | null }) {
   const invalidate = useInvalidateAgents();
+  const saveAppAuth = useSaveAppAuth(target);
   const initial: Record<string, string> = {};
   for (const p of Object.values(app.dependencies.providers.auth))
     for (const [k, v] of Object.entries(p.parameters.properties)) initial[k] = v.value == null ? '' : String(v.value);
@@ -66,7 +67,7 @@ function AppSettings({ app, target }: { app: AppDefinition; target: number | nul
       };
     }
     try {
-      await agentCalls.saveAppAuth(target, app.appId, app.appVersion, auth);
+      await saveAppAuth.mutateAsync({ appId: app.appId, appVersion: app.appVersion, auth });
       await invalidate();
       notify(`${app.appData.name} saved`);
     } catch (e) {

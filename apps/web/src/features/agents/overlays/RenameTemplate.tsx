@@ -5,13 +5,14 @@ import type { OverlayProps } from '../../../overlays/registry.ts';
 import { notify } from '../../../shell/toast.tsx';
 import { Button, ErrorState, LoadingBlock, TextField } from '../../../ui/index.ts';
 import { useActingTarget } from '../../accounts/api.ts';
-import { agentCalls, useInvalidateAgents, useTemplates } from '../api.ts';
+import { useRenameTemplate, useInvalidateAgents, useTemplates } from '../api.ts';
 
 /** ?renameTemplate=<templateId>: rename a template the account owns. */
 export default function RenameTemplate({ value, close }: OverlayProps) {
   const target = useActingTarget();
   const templates = useTemplates(target);
   const invalidate = useInvalidateAgents();
+  const rename = useRenameTemplate(target);
   const template = templates.data?.templates.find((t) => t.templateId === value);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +25,7 @@ export default function RenameTemplate({ value, close }: OverlayProps) {
     if (!name.trim()) return setError('Please name the template.');
     setBusy(true);
     try {
-      await agentCalls.renameTemplate(target, value, name.trim());
+      await rename.mutateAsync({ templateId: value, name: name.trim() });
       await invalidate();
       notify('Template renamed');
       close();

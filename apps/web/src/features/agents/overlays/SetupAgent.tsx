@@ -7,7 +7,7 @@ import type { OverlayProps } from '../../../overlays/registry.ts';
 import { notify } from '../../../shell/toast.tsx';
 import { useActingAccount } from '../../accounts/api.ts';
 import { prefilledFields } from '../prefill.ts';
-import { agentCalls, useInvalidateAgents, useTemplates } from '../api.ts';
+import { useCreateFromTemplate, useInvalidateAgents, useTemplates } from '../api.ts';
 import { TemplateFieldStep, TemplateGallery } from '../TemplateSetup.tsx';
 
 /** ?setupAgent: make the agent from a template (gallery → fields → agent). `templateId` preselects one. */
@@ -16,6 +16,7 @@ export default function SetupAgent({ params, close }: OverlayProps) {
   const target = acting.target;
   const templates = useTemplates(target);
   const invalidate = useInvalidateAgents();
+  const createFromTemplate = useCreateFromTemplate(target);
   const openOverlay = useOpenOverlay();
   const pre = params.get('templateId');
   const [chosen, setChosen] = useState<AgentTemplate | null>(null);
@@ -36,7 +37,7 @@ export default function SetupAgent({ params, close }: OverlayProps) {
     setBusy(true);
     setError(null);
     try {
-      await agentCalls.createFromTemplate(target, template.templateId, values);
+      await createFromTemplate.mutateAsync({ templateId: template.templateId, templateFields: values });
       await invalidate();
       notify.success(`Agent made from “${template.name}”`);
       close();

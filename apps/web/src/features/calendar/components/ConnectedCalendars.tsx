@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { errorText, fieldError } from '../../../api/mutation.ts';
 import { Button, TextField } from '../../../ui/index.ts';
 import {
-  googleConnectUrl,
   useConnectCalendly,
   useDisconnect,
   useGoogleCalendars,
+  useGoogleConnectUrl,
   useSchedule,
   useSetGoogleMain,
   type Connection,
@@ -23,6 +23,7 @@ export function ConnectedCalendars() {
   const setMain = useSetGoogleMain();
   const disconnect = useDisconnect();
   const connectCalendly = useConnectCalendly();
+  const googleConnectUrl = useGoogleConnectUrl().mutateAsync;
   const [pat, setPat] = useState('');
   const [going, setGoing] = useState<string | null>(null);
   if (q.isLoading || q.isError) return null;

@@ -1,30 +1,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/mutation.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
 import { Button, ErrorState, LoadingBlock, cn } from '../../../ui/index.ts';
-import { inboxCalls } from '../api.ts';
+import { useChatWith } from '../api.ts';
 import { clock } from '../format.ts';
 
 /** ?chat=<username or phone>: the conversation with one person, and a line to write to them. */
 export default function ChatOverlay({ value }: OverlayProps) {
   const who = value && value !== 'true' ? value : '';
-  const qc = useQueryClient();
+  const chat = useChatWith(who);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const q = useQuery({
-    queryKey: ['chatOverlay', who],
-    enabled: !!who,
-    queryFn: ({ signal }) => inboxCalls.messagesWith(who, signal),
-  });
+  const q = chat.messages;
   const send = async () => {
     setError(null);
     try {
-      await inboxCalls.sendTo(who, text);
+      await chat.sendTo(who, text);
       setText('');
-      void qc.invalidateQueries({ queryKey: ['chatOverlay', who] });
+      chat.refresh();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Unable to start conversation with this user.');
     }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import { errorText, fieldError, useAppMutation } from '../../../api/mutation.ts';
+import { errorText, fieldError } from '../../../api/mutation.ts';
 import { Button, EmptyState, ErrorState, Field, Spinner, TextField, cn } from '../../../ui/index.ts';
-import { searchNumbers, useBuyNumber, type AvailableNumberInfo, type PhoneNumberInfo, type SearchBy } from '../api.ts';
+import { useBuyNumber, useSearchNumbers, type AvailableNumberInfo, type PhoneNumberInfo } from '../api.ts';
 import { CapabilityBadges } from './CapabilityBadges.tsx';
 
 const COUNTRIES = [
@@ -33,7 +33,7 @@ export function NumberPicker({ target, onBought }: { target: number | null; onBo
   const [phrase, setPhrase] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [gone, setGone] = useState<Set<string>>(new Set());
-  const search = useAppMutation((q: SearchBy) => searchNumbers(target, q), { toastErrors: false });
+  const search = useSearchNumbers(target);
   const buy = useBuyNumber(target, onBought);
 
   const submit = (e: FormEvent) => {

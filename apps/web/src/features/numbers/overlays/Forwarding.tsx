@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, PhoneMissed, PhoneForwarded } from 'lucide-react';
 import { finishWalkthroughStep, parseWalkthrough } from '@switchboard/core/rules/walkthrough';
 import { useActingAccount } from '../../../api/acting.ts';
+import { useRefreshAccount } from '../../../api/hooks.ts';
 import { fieldError, otherError } from '../../../api/mutation.ts';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import { Button, FormError, TextField } from '../../../ui/index.ts';
-import { saveWalkthrough } from '../../agents/api.ts';
+import { useSaveWalkthrough } from '../../agents/api.ts';
 import { useVerifyForwarding, type ForwardingResult } from '../api.ts';
 import { useSwitchOverlay } from '../switchOverlay.ts';
 
@@ -15,16 +15,17 @@ const ICON = { success: CheckCircle2, no_call: PhoneMissed, wrong_number: PhoneF
 /** `?forwarding`: we call your phone and watch whether the call is forwarded to the agent's number. */
 export default function Forwarding() {
   const { target, data: account } = useActingAccount();
-  const qc = useQueryClient();
+  const refreshAccount = useRefreshAccount();
+  const saveWalkthrough = useSaveWalkthrough(target);
   const go = useSwitchOverlay('forwarding');
   const [cell, setCell] = useState(account?.phoneNumber ?? '');
   const done = async (r: ForwardingResult) => {
     if (!r.verified || !account) return;
     // The walkthrough's FORWARD_CALLS step is done once forwarding really works.
-    await saveWalkthrough(target, finishWalkthroughStep(parseWalkthrough(account.settings.walkthrough), 'FORWARD_CALLS')).catch(
-      () => undefined,
-    );
-    await qc.invalidateQueries({ queryKey: ['account'] });
+    await saveWalkthrough
+      .mutateAsync(finishWalkthroughStep(parseWalkthrough(account.settings.walkthrough), 'FORWARD_CALLS'))
+      .catch(() => undefined);
+    await refreshAccount();
   };
   const check = useVerifyForwarding(target, (r) => void done(r));
   const submit = (e: FormEvent) => {
