@@ -85,7 +85,7 @@ export const linkExtras = z.object({
 });
 
 /** The keys `linksConfig.theme` takes: the 19 bundled themes' and "custom" (an enum in the OpenAPI document). */
-export const LINK_THEME_KEYS = [...LINK_THEMES.map((t) => t.key), 'custom'] as [string, ...string[]];
+export const LINK_THEME_KEYS: [string, ...string[]] = ['custom', ...LINK_THEMES.map((t) => t.key)];
 
 export const linksConfig = z.object({
   /** A bundled theme's key, or "custom" for `customTheme`. */
