@@ -275,7 +275,7 @@ export function createWalletService(
      * A Lightning invoice that credits an account's wallet: its own (the one pending invoice, replacing
      * the previous) or one a visitor asked for on its pay link (many may wait at once).
      */
-    async invoiceFor(accountId: number, input: { amount: string | number; unit?: string }, payLink: boolean) {
+    async invoiceFor(accountId: number, input: { amount: string | number; unit?: string; slug?: string }, payLink: boolean) {
       const unit = (input.unit ?? DEFAULT_INVOICE_UNIT).toUpperCase();
       const { satToUsd } = await rates.satToUsd();
       let micros: number;
@@ -305,6 +305,8 @@ export function createWalletService(
         return repo.insertInvoice(trx, {
           account_id: accountId,
           pay_link: payLink ? 1 : 0,
+          unit,
+          slug: payLink ? (input.slug?.trim().toLowerCase() ?? null) : null,
           payment_hash: inv.paymentHash,
           bolt11: inv.bolt11,
           amount_msat: msat,

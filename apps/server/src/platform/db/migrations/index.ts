@@ -25,6 +25,7 @@ import * as callsTurnTimings from './202611271400_calls_turn_timings.ts';
 import * as llmConnections from './202611271400_llm_connections.ts';
 import * as referralInviteCodes from './202611242230_referral_invite_codes.ts';
 import * as referralRewardsPaid from './202611271400_referral_rewards_paid.ts';
+import * as invoiceUnitSlug from './202611271830_invoice_unit_slug.ts';
 import * as agentAppsSecrets from './202611242120_agent_apps_secrets.ts';
 import * as sip from './202611242020_sip.ts';
 import * as calendarConnections from './202611242050_calendar_connections.ts';
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '202611271400_referral_rewards_paid': referralRewardsPaid,
   '202611271400_calls_turn_timings': callsTurnTimings,
   '202611271400_llm_connections': llmConnections,
+  '202611271830_invoice_unit_slug': invoiceUnitSlug,
 };
