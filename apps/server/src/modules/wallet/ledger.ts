@@ -259,6 +259,37 @@ export const ledger = {
   },
 
   /**
+   * An account's plan payments by card (its paid subscription checkouts, `checkout:<id>`, card →
+   * revenue): no wallet moves, but the account paid them, so its transaction list shows them as money out.
+   */
+  async cardPlanPayments(db: DbOrTx, accountId: number, limit: number) {
+    const paid = await db
+      .selectFrom('checkouts')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', 'subscription')
+      .where('status', '=', 'paid')
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+    if (paid.length === 0) return [];
+    const rows = await db
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where(
+        'idempotency_key',
+        'in',
+        paid.map((c) => `checkout:${c.id}`),
+      )
+      .where('kind', '=', 'subscription')
+      .execute();
+    return rows.map((r) => {
+      const t = normalize(r);
+      return { ...t, memo: t.memo ?? 'Plan paid by card', signedAmount: -t.amount };
+    });
+  },
+
+  /**
    * What an account holds: `withdrawable` (its wallet), `promotional` (its reward credit) and their sum,
    * the balance it sees and spends.
    */

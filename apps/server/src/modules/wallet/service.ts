@@ -124,7 +124,10 @@ export function createWalletService(
 
     async recentTransactions(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewBilling');
-      const history = await ledger.history(db, [walletCode(ctx.acting.id), promoCode(ctx.acting.id)], RECENT);
+      const moves = await ledger.history(db, [walletCode(ctx.acting.id), promoCode(ctx.acting.id)], RECENT);
+      // Plan payments by card move no wallet money but are the account's payments: listed with the rest.
+      const plans = await ledger.cardPlanPayments(db, ctx.acting.id, RECENT);
+      const history = [...moves, ...plans].sort((a, b) => b.created_at - a.created_at || b.id - a.id).slice(0, RECENT);
       const owed = await debtOf(db, ctx.acting.id);
       const funds = await ledger.funds(db, ctx.acting.id);
       return {
