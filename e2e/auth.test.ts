@@ -90,6 +90,19 @@ describe('sign-up and sign-in', () => {
     await page.close();
   });
 
+  it('a number the carrier cannot reach: the page says so and asks for no code', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/app/signin`);
+    await page.getByRole('tab', { name: 'Phone' }).click();
+    const phone = page.getByLabel('Phone number');
+    await phone.fill('+1 202 555 0123');
+    await page.getByRole('button', { name: 'Text me a code' }).click();
+    await expect.poll(() => describedBy(phone)).toMatch(/could not send a code to this number.*no code was issued/i);
+    expect(await page.getByLabel('Verification code').count()).toBe(0);
+    await snap(page, 'signin-phone-unreachable-390');
+    await page.close();
+  });
+
   it('shows a server error next to the field it names', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/app/signin`);

@@ -146,6 +146,15 @@ describe('billing and the wallet', () => {
     await page.goto(`${suite.server.url}/app/billing?premium=true`);
     await page.getByRole('dialog', { name: 'Premium' }).getByText('Premium is on with the Pro plan.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The card paid the plan, not the wallet, and the payment is in Transactions all the same.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`${suite.server.url}/app/billing?transactions=true`);
+      const row = page.getByRole('dialog', { name: 'Transactions' }).locator('[data-transaction="subscription"]');
+      await row.getByText('Plan paid by card').waitFor();
+      expect(await row.textContent()).toContain('-$49.00');
+      await snap(page, `billing-transactions-plan-${width}`);
+    }
     await context.close();
   }, 120_000);
 });

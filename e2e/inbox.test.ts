@@ -71,6 +71,34 @@ describe('live inbox', () => {
     await inbox.getByRole('button', { name: 'Send' }).click();
     await visitor.getByText('Hi, this is Olive. Yes, 9 to 1.').waitFor();
 
+    // A text file is sent as an attachment; a file that is not one of the kinds says why beside the composer.
+    const attach = inbox.getByLabel('Attach a file');
+    await attach.setInputFiles({ name: 'hours.txt', mimeType: 'text/plain', buffer: Buffer.from('Saturday 9 to 1\nSunday closed\n') });
+    await inbox.getByText('Attached: hours.txt').waitFor();
+    await inbox.getByRole('textbox', { name: 'Message' }).fill('Our hours, as a file.');
+    await inbox.getByRole('button', { name: 'Send' }).click();
+    const sentFile = inbox
+      .locator('[data-message-id]')
+      .filter({ hasText: 'Our hours, as a file.' })
+      .getByRole('link', { name: 'hours.txt' });
+    await sentFile.waitFor();
+    const fileUrl = await sentFile.getAttribute('href');
+    expect(await (await fetch(`${server.url}${fileUrl}`)).text()).toBe('Saturday 9 to 1\nSunday closed\n');
+    await attach.setInputFiles({
+      name: 'tool.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0]),
+    });
+    const uploadError = inbox.getByTestId('upload-error');
+    await uploadError.waitFor();
+    expect(await uploadError.textContent()).toContain(
+      'tool.exe was not attached: Only images (PNG, JPEG, GIF, WebP), PDFs and text files (.txt)',
+    );
+    await snap(inbox, 'inbox-attachment-error-1280');
+    await inbox.setViewportSize({ width: 390, height: 800 });
+    await snap(inbox, 'inbox-attachment-error-390');
+    await inbox.setViewportSize({ width: 1280, height: 800 });
+
     // The visitor keeps the conversation across a reload.
     await visitor.reload();
     await visitor.getByText('Hi, this is Olive. Yes, 9 to 1.').waitFor();

@@ -25,8 +25,27 @@ describe('link pages', () => {
     await page.getByRole('button', { name: 'Move Order bread up' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => rows.nth(0).getByLabel('Title').inputValue()).toBe('Order bread');
-    await page.getByLabel('Published: anyone with the address can see this page').check();
     await page.getByRole('radio', { name: 'Noir' }).click();
+    // A new page is a draft: a badge says so, and there is no "Open" (its address answers "No page")
+    // but a preview of the draft as edited, with Publish beside it.
+    await page.getByText('Draft', { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Open' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const previewDialog = page.getByRole('dialog', { name: 'Preview of your page' });
+    await previewDialog.getByTestId('page-preview').getByText('Order bread').waitFor();
+    expect(await previewDialog.getByTestId('page-preview').getAttribute('data-theme')).toBe('Noir');
+    await snap(page, 'linkpages-draft-preview-1280');
+    await previewDialog.getByRole('button', { name: 'Close' }).first().click();
+    await previewDialog.waitFor({ state: 'detached' });
+    // Share says the page is a draft and offers to publish it, and does not link to the 404.
+    await page.getByRole('button', { name: 'Share' }).click();
+    const share = page.getByRole('dialog', { name: 'Share your page' });
+    await share.getByText('The page is a draft').waitFor();
+    await share.getByRole('button', { name: 'Publish now' }).waitFor();
+    expect(await share.getByRole('link', { name: 'Open it' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await share.waitFor({ state: 'detached' });
+    await snap(page, 'linkpages-draft-1280');
     const preview = page.getByTestId('page-preview');
     expect(await preview.getAttribute('data-theme')).toBe('Noir');
     expect(await preview.textContent()).toMatch(/Order bread.*Opening hours/);
@@ -38,8 +57,12 @@ describe('link pages', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await rows.nth(2).getByText('Only http, https, mailto and tel links are allowed.').waitFor();
     await page.getByRole('button', { name: 'Remove Bad' }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Publish saves the edits too and makes the page public: the badge turns, Open appears.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published', { exact: true }).waitFor();
     await page.getByTestId('draft-state').filter({ hasText: 'All changes saved' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`/p/${owner.username}`);
+    await page.getByRole('button', { name: 'Unpublish' }).waitFor();
     await snap(page, 'linkpages-editor-1280');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -81,9 +104,19 @@ describe('link pages', () => {
     const { context, page } = await suite.page(owner, 390, 844);
     await page.goto(`${suite.server.url}/app/links`);
     await page.getByRole('button', { name: 'Add link' }).waitFor();
+    await page.getByText('Published', { exact: true }).waitFor();
     await snap(page, 'linkpages-editor-390');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
+    // A new page on a phone: the draft badge and Publish in the header.
+    const other = await suite.signUp('draft@links.test', 'Draft Deli');
+    const phone = await suite.page(other, 390, 844);
+    await phone.page.goto(`${suite.server.url}/app/links`);
+    await phone.page.getByText('Draft', { exact: true }).waitFor();
+    await phone.page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
+    await snap(phone.page, 'linkpages-draft-390');
+    expect(await seriousAxeViolations(phone.page)).toEqual([]);
+    await phone.context.close();
   });
 
   it('every bundled theme renders the public page with readable contrast at 390 px, and a dark and a light one at 1280 px', async () => {

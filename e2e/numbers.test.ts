@@ -26,6 +26,14 @@ describe('phone numbers', () => {
     const number = await first.getAttribute('value');
     expect(number).toMatch(/^\+1512\d{7}$/);
     await first.check();
+    // The price is shown before buying: this organization has no plan, so the number costs nothing a month.
+    const price = dialog.locator('[data-number-price]');
+    expect(await price.textContent()).toBe('Price: No monthly charge: you have no plan that prices phone numbers.');
+    await snap(page, 'numbers-select-price-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await price.scrollIntoViewIfNeeded();
+    await snap(page, 'numbers-select-price-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Buy this number' }).click();
     await dialog.waitFor({ state: 'detached' });
 

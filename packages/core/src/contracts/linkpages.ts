@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safePublicUrl } from '../rules/format.ts';
 import { epochMsParam, targetParams, tokenParams } from './common.ts';
-import { BUTTON_TYPES, LINK_FONTS } from './linkpagesThemes.ts';
+import { BUTTON_TYPES, LINK_FONTS, LINK_THEMES } from './linkpagesThemes.ts';
 
 export * from './linkpagesThemes.ts';
 
@@ -84,9 +84,16 @@ export const linkExtras = z.object({
   pay: extra.extend({ url: publicUrl.nullish() }).optional(),
 });
 
+/** The keys `linksConfig.theme` takes: the 19 bundled themes' and "custom" (an enum in the OpenAPI document). */
+export const LINK_THEME_KEYS: [string, ...string[]] = ['custom', ...LINK_THEMES.map((t) => t.key)];
+
 export const linksConfig = z.object({
   /** A bundled theme's key, or "custom" for `customTheme`. */
-  theme: z.string().max(60).optional(),
+  theme: z
+    .enum(LINK_THEME_KEYS, {
+      error: (iss) => `there is no theme ${JSON.stringify(iss.input)}: use a bundled theme's key or "custom".`,
+    })
+    .optional(),
   customTheme: linkThemeSchema.nullish(),
   socialLinksPosition: z.enum(['top', 'bottom']).optional(),
   title: z.string().trim().max(120).nullish(),

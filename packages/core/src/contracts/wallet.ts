@@ -77,6 +77,7 @@ export const checkoutStatusResponse = z.object({
 export type CheckoutStatusResponse = z.infer<typeof checkoutStatusResponse>;
 
 export const INVOICE_UNITS = ['USD', 'SAT', 'MSAT'] as const;
+export type InvoiceUnit = (typeof INVOICE_UNITS)[number];
 
 export const pendingInvoice = z.object({
   invoice: z.string(),
@@ -84,6 +85,10 @@ export const pendingInvoice = z.object({
   amountMsat: z.number().int(),
   amountUsd: z.string(),
   amount: z.number().int(),
+  /** The unit the amount was asked in (spec §3 Invoice); `amount` above is micro-USD whatever it was. */
+  unit: z.enum(INVOICE_UNITS),
+  /** The pay link's slug when a visitor asked for the invoice there; null for the account's own top-up. */
+  slug: z.string().nullable(),
   status: z.enum(['pending', 'paid', 'reset']),
   expiresAt: z.number(),
   createdAt: z.number(),

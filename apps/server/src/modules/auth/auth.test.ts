@@ -135,7 +135,18 @@ describe('phone sign-in', () => {
   it('says so when the carrier cannot deliver', async () => {
     const r = await t.request('POST', '/api/v1/signin/phoneNumber', { body: { phoneNumber: '+12025550123' } });
     expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({ field: 'phoneNumber', success: false });
     expect(r.body.message).toContain('Number unreachable');
+    expect(r.body.message).toContain('no code was issued');
+    // No code was issued: the code in the failed text (the local outbox keeps it) does not sign in.
+    const outbox = await t.request('GET', '/api/dev/outbox', { query: { to: '+12025550123' } });
+    expect(outbox.body.messages[0]).toMatchObject({ status: 'failed' });
+    const code = /\b(\d{6})\b/.exec(outbox.body.messages[0].body)![1]!;
+    const verify = await t.request('POST', '/api/v1/signin/phoneNumber/verify', {
+      body: { phoneNumber: '+12025550123', verificationCode: code },
+    });
+    expect(verify.status).toBe(400);
+    expect(verify.body).toMatchObject({ field: 'verificationCode', message: 'No code is waiting for this address. Request a new one.' });
   });
 });
 

@@ -106,7 +106,15 @@ export function createAuthService(deps: Deps, ports: { attributeSignup: typeof a
       }
     } catch (err) {
       if (err instanceof ProviderError) {
-        throw new AppError(err.retryable ? 'unavailable' : 'rule_broken', `We could not deliver the code: ${err.message}`, opts.field);
+        // Not delivered, so not issued: the code is void at once (no one can use it, it still counts
+        // toward the hourly limit), and the answer says no code was sent.
+        await codesRepository.consume(db, id);
+        const where = opts.channel === 'sms' ? 'this number' : 'this address';
+        throw new AppError(
+          err.retryable ? 'unavailable' : 'rule_broken',
+          `We could not send a code to ${where} (${err.message}), so no code was issued. Check it, or use another way to sign in.`,
+          opts.field,
+        );
       }
       throw err;
     }

@@ -80,8 +80,13 @@ describe('plans', () => {
     expect(await ledger.balance(t.database.db, PLATFORM_ACCOUNTS.revenue)).toBe(revenueBefore + 49_000_000);
     const rows = await t.database.db.selectFrom('subscriptions').select('id').where('account_id', '=', owner.id).execute();
     expect(rows).toHaveLength(1);
-    // The wallet was not touched: the card paid the plan.
-    expect((await t.request('GET', '/api/v1/recentTransactions', { token: owner.token })).body.balance).toBe(0);
+    // The wallet was not touched: the card paid the plan. The payment is in the transactions all the same
+    // (once, though the event came twice), as money the account paid.
+    const recent = (await t.request('GET', '/api/v1/recentTransactions', { token: owner.token })).body;
+    expect(recent.balance).toBe(0);
+    expect(recent.transactions.filter((x: { kind: string }) => x.kind === 'subscription')).toEqual([
+      expect.objectContaining({ kind: 'subscription', amount: -49_000_000, amountUsd: '-49.00', memo: 'Plan paid by card' }),
+    ]);
 
     const again = await t.request('POST', '/api/v2/product/subscribe', {
       token: owner.token,

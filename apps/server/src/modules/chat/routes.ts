@@ -13,13 +13,26 @@ import type { Services } from '../../services.ts';
 import { normalizePhone } from '../../platform/http/phone.ts';
 import { chatNotFoundPage, chatPage, phonePage, widgetScript } from './pages.ts';
 
-/** Media a chat message may carry: images and PDFs, recognised by their first bytes. */
+/** Media a chat message may carry: images and PDFs, recognised by their first bytes, and plain text files. */
 const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
 
-function sniffMedia(data: Buffer): { mime: string; extension: string } | null {
+/** A .txt file's bytes are text: valid UTF-8 without control characters other than tab, line breaks and form feed. */
+function isPlainText(data: Buffer): boolean {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return false;
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+}
+
+function sniffMedia(data: Buffer, filename: string): { mime: string; extension: string } | null {
   const image = sniffImage(data);
   if (image) return image;
   if (data.length >= 5 && data.subarray(0, 5).toString('ascii') === '%PDF-') return { mime: 'application/pdf', extension: 'pdf' };
+  if (/\.txt$/i.test(filename) && isPlainText(data)) return { mime: 'text/plain', extension: 'txt' };
   return null;
 }
 
@@ -36,15 +49,15 @@ export function chatRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
     method: 'POST',
     url: '/api/v1/chat/media',
-    summary: 'Upload a chat attachment (multipart: image or PDF, 5 MB at most)',
+    summary: 'Upload a chat attachment (multipart: image, PDF or .txt text file, 5 MB at most)',
     tags: ['conversations'],
     upload: 'file',
     handler: async (req) => {
       authOf(req);
       const { data, filename } = await readUpload(req, { maxBytes: MEDIA_MAX_BYTES, tooLarge: 'That file is too large (5 MB at most).' });
       if (data.length === 0) throw badRequest('Please choose a file.', 'file');
-      const kind = sniffMedia(data);
-      if (!kind) throw badRequest('Only images (PNG, JPEG, GIF, WebP) and PDFs can be sent.', 'file');
+      const kind = sniffMedia(data, filename);
+      if (!kind) throw badRequest('Only images (PNG, JPEG, GIF, WebP), PDFs and text files (.txt) can be sent.', 'file');
       const stored = await s.deps.files.put('media', data, kind.extension);
       return { success: true as const, url: stored.url, type: kind.mime, size: data.length, name: filename };
     },

@@ -502,7 +502,7 @@ describe('notifications, search and media', () => {
     expect(notMine.body.accounts).toEqual([]);
   });
 
-  it('accepts images and refuses other files', async () => {
+  it('accepts images and text files and refuses other files', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const form = (data: Buffer, name: string) => {
       const boundary = 'xyzBOUNDARY';
@@ -524,6 +524,29 @@ describe('notifications, search and media', () => {
       ...form(Buffer.from('MZ\x90\x00 not an image'), 'x.exe'),
     });
     expect(exe.statusCode).toBe(400);
+    expect(exe.json()).toMatchObject({ field: 'file', message: expect.stringContaining('text files (.txt)') });
+    // A text file: stored as .txt and served as UTF-8 text (not sniffed); binary bytes named .txt are not text.
+    const txt = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/chat/media?token=${org.token}`,
+      ...form(Buffer.from('Opening hours: 9–5, café closed on Monday.\r\n'), 'Notes.TXT'),
+    });
+    expect(txt.statusCode).toBe(200);
+    expect(txt.json()).toMatchObject({
+      type: 'text/plain',
+      name: 'Notes.TXT',
+      url: expect.stringMatching(/^\/files\/media-[a-z0-9]+\.txt$/),
+    });
+    const served = await t.app.inject({ method: 'GET', url: txt.json().url });
+    expect(served.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.body).toBe('Opening hours: 9–5, café closed on Monday.\r\n');
+    const fake = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/chat/media?token=${org.token}`,
+      ...form(Buffer.from('MZ\x90\x00\x00 binary'), 'x.txt'),
+    });
+    expect(fake.statusCode).toBe(400);
     const anon = await t.app.inject({ method: 'POST', url: '/api/v1/chat/media', ...form(png, 'dot.png') });
     expect(anon.statusCode).toBe(401);
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { colorUpEnd, contrastRatio, LINK_THEMES } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
@@ -66,7 +67,9 @@ describe('saving a link page', () => {
       token: owner.token,
       body: { links: [], linksConfig: { theme: 'Nope' } },
     });
+    expect(theme.status).toBe(400);
     expect(theme.body.field).toBe('linksConfig.theme');
+    expect(theme.body.message).toMatch(/linksConfig\.theme.*"Nope"/);
     const window = await t.request('POST', '/api/v1/account/links', {
       token: owner.token,
       body: { links: [{ title: 'x', url: 'https://a.example', visibleFrom: 2000, visibleUntil: 1000 }] },
@@ -79,6 +82,17 @@ describe('saving a link page', () => {
     expect(custom.body.field).toBe('linksConfig.customTheme');
     const still = await t.request('GET', '/api/v1/account/links', { token: owner.token });
     expect(still.body.links).toHaveLength(3);
+  });
+
+  it('lists the bundled themes’ keys as an enum of linksConfig.theme in the OpenAPI document', async () => {
+    const doc = await t.request('GET', '/api/openapi.json');
+    const body = doc.body.paths['/api/v1/account/links'].post.requestBody.content['application/json'].schema;
+    const theme = body.properties.linksConfig.properties.theme;
+    expect(theme.enum).toEqual(['custom', ...LINK_THEMES.map((x) => x.key)]);
+    expect(theme.enum).toHaveLength(20);
+    // docs/linkpages.md has the same keys in a table with their luminance and font.
+    const doc2 = fs.readFileSync(new URL('../../../../../docs/linkpages.md', import.meta.url), 'utf8');
+    for (const x of LINK_THEMES) expect(doc2).toContain(`| \`${x.key}\` | ${x.luminance.toLowerCase()} | ${x.typeface.family} |`);
   });
 
   it('has 19 bundled themes with the spec’s keys and fonts', () => {

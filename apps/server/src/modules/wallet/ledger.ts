@@ -231,6 +231,18 @@ export const ledger = {
   },
 
   /**
+   * An account's plan payments by card (its paid subscription checkouts, `checkout:<id>`, card →
+   * revenue): no wallet moves, but the account paid them, so its transaction list shows them as money out.
+   */
+  async cardPlanPayments(db: DbOrTx, accountId: number, limit: number) {
+    const rows = await repo.paidSubscriptionTransfers(db, accountId, limit);
+    return rows.map((r) => {
+      const t = normalize(r);
+      return { ...t, memo: t.memo ?? 'Plan paid by card', signedAmount: -t.amount };
+    });
+  },
+
+  /**
    * What an account holds: `withdrawable` (its wallet), `promotional` (its reward credit) and their sum,
    * the balance it sees and spends.
    */

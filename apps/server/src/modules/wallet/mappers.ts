@@ -1,5 +1,5 @@
 import { formatUsdMicros } from '@switchboard/core';
-import type { PendingInvoice, WalletTransaction } from '@switchboard/core/contracts/wallet';
+import { INVOICE_UNITS, type InvoiceUnit, type PendingInvoice, type WalletTransaction } from '@switchboard/core/contracts/wallet';
 import type { LightningInvoiceRow, CheckoutRow } from './repository/checkouts.ts';
 import type { TransferRow } from './ledger.ts';
 
@@ -52,6 +52,8 @@ export function toInvoice(r: LightningInvoiceRow): PendingInvoice {
     amountMsat: r.amount_msat,
     amount: r.amount_usd,
     amountUsd: formatUsdMicros(r.amount_usd),
+    unit: (INVOICE_UNITS as readonly string[]).includes(r.unit) ? (r.unit as InvoiceUnit) : 'USD',
+    slug: r.slug,
     status: r.status,
     expiresAt: r.expires_at,
     createdAt: r.created_at,

@@ -35,11 +35,16 @@ describe('pay links', () => {
     const start = await balance();
     const inv = await t.request('POST', '/api/v1/requestInvoice', { body: { amount: '2.50', slug: username } });
     expect(inv.status).toBe(200);
-    expect(inv.body.invoice).toMatchObject({ amountUsd: '2.50', status: 'pending' });
+    // The spec's Invoice fields: the unit it was asked in and the pay link's slug (none on the owner's own).
+    expect(inv.body.invoice).toMatchObject({ amountUsd: '2.50', status: 'pending', unit: 'USD', slug: username });
+    expect(own.body.invoice).toMatchObject({ unit: 'USD', slug: null });
+    const sats = await t.request('POST', '/api/v1/requestInvoice', { body: { amount: 1000, unit: 'SAT', slug: username.toUpperCase() } });
+    expect(sats.body.invoice).toMatchObject({ unit: 'SAT', slug: username, amountMsat: 1_000_000 });
     const paid = await t.request('POST', '/api/dev/lightning/pay', { body: { invoice: inv.body.invoice.invoice } });
     expect(paid.status).toBe(200);
     expect(await balance()).toBe(start + 2_500_000);
-    expect((await t.request('GET', '/api/v1/pendingInvoice', { token: owner.token })).body.invoice.invoice).toBe(own.body.invoice.invoice);
+    const pending = (await t.request('GET', '/api/v1/pendingInvoice', { token: owner.token })).body.invoice;
+    expect(pending).toMatchObject({ invoice: own.body.invoice.invoice, unit: 'USD', slug: null });
     expect((await t.request('POST', '/api/v1/requestInvoice', { body: { amount: '1', slug: 'no-such-user-here' } })).status).toBe(404);
     expect((await t.request('POST', '/api/v1/requestInvoice', { body: { amount: '1' } })).status).toBe(401);
   });

@@ -124,7 +124,10 @@ export function createWalletService(
 
     async recentTransactions(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewBilling');
-      const history = await ledger.history(db, [walletCode(ctx.acting.id), promoCode(ctx.acting.id)], RECENT);
+      const moves = await ledger.history(db, [walletCode(ctx.acting.id), promoCode(ctx.acting.id)], RECENT);
+      // Plan payments by card move no wallet money but are the account's payments: listed with the rest.
+      const plans = await ledger.cardPlanPayments(db, ctx.acting.id, RECENT);
+      const history = [...moves, ...plans].sort((a, b) => b.created_at - a.created_at || b.id - a.id).slice(0, RECENT);
       const owed = await debtOf(db, ctx.acting.id);
       const funds = await ledger.funds(db, ctx.acting.id);
       return {
@@ -275,7 +278,7 @@ export function createWalletService(
      * A Lightning invoice that credits an account's wallet: its own (the one pending invoice, replacing
      * the previous) or one a visitor asked for on its pay link (many may wait at once).
      */
-    async invoiceFor(accountId: number, input: { amount: string | number; unit?: string }, payLink: boolean) {
+    async invoiceFor(accountId: number, input: { amount: string | number; unit?: string; slug?: string }, payLink: boolean) {
       const unit = (input.unit ?? DEFAULT_INVOICE_UNIT).toUpperCase();
       const { satToUsd } = await rates.satToUsd();
       let micros: number;
@@ -305,6 +308,8 @@ export function createWalletService(
         return repo.insertInvoice(trx, {
           account_id: accountId,
           pay_link: payLink ? 1 : 0,
+          unit,
+          slug: payLink ? (input.slug?.trim().toLowerCase() ?? null) : null,
           payment_hash: inv.paymentHash,
           bolt11: inv.bolt11,
           amount_msat: msat,

@@ -63,6 +63,10 @@ export interface LightningInvoicesTable {
   status: 'pending' | 'paid' | 'reset';
   /** 1: asked for by a visitor on the account's pay link (never the owner's pending invoice). */
   pay_link: Generated<number>;
+  /** The unit the amount was asked in: USD, SAT or MSAT. */
+  unit: Generated<string>;
+  /** The pay link's slug when a visitor asked on it; null for the account's own top-up. */
+  slug: string | null;
   expires_at: number;
   created_at: number;
   paid_at: number | null;

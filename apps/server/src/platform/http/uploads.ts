@@ -48,6 +48,7 @@ const SERVED_TYPES: Record<string, { type: string; inline: boolean }> = {
   gif: { type: 'image/gif', inline: true },
   webp: { type: 'image/webp', inline: true },
   pdf: { type: 'application/pdf', inline: true },
+  txt: { type: 'text/plain; charset=utf-8', inline: true },
 };
 
 /**

@@ -145,7 +145,7 @@ function Bubble({ m, highlight, onReact }: { m: Message; highlight: boolean; onR
   );
 }
 
-/** The composer: text, an attachment (image or PDF), Enter sends. */
+/** The composer: text, an attachment (image, PDF or text file), Enter sends. */
 function Composer({
   onSend,
   onTyping,
@@ -177,12 +177,15 @@ function Composer({
       setBusy(false);
     }
   };
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const upload = async (file: File) => {
+    setUploadError(null);
     try {
       const res = await uploadMedia.mutateAsync(file);
       setFiles((f) => [...f, { url: res.url, type: res.type, name: res.name }]);
     } catch (err) {
-      notify.error((err as Error).message);
+      // Said beside the composer (not only in a passing toast), with the file's name.
+      setUploadError(`${file.name} was not attached: ${err instanceof Error && err.message ? err.message : 'the upload failed.'}`);
     }
   };
   return (
@@ -195,6 +198,16 @@ function Composer({
         >
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>Not sent: {failed} Your message is kept below.</span>
+        </p>
+      )}
+      {uploadError && (
+        <p
+          role="alert"
+          className="mb-2 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-testid="upload-error"
+        >
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{uploadError}</span>
         </p>
       )}
       {files.length > 0 && (
@@ -210,9 +223,14 @@ function Composer({
           <Paperclip className="size-5" aria-hidden />
           <input
             type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp,application/pdf"
+            accept="image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain,.txt"
             className="sr-only"
-            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              // Cleared so the same file can be chosen again after a failure.
+              e.target.value = '';
+              if (file) void upload(file);
+            }}
           />
         </label>
         <label htmlFor="composer" className="sr-only">

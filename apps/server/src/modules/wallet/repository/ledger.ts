@@ -11,6 +11,29 @@ export type TransferRow = Selectable<LedgerTransfersTable>;
  * (`lockAccount`) are what keep a balance at or above its limit under concurrency.
  */
 export const ledgerRepository = {
+  /** The transfers of an account's latest paid subscription checkouts (`checkout:<id>`, kind subscription). */
+  async paidSubscriptionTransfers(db: DbOrTx, accountId: number, limit: number): Promise<TransferRow[]> {
+    const paid = await db
+      .selectFrom('checkouts')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', 'subscription')
+      .where('status', '=', 'paid')
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+    if (paid.length === 0) return [];
+    return db
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where(
+        'idempotency_key',
+        'in',
+        paid.map((c) => `checkout:${c.id}`),
+      )
+      .where('kind', '=', 'subscription')
+      .execute();
+  },
   async accountByCode(db: DbOrTx, code: string): Promise<LedgerAccountRow | undefined> {
     return db.selectFrom('ledger_accounts').selectAll().where('code', '=', code).executeTakeFirst();
   },

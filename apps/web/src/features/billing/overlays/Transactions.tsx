@@ -8,7 +8,7 @@ import { TransactionList } from '../components/TransactionList.tsx';
 export default function Transactions() {
   const wallet = useWallet();
   return (
-    <OverlayFrame title="Transactions" description="The latest 50 movements of your wallet." size="md">
+    <OverlayFrame title="Transactions" description="The latest 50 movements of your wallet, and plans paid by card." size="md">
       {wallet.isPending ? (
         <LoadingBlock label="Loading transactions" />
       ) : wallet.isError ? (

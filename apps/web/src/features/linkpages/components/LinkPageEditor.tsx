@@ -6,6 +6,7 @@ import { useLinkPage, useSaveLinkPage } from '../api.ts';
 import { useLinkPageDraft } from '../useLinkPageDraft.ts';
 import { LinksList } from './LinksList.tsx';
 import { PagePreview } from './PagePreview.tsx';
+import { DraftPreview, PublishBadge } from './PublishState.tsx';
 import { PageSettings } from './PageSettings.tsx';
 import { ThemePicker } from './ThemePicker.tsx';
 
@@ -19,28 +20,58 @@ export function LinkPageEditor({ name, image, preview = true }: { name: string; 
   if (page.isError) return <ErrorState title="We could not load the link page" message={errorText(page.error)} />;
   const data = page.data;
   const general = otherError(save.error, 'links', 'linksConfig');
+  /** As saved: what visitors get now. Publishing saves the edits too, so the public page is what the editor shows. */
+  const published = data.linksConfig.published === true;
+  const publish = (on: boolean) => save.mutate({ ...state.draft, linksConfig: { ...state.draft.linksConfig, published: on } });
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
       <div className="flex min-w-0 flex-1 flex-col gap-4">
         <Card>
-          <div className="flex flex-wrap items-center gap-2 p-4 sm:p-5">
-            <div className="min-w-0 flex-1">
-              <p className="text-sm text-slate-600">Your page</p>
+          <div className="flex flex-col gap-3 p-4 sm:p-5">
+            <div className="min-w-0">
+              <p className="flex items-center gap-2 text-sm text-slate-600">
+                Your page <PublishBadge published={published} />
+              </p>
               <p className="truncate font-mono text-sm text-slate-900" data-testid="page-url">
                 {`${window.location.origin}/p/${data.username}`}
               </p>
+              {!published && (
+                <p className="mt-1 text-sm text-slate-600">Only you can see it: visitors get “No page” until you publish it.</p>
+              )}
             </div>
-            <a
-              href={`/p/${data.username}`}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-            >
-              <ExternalLink className="size-4" aria-hidden="true" /> Open
-            </a>
-            <Button size="sm" variant="secondary" onClick={() => open('shareProfile')}>
-              <QrCode className="size-4" aria-hidden="true" /> Share
-            </Button>
+            <div className="flex flex-wrap items-center gap-2">
+              {published ? (
+                <a
+                  href={`/p/${data.username}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                >
+                  <ExternalLink className="size-4" aria-hidden="true" /> Open
+                </a>
+              ) : (
+                <DraftPreview
+                  name={name}
+                  image={image}
+                  data={data}
+                  draft={state.draft}
+                  onPublish={() => publish(true)}
+                  publishing={save.isPending}
+                />
+              )}
+              <Button size="sm" variant="secondary" onClick={() => open('shareProfile')}>
+                <QrCode className="size-4" aria-hidden="true" /> Share
+              </Button>
+              {published ? (
+                <Button size="sm" variant="ghost" onClick={() => publish(false)} loading={save.isPending}>
+                  Unpublish
+                </Button>
+              ) : (
+                <Button size="sm" onClick={() => publish(true)} loading={save.isPending}>
+                  Publish
+                </Button>
+              )}
+            </div>
           </div>
         </Card>
         <Card>

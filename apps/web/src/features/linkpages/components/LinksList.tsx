@@ -16,7 +16,7 @@ export function LinksList({ state, saveError }: { state: LinkPageDraftState; sav
   };
   return (
     <section aria-labelledby="links-heading" className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="links-heading" className="text-base font-semibold text-slate-900">
           Links
         </h2>

@@ -26,7 +26,7 @@ function Toggle({
   );
 }
 
-/** Title, description, where the social links go, the extra buttons, and whether the page is published. */
+/** Title, description, where the social links go, and the extra buttons (publishing is in the editor's header). */
 export function PageSettings({
   config,
   onChange,
@@ -44,15 +44,6 @@ export function PageSettings({
       <h2 id="settings-heading" className="text-base font-semibold text-slate-900">
         Page
       </h2>
-      <label className="flex items-center gap-2 rounded-lg bg-brand-50 p-3 text-sm font-medium text-slate-900">
-        <input
-          type="checkbox"
-          className="size-4"
-          checked={config.published === true}
-          onChange={(e) => onChange({ published: e.target.checked })}
-        />
-        Published: anyone with the address can see this page
-      </label>
       <Field label="Page title" hint="Shown in the browser tab and in link previews." error={fieldError(saveError, 'linksConfig.title')}>
         {(p) => <Input {...p} value={config.title ?? ''} maxLength={120} onChange={(e) => onChange({ title: e.target.value })} />}
       </Field>

@@ -2,7 +2,7 @@ import { ExternalLink, Share2 } from 'lucide-react';
 import { errorText } from '../../../api/mutation.ts';
 import { OverlayFrame, useOverlay } from '../../../overlays/OverlayFrame.tsx';
 import { Button, ErrorState, LoadingBlock } from '../../../ui/index.ts';
-import { useLinkPage } from '../api.ts';
+import { useLinkPage, useSaveLinkPage } from '../api.ts';
 import { CampaignLink } from '../components/CampaignLink.tsx';
 import { PageQr } from '../components/PageQr.tsx';
 
@@ -10,6 +10,7 @@ import { PageQr } from '../components/PageQr.tsx';
 export default function ShareProfile() {
   const { close } = useOverlay();
   const page = useLinkPage();
+  const save = useSaveLinkPage();
   const url = page.data ? `${window.location.origin}/p/${page.data.username}` : '';
   const published = page.data?.linksConfig.published === true;
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -26,9 +27,16 @@ export default function ShareProfile() {
       ) : (
         <div className="flex flex-col gap-4">
           {!published && (
-            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              The page is not published yet: visitors see “No page” until you publish it.
-            </p>
+            <div className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              <p className="min-w-0 flex-1">The page is a draft: visitors get “No page” at this address until you publish it.</p>
+              <Button
+                size="sm"
+                loading={save.isPending}
+                onClick={() => save.mutate({ links: page.data.links, linksConfig: { ...page.data.linksConfig, published: true } })}
+              >
+                Publish now
+              </Button>
+            </div>
           )}
           <PageQr url={url} name={page.data.username} />
           <label htmlFor="share-page-url" className="block text-sm font-medium text-slate-700">
@@ -45,14 +53,16 @@ export default function ShareProfile() {
             <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(url)}>
               Copy link
             </Button>
-            <a
-              href={url}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-            >
-              <ExternalLink className="size-4" aria-hidden="true" /> Open it
-            </a>
+            {published && (
+              <a
+                href={url}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+              >
+                <ExternalLink className="size-4" aria-hidden="true" /> Open it
+              </a>
+            )}
             {canShare && (
               <Button size="sm" variant="ghost" onClick={() => navigator.share({ title: page.data.username, url }).catch(() => undefined)}>
                 <Share2 className="size-4" aria-hidden="true" /> Share…

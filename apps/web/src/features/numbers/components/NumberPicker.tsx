@@ -4,6 +4,7 @@ import { errorText, fieldError } from '../../../api/mutation.ts';
 import { Button, EmptyState, ErrorState, Field, Spinner, TextField, cn } from '../../../ui/index.ts';
 import { useBuyNumber, useSearchNumbers, type AvailableNumberInfo, type PhoneNumberInfo } from '../api.ts';
 import { CapabilityBadges } from './CapabilityBadges.tsx';
+import { NumberPrice } from './NumberPrice.tsx';
 
 const COUNTRIES = [
   { code: 'US', name: 'United States' },
@@ -161,6 +162,7 @@ export function NumberPicker({ target, onBought }: { target: number | null; onBo
             ))}
           </div>
           {buy.error ? <ErrorState message={errorText(buy.error)} /> : null}
+          <NumberPrice target={target} />
           <Button onClick={purchase} disabled={!chosen} loading={buy.isPending} className="self-start">
             Buy this number
           </Button>
