@@ -176,6 +176,15 @@ describe('the main jobs with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Add funds' });
     await dialog.waitFor();
+    // The payment methods are tabs: the arrow keys move between them and select.
+    const card = dialog.getByRole('tab', { name: 'Card' });
+    const lightning = dialog.getByRole('tab', { name: 'Lightning' });
+    if (!(await focused(card))) await tabTo(page, card, { back: true });
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => lightning.getAttribute('aria-selected')).toBe('true');
+    expect(await focused(lightning)).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => card.getAttribute('aria-selected')).toBe('true');
     await tabTo(page, dialog.getByRole('button', { name: 'Continue to payment' }));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/pay\/checkout\//);
