@@ -179,7 +179,7 @@ describe('the main jobs with the keyboard alone', () => {
     // The payment methods are tabs: the arrow keys move between them and select.
     const card = dialog.getByRole('tab', { name: 'Card' });
     const lightning = dialog.getByRole('tab', { name: 'Lightning' });
-    if (!(await focused(card))) await tabTo(page, card, { back: true });
+    if (!(await focused(card))) await tabTo(page, card);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => lightning.getAttribute('aria-selected')).toBe('true');
     expect(await focused(lightning)).toBe(true);
