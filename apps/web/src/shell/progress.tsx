@@ -10,6 +10,10 @@ export const PROGRESS_OPTIONS = {
   // The trickle runs on our own timer so each step is exactly trickleRate (nprogress randomises its own).
   trickle: false,
   showSpinner: false,
+  // nprogress's own markup gives the bar role="bar", which is no ARIA role (axe aria-roles, critical):
+  // the bar is decoration, hidden from screen readers, and found by its class.
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: '.bar',
 } as const;
 
 NProgress.configure(PROGRESS_OPTIONS);

@@ -7,3 +7,4 @@ export { EmptyState, ErrorState } from './EmptyState.tsx';
 export { Field, FormError, Input, selectClass, Textarea, TextField } from './Field.tsx';
 export { LoadingBlock, Skeleton, Spinner } from './Spinner.tsx';
 export { statusText } from './statusText.ts';
+export { tabListKeyDown } from './tabList.ts';

@@ -5,7 +5,7 @@ import { BOTTOM_DETECTION_PX, TIMINGS } from '@switchboard/core/constants';
 import { formatPhone } from '@switchboard/core/rules/format';
 import { useOpenOverlay } from '../../overlays/open.ts';
 import { confirm } from '../../shell/confirm.tsx';
-import { Avatar, Button, EmptyState, ErrorState, Skeleton, cn } from '../../ui/index.ts';
+import { Avatar, Button, EmptyState, ErrorState, Skeleton, cn, tabListKeyDown } from '../../ui/index.ts';
 import {
   roomsKey,
   setOpenRoom,
@@ -201,7 +201,7 @@ export function InboxView({
           )}
         >
           <div className="flex items-center gap-2 px-3 pt-3">
-            <div className="flex items-center gap-2" role="tablist" aria-label="Inbox">
+            <div className="flex items-center gap-2" role="tablist" aria-label="Inbox" onKeyDown={tabListKeyDown}>
               <button
                 role="tab"
                 aria-selected={type === 'priority'}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CreditCard, Zap } from 'lucide-react';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
-import { cn } from '../../../ui/index.ts';
+import { cn, tabListKeyDown } from '../../../ui/index.ts';
 import { CardTopUpForm } from '../components/CardTopUpForm.tsx';
 import { LightningTopUp } from '../components/LightningTopUp.tsx';
 
@@ -16,7 +16,12 @@ export default function AddFunds({ value }: OverlayProps) {
   const [method, setMethod] = useState<'card' | 'lightning'>(value === 'lightning' ? 'lightning' : 'card');
   return (
     <OverlayFrame title="Add funds" description="Credit in your wallet pays for calls, messages and numbers as you use them." size="sm">
-      <div role="tablist" aria-label="Payment method" className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label="Payment method"
+        onKeyDown={tabListKeyDown}
+        className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1"
+      >
         {METHODS.map((m) => (
           <button
             key={m.id}

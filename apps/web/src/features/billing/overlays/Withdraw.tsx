@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { displayUsd } from '@switchboard/core/rules/money';
 import { OverlayFrame } from '../../../overlays/OverlayFrame.tsx';
 import type { OverlayProps } from '../../../overlays/registry.ts';
-import { cn } from '../../../ui/index.ts';
+import { cn, tabListKeyDown } from '../../../ui/index.ts';
 import { useWallet } from '../api.ts';
 import { PayoutList } from '../components/PayoutList.tsx';
 import { WithdrawForm, type WithdrawMethod } from '../components/WithdrawForm.tsx';
@@ -32,7 +32,12 @@ export default function Withdraw({ value }: OverlayProps) {
       }
       size="sm"
     >
-      <div role="tablist" aria-label="Withdrawal method" className="mb-5 grid grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label="Withdrawal method"
+        onKeyDown={tabListKeyDown}
+        className="mb-5 grid grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1"
+      >
         {METHODS.map((m) => (
           <button
             key={m.id}

@@ -51,7 +51,7 @@ export default function ChatOverlay({ value }: OverlayProps) {
                 className={cn('rounded-xl px-3 py-2 text-sm', m.direction === 'outbound' ? 'ml-8 bg-brand-50' : 'mr-8 bg-slate-100')}
               >
                 {m.body}
-                <span className="block text-[11px] text-slate-500">{clock(m.createdAt)}</span>
+                <span className="block text-[11px] text-slate-600">{clock(m.createdAt)}</span>
               </li>
             ))}
           </ul>

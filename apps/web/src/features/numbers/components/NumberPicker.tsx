@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { errorText, fieldError } from '../../../api/mutation.ts';
-import { Button, EmptyState, ErrorState, Field, Spinner, TextField, cn } from '../../../ui/index.ts';
+import { Button, EmptyState, ErrorState, Field, Spinner, TextField, cn, tabListKeyDown } from '../../../ui/index.ts';
 import { useBuyNumber, useSearchNumbers, type AvailableNumberInfo, type PhoneNumberInfo } from '../api.ts';
 import { CapabilityBadges } from './CapabilityBadges.tsx';
 import { NumberPrice } from './NumberPrice.tsx';
@@ -57,7 +57,12 @@ export function NumberPicker({ target, onBought }: { target: number | null; onBo
 
   return (
     <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label="Search numbers by" className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label="Search numbers by"
+        onKeyDown={tabListKeyDown}
+        className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
+      >
         {MODES.map((m) => (
           <button
             key={m.id}
