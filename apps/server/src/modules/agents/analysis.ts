@@ -7,12 +7,12 @@ import {
   type Sentiment,
 } from '@switchboard/core';
 import { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db.ts';
+import type { Tx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import type { LlmProvider } from '../../platform/providers/llm/index.ts';
 import { findAccount, type AccountRow } from '../accounts/index.ts';
 import { chargeUsage } from '../billing/index.ts';
-import { usageDayOf } from '../stats/index.ts';
+import { recordUsage } from '../stats/index.ts';
 import { campaignsRepository, defaultCampaign } from './repository.ts';
 
 /**
@@ -251,23 +251,10 @@ export function createAnalyzer(deps: Deps, modelFor: (account: AccountRow) => Pr
      */
     async recordUsage(trx: Tx, accountId: number, tokens: number, key: string): Promise<void> {
       if (tokens <= 0) return;
-      await addTokens(trx, accountId, tokens);
+      await recordUsage(trx, accountId, 'tokens', tokens);
       await chargeUsage(db, trx, { accountId, item: 'tokens', quantity: tokens, key, after: true });
     },
   };
-}
-
-async function addTokens(trx: DbOrTx, accountId: number, tokens: number) {
-  const date = await usageDayOf(trx, accountId, Date.now());
-  await trx
-    .insertInto('usage_daily')
-    .values({ account_id: accountId, date: String(date), item: 'tokens', quantity: tokens })
-    .onConflict((oc) =>
-      oc
-        .columns(['account_id', 'date', 'item'])
-        .doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })),
-    )
-    .execute();
 }
 
 export type Analyzer = ReturnType<typeof createAnalyzer>;
