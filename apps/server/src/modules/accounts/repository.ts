@@ -222,19 +222,3 @@ export async function listPage(
   ).execute();
   return { rows, total: Number(total.n) };
 }
-
-/**
- * The usage of an organization for these items in [from, to) (months as YYYY-MM-DD), for filters: its
- * own counters and its agents' (usage is kept on the account that used it, see modules/stats).
- */
-export function usageSum(eb: ExpressionBuilder<Database, 'accounts'>, items: string[], from?: string, to?: string) {
-  let q = eb
-    .selectFrom('usage_daily as u')
-    .innerJoin('accounts as owner', 'owner.id', 'u.account_id')
-    .select(sql<number>`coalesce(sum(u.quantity), 0)`.as('q'))
-    .whereRef('owner.organization_id', '=', 'accounts.id')
-    .where('u.item', 'in', items);
-  if (from) q = q.where('u.date', '>=', from);
-  if (to) q = q.where('u.date', '<', to);
-  return q;
-}

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { chargeUsage } from '../billing/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { voiceUsageItem } from './engines.ts';
-import { usageDayOf } from '../stats/index.ts';
+import { recordUsage } from '../stats/index.ts';
 import { toCall } from './mappers.ts';
 import { planCallCosts } from './costs.ts';
 import { toJson } from '../../platform/db/columns.ts';
@@ -129,7 +129,7 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
         );
         // Phone calls count as voice minutes (started minutes, as carriers bill); test calls from the browser do not.
         if (ok && row.direction !== 'web') {
-          await callsRepository.addVoiceMinutes(trx, row.agent_id, await usageDayOf(trx, row.agent_id, now), minutes, item);
+          await recordUsage(trx, row.agent_id, item, minutes, now);
         }
         if (ok) await emitCallEvent(trx, 'call.ended', (await callsRepository.byId(trx, callId))!);
         return ok;

@@ -25,7 +25,7 @@ export interface CampaignDayRow {
 
 /** All SQL of the reports: usage sums per organization, item and day, and the per-agent day figures of the inbox. */
 export const statsRepository = {
-  /** Adds to one daily usage counter (`usage_daily`, declared with the agents' tables): one upsert-increment. */
+  /** Adds to one daily usage counter (`usage_daily`, stats' own table): one upsert-increment. */
   async addDailyUsage(db: DbOrTx, accountId: number, date: string, item: string, quantity: number): Promise<void> {
     await db
       .insertInto('usage_daily')
