@@ -1,6 +1,6 @@
 import type { AccountType } from '@switchboard/core';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import { lockUntilCommit, toJson } from '../../platform/db/columns.ts';
+import { fromJson, lockUntilCommit, toJson } from '../../platform/db/columns.ts';
 import type { Database, DbOrTx } from '../../db.ts';
 import { pageOf } from '../../platform/db/paginate.ts';
 import { compiledRead } from '../../platform/db/compiled.ts';
@@ -36,6 +36,12 @@ export interface NewAccount {
   externalAccountId?: string | null;
 }
 
+/** One check-in of a device (`POST /api/v1/mobileCheckIn`). */
+export interface CheckIn {
+  details: Record<string, unknown>;
+  createdAt: number;
+}
+
 export const accountsRepository = {
   async latestCheckIn(db: DbOrTx, accountId: number, kind: string) {
     return db
@@ -45,6 +51,19 @@ export const accountsRepository = {
       .where('kind', '=', kind)
       .orderBy('id', 'desc')
       .executeTakeFirst();
+  },
+
+  /** The user's latest mobile check-ins, newest first (the device list). */
+  async recentMobileCheckIns(db: DbOrTx, accountId: number, limit = 500): Promise<CheckIn[]> {
+    const rows = await db
+      .selectFrom('check_ins')
+      .select(['details', 'created_at'])
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'mobile')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ details: fromJson<Record<string, unknown>>(r.details, {}), createdAt: Number(r.created_at) }));
   },
 
   async addCheckIn(db: DbOrTx, accountId: number, kind: string, details: Record<string, unknown>): Promise<void> {
@@ -64,6 +83,12 @@ export const accountsRepository = {
 
   async findById(db: DbOrTx, id: number): Promise<AccountRow | undefined> {
     return (await accountById(db, id))[0];
+  },
+
+  /** Names of accounts by id, deleted ones included (the simulated carrier's page of numbers). */
+  async namesByIds(db: DbOrTx, ids: number[]): Promise<{ id: number; username: string; account_name: string | null }[]> {
+    if (ids.length === 0) return [];
+    return db.selectFrom('accounts').select(['id', 'username', 'account_name']).where('id', 'in', ids).execute();
   },
 
   async findByIds(db: DbOrTx, ids: number[]): Promise<AccountRow[]> {
