@@ -31,3 +31,6 @@ export const updateAccount = accountsRepository.update.bind(accountsRepository);
 export const recordAccountEvent = accountsRepository.recordEvent.bind(accountsRepository);
 export const recentMobileCheckIns = accountsRepository.recentMobileCheckIns.bind(accountsRepository);
 export const accountNamesByIds = accountsRepository.namesByIds.bind(accountsRepository);
+export const firstAccountWithAddress = accountsRepository.firstWithAddress.bind(accountsRepository);
+export const addressesInUse = accountsRepository.addressesInUse.bind(accountsRepository);
+export const accountAddresses = accountsRepository.addressesOf.bind(accountsRepository);

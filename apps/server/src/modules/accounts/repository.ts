@@ -91,6 +91,33 @@ export const accountsRepository = {
     return db.selectFrom('accounts').select(['id', 'username', 'account_name']).where('id', 'in', ids).execute();
   },
 
+  /**
+   * The first live account with this e-mail or phone number, created at or after `since` (0: any time);
+   * used to tell whom an invitation reached.
+   */
+  async firstWithAddress(db: DbOrTx, field: 'email' | 'phone_number', value: string, since = 0) {
+    return db
+      .selectFrom('accounts')
+      .select(['id', 'created_at'])
+      .where(field, '=', value)
+      .where('created_at', '>=', since)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst();
+  },
+
+  /** The e-mail addresses or phone numbers among these that belong to a live account. */
+  async addressesInUse(db: DbOrTx, field: 'email' | 'phone_number', values: string[]): Promise<string[]> {
+    if (values.length === 0) return [];
+    const rows = await db.selectFrom('accounts').select(field).where(field, 'in', values).where('deleted_at', 'is', null).execute();
+    return rows.map((r) => r[field]).filter((v): v is string => !!v);
+  },
+
+  /** An account's e-mail, phone number and sign-up time, deleted or not. */
+  async addressesOf(db: DbOrTx, id: number) {
+    return db.selectFrom('accounts').select(['email', 'phone_number', 'created_at']).where('id', '=', id).executeTakeFirst();
+  },
+
   async findByIds(db: DbOrTx, ids: number[]): Promise<AccountRow[]> {
     if (ids.length === 0) return [];
     return db.selectFrom('accounts').selectAll().where('id', 'in', ids).where('deleted_at', 'is', null).execute();
