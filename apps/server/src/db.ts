@@ -25,6 +25,7 @@ import type { BillingTables } from './modules/billing/index.ts';
 import type { WebhooksTables } from './modules/webhooks/index.ts';
 import type { LogsTables } from './modules/logs/index.ts';
 import type { SipTables } from './modules/sip/index.ts';
+import type { StatsTables } from './modules/stats/index.ts';
 
 /**
  * The whole database type, composed from the platform's tables and each module's tables.ts.
@@ -60,7 +61,8 @@ export interface Database
     CalendarTables,
     LinkpagesTables,
     ReferralsTables,
-    SipTables {}
+    SipTables,
+    StatsTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

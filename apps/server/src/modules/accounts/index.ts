@@ -6,7 +6,7 @@ import { accountsRepository } from './repository.ts';
 export { toAccount, toListItem } from './mappers.ts';
 export { ilike, uniqueUsername } from './repository.ts';
 export { ACCOUNT_TYPE_MISMATCH, isSuperAdminUser } from './rules.ts';
-export type { AccountRow } from './repository.ts';
+export type { AccountRow, CheckIn } from './repository.ts';
 export { createAccountsService } from './service.ts';
 export type { AccountsTables } from './tables.ts';
 
@@ -29,3 +29,8 @@ export const anyAccountDisabled = accountsRepository.anyDisabled.bind(accountsRe
 export const insertAccount = accountsRepository.insert.bind(accountsRepository);
 export const updateAccount = accountsRepository.update.bind(accountsRepository);
 export const recordAccountEvent = accountsRepository.recordEvent.bind(accountsRepository);
+export const recentMobileCheckIns = accountsRepository.recentMobileCheckIns.bind(accountsRepository);
+export const accountNamesByIds = accountsRepository.namesByIds.bind(accountsRepository);
+export const firstAccountWithAddress = accountsRepository.firstWithAddress.bind(accountsRepository);
+export const addressesInUse = accountsRepository.addressesInUse.bind(accountsRepository);
+export const accountAddresses = accountsRepository.addressesOf.bind(accountsRepository);

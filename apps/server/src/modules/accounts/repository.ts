@@ -1,6 +1,6 @@
 import type { AccountType } from '@switchboard/core';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import { lockUntilCommit, toJson } from '../../platform/db/columns.ts';
+import { fromJson, lockUntilCommit, toJson } from '../../platform/db/columns.ts';
 import type { Database, DbOrTx } from '../../db.ts';
 import { pageOf } from '../../platform/db/paginate.ts';
 import { compiledRead } from '../../platform/db/compiled.ts';
@@ -36,6 +36,12 @@ export interface NewAccount {
   externalAccountId?: string | null;
 }
 
+/** One check-in of a device (`POST /api/v1/mobileCheckIn`). */
+export interface CheckIn {
+  details: Record<string, unknown>;
+  createdAt: number;
+}
+
 export const accountsRepository = {
   async latestCheckIn(db: DbOrTx, accountId: number, kind: string) {
     return db
@@ -45,6 +51,19 @@ export const accountsRepository = {
       .where('kind', '=', kind)
       .orderBy('id', 'desc')
       .executeTakeFirst();
+  },
+
+  /** The user's latest mobile check-ins, newest first (the device list). */
+  async recentMobileCheckIns(db: DbOrTx, accountId: number, limit = 500): Promise<CheckIn[]> {
+    const rows = await db
+      .selectFrom('check_ins')
+      .select(['details', 'created_at'])
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'mobile')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ details: fromJson<Record<string, unknown>>(r.details, {}), createdAt: Number(r.created_at) }));
   },
 
   async addCheckIn(db: DbOrTx, accountId: number, kind: string, details: Record<string, unknown>): Promise<void> {
@@ -64,6 +83,39 @@ export const accountsRepository = {
 
   async findById(db: DbOrTx, id: number): Promise<AccountRow | undefined> {
     return (await accountById(db, id))[0];
+  },
+
+  /** Names of accounts by id, deleted ones included (the simulated carrier's page of numbers). */
+  async namesByIds(db: DbOrTx, ids: number[]): Promise<{ id: number; username: string; account_name: string | null }[]> {
+    if (ids.length === 0) return [];
+    return db.selectFrom('accounts').select(['id', 'username', 'account_name']).where('id', 'in', ids).execute();
+  },
+
+  /**
+   * The first live account with this e-mail or phone number, created at or after `since` (0: any time);
+   * used to tell whom an invitation reached.
+   */
+  async firstWithAddress(db: DbOrTx, field: 'email' | 'phone_number', value: string, since = 0) {
+    return db
+      .selectFrom('accounts')
+      .select(['id', 'created_at'])
+      .where(field, '=', value)
+      .where('created_at', '>=', since)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst();
+  },
+
+  /** The e-mail addresses or phone numbers among these that belong to a live account. */
+  async addressesInUse(db: DbOrTx, field: 'email' | 'phone_number', values: string[]): Promise<string[]> {
+    if (values.length === 0) return [];
+    const rows = await db.selectFrom('accounts').select(field).where(field, 'in', values).where('deleted_at', 'is', null).execute();
+    return rows.map((r) => r[field]).filter((v): v is string => !!v);
+  },
+
+  /** An account's e-mail, phone number and sign-up time, deleted or not. */
+  async addressesOf(db: DbOrTx, id: number) {
+    return db.selectFrom('accounts').select(['email', 'phone_number', 'created_at']).where('id', '=', id).executeTakeFirst();
   },
 
   async findByIds(db: DbOrTx, ids: number[]): Promise<AccountRow[]> {
@@ -221,20 +273,4 @@ export async function listPage(
     p,
   ).execute();
   return { rows, total: Number(total.n) };
-}
-
-/**
- * The usage of an organization for these items in [from, to) (months as YYYY-MM-DD), for filters: its
- * own counters and its agents' (usage is kept on the account that used it, see modules/stats).
- */
-export function usageSum(eb: ExpressionBuilder<Database, 'accounts'>, items: string[], from?: string, to?: string) {
-  let q = eb
-    .selectFrom('usage_daily as u')
-    .innerJoin('accounts as owner', 'owner.id', 'u.account_id')
-    .select(sql<number>`coalesce(sum(u.quantity), 0)`.as('q'))
-    .whereRef('owner.organization_id', '=', 'accounts.id')
-    .where('u.item', 'in', items);
-  if (from) q = q.where('u.date', '>=', from);
-  if (to) q = q.where('u.date', '<', to);
-  return q;
 }

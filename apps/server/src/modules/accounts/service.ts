@@ -18,7 +18,8 @@ import { sniffImage } from '../../platform/providers/files/index.ts';
 import type { AdminsService } from '../admins/index.ts';
 import { toAccount, toListItem } from './mappers.ts';
 import { ACCOUNT_TYPE_MISMATCH, isSuperAdminUser } from './rules.ts';
-import { accountsRepository, ilike, listBase, listPage, uniqueUsername, usageSum, type AccountRow } from './repository.ts';
+import { accountsRepository, ilike, listBase, listPage, uniqueUsername, type AccountRow } from './repository.ts';
+import { usageSum } from './repository/readModels.ts';
 
 function monthStart(offset: number): string {
   const d = new Date();

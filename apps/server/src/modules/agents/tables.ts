@@ -10,13 +10,6 @@ export interface CampaignsTable {
   updated_at: number;
 }
 
-export interface UsageDailyTable {
-  account_id: number;
-  date: string;
-  item: string;
-  quantity: number;
-}
-
 /** An organization's own language model (model.ts); `api_key` sealed. */
 export interface LlmConnectionsTable {
   org_id: number;
@@ -30,6 +23,5 @@ export interface LlmConnectionsTable {
 
 export interface AgentsTables {
   campaigns: CampaignsTable;
-  usage_daily: UsageDailyTable;
   llm_connections: LlmConnectionsTable;
 }

@@ -142,26 +142,6 @@ export const callsRepository = {
       .limit(limit)
       .execute(),
 
-  /** Adds voice minutes to an account's usage of a day (usage item `voice`, spec §3 Usage result). */
-  async addVoiceMinutes(
-    db: DbOrTx,
-    accountId: number,
-    date: string,
-    minutes: number,
-    item: 'voice' | 'advancedVoice' = 'voice',
-  ): Promise<void> {
-    if (minutes <= 0) return;
-    await db
-      .insertInto('usage_daily')
-      .values({ account_id: accountId, date, item, quantity: minutes })
-      .onConflict((oc) =>
-        oc
-          .columns(['account_id', 'date', 'item'])
-          .doUpdateSet((eb) => ({ quantity: eb('usage_daily.quantity', '+', eb.ref('excluded.quantity')) })),
-      )
-      .execute();
-  },
-
   /** The heartbeat of the calls this process holds. */
   async markAlive(db: DbOrTx, ids: string[], at: number): Promise<void> {
     if (ids.length === 0) return;

@@ -1,5 +1,6 @@
 import type { AppIdentity, DeviceItem } from '@switchboard/core/contracts/device';
-import type { AppIdentityRow, CheckIn, PushSubscriptionRow } from './repository.ts';
+import type { CheckIn } from '../accounts/index.ts';
+import type { AppIdentityRow, PushSubscriptionRow } from './repository.ts';
 
 export function toAppIdentity(accountId: number, row: AppIdentityRow | undefined): AppIdentity {
   return {

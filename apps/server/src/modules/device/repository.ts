@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
-import { fromJson } from '../../platform/db/columns.ts';
 import { liveTokenIds } from '../auth/index.ts';
 import type { AppIdentitiesTable, PushSubscriptionsTable } from './tables.ts';
 
@@ -175,24 +174,3 @@ export const pushDeliveriesRepository = {
       .execute();
   },
 };
-
-export interface CheckIn {
-  details: Record<string, unknown>;
-  createdAt: number;
-}
-
-/**
- * The user's latest mobile check-ins (written by the accounts module's POST /api/v1/mobileCheckIn;
- * read here to list devices, newest first).
- */
-export async function recentCheckIns(db: DbOrTx, userId: number, limit = 500): Promise<CheckIn[]> {
-  const rows = await db
-    .selectFrom('check_ins')
-    .select(['details', 'created_at'])
-    .where('account_id', '=', userId)
-    .where('kind', '=', 'mobile')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ details: fromJson<Record<string, unknown>>(r.details, {}), createdAt: Number(r.created_at) }));
-}

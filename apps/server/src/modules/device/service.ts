@@ -3,7 +3,7 @@ import type { AppIdentityFields, DeviceItem } from '@switchboard/core/contracts/
 import type { Deps } from '../../deps.ts';
 import { fromJson } from '../../platform/db/columns.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
-import { findAccount, recordAccountEvent, type AccountRow } from '../accounts/index.ts';
+import { findAccount, recentMobileCheckIns, recordAccountEvent, type AccountRow } from '../accounts/index.ts';
 import { membershipsOfUser } from '../admins/index.ts';
 import { requirePermission, type AuthContext } from '../auth/index.ts';
 import { findBrandDomain } from '../brands/index.ts';
@@ -14,7 +14,6 @@ import {
   liveSubscriptions,
   pushPreferencesRepository,
   pushSubscriptionsRepository,
-  recentCheckIns,
   type AppIdentityValues,
 } from './repository.ts';
 import { checkPushEndpoint, type PushKeys } from './push.ts';
@@ -201,7 +200,7 @@ export function createDeviceService(deps: Deps, isOwnHost: (host: string) => boo
 
     async devices(ctx: AuthContext): Promise<{ success: true; devices: DeviceItem[] }> {
       const [checkIns, subs] = await Promise.all([
-        recentCheckIns(db, ctx.user.id),
+        recentMobileCheckIns(db, ctx.user.id),
         pushSubscriptionsRepository.forUser(db, ctx.user.id).then((s) => liveSubscriptions(db, s)),
       ]);
       return { success: true as const, devices: toDevices(checkIns, subs) };

@@ -30,6 +30,26 @@ afterAll(async () => {
   await t.close();
 });
 
+describe("the simulated carrier's page of numbers", () => {
+  it('lists each number with the name of the account holding it', async () => {
+    const accounts = await t.database.db
+      .selectFrom('accounts')
+      .select(['id', 'username', 'account_name'])
+      .where('id', 'in', [org.id, other.id])
+      .execute();
+    const of = (id: number) => accounts.find((a) => a.id === id)!;
+    const res = await t.request('GET', '/api/dev/carrier/numbers');
+    expect(res.status).toBe(200);
+    expect(res.body.numbers).toEqual(
+      expect.arrayContaining([
+        { number: agentNumber, username: of(org.id).username, name: of(org.id).account_name },
+        { number: otherNumber, username: of(other.id).username, name: of(other.id).account_name },
+      ]),
+    );
+    expect(of(org.id).account_name).toBe('Own Line');
+  });
+});
+
 describe('bring your own number', () => {
   const own = '+13125550777';
 

@@ -51,15 +51,9 @@ export const numbersRepository = {
     await db.deleteFrom('phone_numbers').where('id', '=', id).execute();
   },
 
-  /** Numbers with the account holding each (the simulated carrier's page). */
-  async listWithAccounts(db: DbOrTx, limit: number) {
-    return db
-      .selectFrom('phone_numbers')
-      .innerJoin('accounts', 'accounts.id', 'phone_numbers.account_id')
-      .select(['phone_numbers.number', 'accounts.username', 'accounts.account_name'])
-      .orderBy('phone_numbers.id')
-      .limit(limit)
-      .execute();
+  /** The first numbers with the account holding each (the simulated carrier's page). */
+  async listHeld(db: DbOrTx, limit: number) {
+    return db.selectFrom('phone_numbers').select(['number', 'account_id']).orderBy('id').limit(limit).execute();
   },
 
   // Bring-your-own verification codes.

@@ -5,7 +5,7 @@ import { normalizePhone } from '../../platform/http/phone.ts';
 import { areaOfNational, CALLING_CODES } from '../../platform/providers/carrier/areas.ts';
 import { NumberUnavailableError } from '../../platform/providers/carrier/index.ts';
 import { capabilitiesOf } from '../../platform/providers/carrier/inventory.ts';
-import { findAccount, updateAccount } from '../accounts/index.ts';
+import { accountNamesByIds, findAccount, updateAccount } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { createByoService } from './byo.ts';
 import { createForwardingService } from './forwarding.ts';
@@ -195,8 +195,13 @@ export function createNumbersService(deps: Deps) {
     },
 
     async listWithAccounts() {
-      const rows = await numbersRepository.listWithAccounts(db, 200);
-      return rows.map((r) => ({ number: r.number, username: r.username, name: r.account_name }));
+      const rows = await numbersRepository.listHeld(db, 200);
+      const names = new Map((await accountNamesByIds(db, [...new Set(rows.map((r) => r.account_id))])).map((a) => [a.id, a]));
+      // As the join did: a number whose account row is gone is not listed.
+      return rows.flatMap((r) => {
+        const a = names.get(r.account_id);
+        return a ? [{ number: r.number, username: a.username, name: a.account_name }] : [];
+      });
     },
   };
 }

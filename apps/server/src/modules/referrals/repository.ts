@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../../db.ts';
+import { accountAddresses, addressesInUse, firstAccountWithAddress } from '../accounts/index.ts';
+import { ledger } from '../wallet/index.ts';
 import { rewardKey } from './constants.ts';
 
 /** All the referral SQL. */
@@ -87,14 +89,12 @@ export const referralsRepository = {
       .where('joined_account_id', 'is', null)
       .execute();
     for (const inv of open) {
-      const joined = await db
-        .selectFrom('accounts')
-        .select(['id', 'created_at'])
-        .where(inv.channel === 'email' ? 'email' : 'phone_number', '=', inv.target)
-        .where('created_at', '>=', Number(inv.created_at))
-        .where('deleted_at', 'is', null)
-        .orderBy('id')
-        .executeTakeFirst();
+      const joined = await firstAccountWithAddress(
+        db,
+        inv.channel === 'email' ? 'email' : 'phone_number',
+        inv.target,
+        Number(inv.created_at),
+      );
       if (joined) {
         await db
           .updateTable('referral_invites')
@@ -114,11 +114,7 @@ export const referralsRepository = {
     const cols = ['id', 'account_id', 'reward_micro_usd'] as const;
     const found = await db.selectFrom('referral_invites').select(cols).where('joined_account_id', '=', joinedAccountId).executeTakeFirst();
     if (found) return found;
-    const acc = await db
-      .selectFrom('accounts')
-      .select(['email', 'phone_number', 'created_at'])
-      .where('id', '=', joinedAccountId)
-      .executeTakeFirst();
+    const acc = await accountAddresses(db, joinedAccountId);
     const targets = [acc?.email, acc?.phone_number].filter((v): v is string => !!v);
     if (!acc || targets.length === 0) return undefined;
     const open = await db
@@ -164,12 +160,7 @@ export const referralsRepository = {
   },
 
   async accountWith(db: DbOrTx, channel: 'email' | 'sms', target: string) {
-    return db
-      .selectFrom('accounts')
-      .select('id')
-      .where(channel === 'email' ? 'email' : 'phone_number', '=', target)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    return firstAccountWithAddress(db, channel === 'email' ? 'email' : 'phone_number', target);
   },
 
   /** Rewards earned and not yet claimed. */
@@ -202,21 +193,7 @@ export const referralsRepository = {
   },
   /** Which of these e-mail addresses and numbers belong to an account. */
   async membersAmong(db: DbOrTx, emails: string[], phones: string[]): Promise<Set<string>> {
-    const out = new Set<string>();
-    if (emails.length) {
-      const rows = await db.selectFrom('accounts').select('email').where('email', 'in', emails).where('deleted_at', 'is', null).execute();
-      for (const r of rows) if (r.email) out.add(r.email);
-    }
-    if (phones.length) {
-      const rows = await db
-        .selectFrom('accounts')
-        .select('phone_number')
-        .where('phone_number', 'in', phones)
-        .where('deleted_at', 'is', null)
-        .execute();
-      for (const r of rows) if (r.phone_number) out.add(r.phone_number);
-    }
-    return out;
+    return new Set([...(await addressesInUse(db, 'email', emails)), ...(await addressesInUse(db, 'phone_number', phones))]);
   },
 
   /**
@@ -227,23 +204,13 @@ export const referralsRepository = {
   async syncClaimed(db: DbOrTx, accountId: number): Promise<void> {
     const open = await this.unclaimed(db, accountId);
     if (open.length === 0) return;
-    const paid = await db
-      .selectFrom('ledger_transfers')
-      .select(['idempotency_key', 'created_at'])
-      .where(
-        'idempotency_key',
-        'in',
-        open.map((r) => rewardKey(r.id)),
-      )
-      .execute();
-    for (const p of paid) {
-      const id = Number(p.idempotency_key.slice(rewardKey(0).length - 1));
-      await db
-        .updateTable('referral_invites')
-        .set({ claimed_at: Number(p.created_at) })
-        .where('id', '=', id)
-        .where('claimed_at', 'is', null)
-        .execute();
+    const paid = await ledger.madeAt(
+      db,
+      open.map((r) => rewardKey(r.id)),
+    );
+    for (const [key, at] of paid) {
+      const id = Number(key.slice(rewardKey(0).length - 1));
+      await db.updateTable('referral_invites').set({ claimed_at: at }).where('id', '=', id).where('claimed_at', 'is', null).execute();
     }
   },
 };

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { descendantAccountIds, toListItem } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { inboxOf } from '../conversations/index.ts';
-import { searchRepository } from './repository.ts';
+import { searchReadModel } from './repository/readModels.ts';
 
 const LIMIT = 20;
 
@@ -21,8 +21,8 @@ export function createSearchService(deps: Deps) {
       const tree = [ctx.acting.id, ...(await descendantAccountIds(db, ctx.acting.id))];
       const owner = inboxOf(ctx.acting);
       const scope = { accountIds: tree, orgIds: owner ? [owner.orgId] : tree, agentId: owner?.agentId ?? null };
-      const accounts = await searchRepository.accounts(db, scope, pattern, LIMIT);
-      const contacts = await searchRepository.contacts(db, scope, pattern, LIMIT);
+      const accounts = await searchReadModel.accounts(db, scope, pattern, LIMIT);
+      const contacts = await searchReadModel.contacts(db, scope, pattern, LIMIT);
       const result: SearchResponse = {
         success: true,
         target,
@@ -37,7 +37,7 @@ export function createSearchService(deps: Deps) {
         })),
       };
       if (enhanced) {
-        const messages = await searchRepository.messages(db, scope, pattern, LIMIT);
+        const messages = await searchReadModel.messages(db, scope, pattern, LIMIT);
         result.messages = messages.map((m) => ({
           id: m.id,
           body: m.body,

@@ -7,6 +7,7 @@ export { agentsInReach, campaignsInReach, reportScope } from './scope.ts';
 export type { ReportScope } from './scope.ts';
 export { createStatsService } from './service.ts';
 export type { StatsService } from './service.ts';
+export type { StatsTables } from './tables.ts';
 
 /** Usage and campaign statistics (spec §7 Stats); `recordUsage` is how every module counts what it uses. */
 export const statsModule: ServerModule<Services> = { name: 'stats', register: statsRoutes };

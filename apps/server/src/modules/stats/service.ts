@@ -15,7 +15,7 @@ import { badRequest } from '../../platform/http/errors.ts';
 import { planPricingOf } from '../billing/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { dayIn, organizationTimezone, organizationTimezones } from './record.ts';
-import { SLOT_MS, statsRepository, type UsageRow } from './repository.ts';
+import { SLOT_MS, statsReports, type UsageRow } from './repository/readModels.ts';
 import { reportScope } from './scope.ts';
 
 const DAY_MS = 86_400_000;
@@ -128,7 +128,7 @@ export function createStatsService(deps: Deps) {
       else await deps.requireAccess(ctx, 'canViewOrg');
       const range = await rangeOf(ctx, q);
       const scope = await reportScope(db, ctx.acting, q.agentId);
-      const rows = await statsRepository.usage(
+      const rows = await statsReports.usage(
         db,
         scope.organizations.map((o) => o.id),
         range,
@@ -209,10 +209,10 @@ export function createStatsService(deps: Deps) {
       const to = Date.parse(`${q.endDate}T00:00:00Z`) + 2 * DAY_MS;
       const [zones, rooms, messages, ratings, calls] = await Promise.all([
         organizationTimezones(db, orgIds),
-        statsRepository.conversations(db, orgIds, from, to, agentIds),
-        statsRepository.messages(db, orgIds, from, to, agentIds),
-        statsRepository.ratings(db, orgIds, from, to, agentIds),
-        statsRepository.calls(db, orgIds, from, to, agentIds),
+        statsReports.conversations(db, orgIds, from, to, agentIds),
+        statsReports.messages(db, orgIds, from, to, agentIds),
+        statsReports.ratings(db, orgIds, from, to, agentIds),
+        statsReports.calls(db, orgIds, from, to, agentIds),
       ]);
       const rowsByKey = new Map<string, CampaignDay>();
       const outside = campaignDay('', null, 0); // counts that fall outside the asked dates land here and are dropped
@@ -247,7 +247,7 @@ export function createStatsService(deps: Deps) {
         s.ratingTotal += r.total;
       }
       const all = [...rowsByKey.values()];
-      const info = await statsRepository.agentsInfo(db, [...new Set(all.map((s) => s.agentId ?? s.orgId))]);
+      const info = await statsReports.agentsInfo(db, [...new Set(all.map((s) => s.agentId ?? s.orgId))]);
       const stats = all
         .map(({ orgId, ratingTotal, answeredMs, ...s }) => {
           const i = info.get(s.agentId ?? orgId);

@@ -11,7 +11,7 @@ import {
   uniqueUsername,
   updateAccount,
 } from '../accounts/index.ts';
-import { superAdminRepository } from './repository.ts';
+import { superAdminReadModel } from './repository/readModels.ts';
 
 /** The super admin's console: find accounts, disable and enable them, create partners. */
 export function createSuperAdminService(deps: Deps) {
@@ -52,7 +52,7 @@ export function createSuperAdminService(deps: Deps) {
     async search(phrase: string, enhanced: boolean) {
       const p = phrase.trim();
       if (!p) throw badRequest('phrase: Please enter something to search for.', 'phrase');
-      const rows = await superAdminRepository.searchAccounts(db, p, enhanced);
+      const rows = await superAdminReadModel.searchAccounts(db, p, enhanced);
       return {
         success: true as const,
         accounts: rows.map((r) => ({ ...toListItem(r), disabledReason: r.disabled_reason, phoneNumber: r.phone_number })),

@@ -279,6 +279,11 @@ export const ledger = {
     return db.isTransaction ? run(db as Tx) : (db as Db).transaction().execute(run);
   },
 
+  /** When each of these keys' transfers was made (keys with no transfer are left out). */
+  async madeAt(db: DbOrTx, keys: string[]): Promise<Map<string, number>> {
+    return new Map((await repo.transfersWithKeys(db, keys)).map((t) => [t.idempotency_key, t.created_at]));
+  },
+
   /** Whether a transfer was made under any of these idempotency keys (a payment already taken). */
   async made(db: DbOrTx, keys: string[]): Promise<boolean> {
     return repo.anyTransfer(db, keys);

@@ -5,7 +5,7 @@ import { chargeUsage } from '../../billing/index.ts';
 import { emitWebhookEvent } from '../../webhooks/index.ts';
 import { CALL_ANALYZE_JOB, type CallAnalysis } from '../analysis.ts';
 import { voiceUsageItem } from '../media/engines.ts';
-import { usageDayOf } from '../../stats/index.ts';
+import { recordUsage } from '../../stats/index.ts';
 import { toCall } from '../mappers.ts';
 import { planCallCosts } from '../costs/costs.ts';
 import { toJson } from '../../../platform/db/columns.ts';
@@ -132,7 +132,7 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
         );
         // Phone calls count as voice minutes (started minutes, as carriers bill); test calls from the browser do not.
         if (ok && row.direction !== 'web') {
-          await callsRepository.addVoiceMinutes(trx, row.agent_id, await usageDayOf(trx, row.agent_id, now), minutes, item);
+          await recordUsage(trx, row.agent_id, item, minutes, now);
         }
         if (ok) await emitCallEvent(trx, 'call.ended', (await callsRepository.byId(trx, callId))!);
         // Analyzed once it is stored (a job: the model may take seconds; once per call).

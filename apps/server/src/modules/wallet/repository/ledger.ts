@@ -84,6 +84,16 @@ export const ledgerRepository = {
   async transferByKey(db: DbOrTx, key: string): Promise<TransferRow> {
     return db.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
   },
+  /** The transfers made under these keys: each key with when it was made. */
+  async transfersWithKeys(db: DbOrTx, keys: string[]): Promise<{ idempotency_key: string; created_at: number }[]> {
+    if (keys.length === 0) return [];
+    const rows = await db
+      .selectFrom('ledger_transfers')
+      .select(['idempotency_key', 'created_at'])
+      .where('idempotency_key', 'in', keys)
+      .execute();
+    return rows.map((r) => ({ idempotency_key: r.idempotency_key, created_at: Number(r.created_at) }));
+  },
   /** Whether a transfer was made under any of these keys. */
   async anyTransfer(db: DbOrTx, keys: string[]): Promise<boolean> {
     const row = await db.selectFrom('ledger_transfers').select('id').where('idempotency_key', 'in', keys).executeTakeFirst();

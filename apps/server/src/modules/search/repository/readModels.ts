@@ -1,4 +1,11 @@
-import type { DbOrTx } from '../../db.ts';
+import type { DbOrTx } from '../../../db.ts';
+
+/**
+ * Search's read model, declared as such: search is a read across other modules' rows, so all its SQL
+ * is here. Tables read: `accounts` (accounts module: the accounts of the caller's tree), `rooms` and
+ * `messages` (conversations module: contacts and message bodies of the inbox). Read-only; one
+ * filtered, limited query per kind, instead of a search function in each of those modules.
+ */
 
 /** Scope of a search: the accounts of the caller's tree, and the inbox (organization, maybe one agent). */
 export interface SearchScope {
@@ -7,8 +14,8 @@ export interface SearchScope {
   agentId: number | null;
 }
 
-/** Search reads across accounts, rooms and messages: a read model, so its SQL lives here. */
-export const searchRepository = {
+/** The searches, one query per kind of result. */
+export const searchReadModel = {
   async accounts(db: DbOrTx, scope: SearchScope, pattern: string, limit: number) {
     return db
       .selectFrom('accounts')

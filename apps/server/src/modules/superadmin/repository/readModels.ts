@@ -1,9 +1,16 @@
 import type { Expression, SqlBool } from 'kysely';
-import type { DbOrTx } from '../../db.ts';
-import { ilike } from '../accounts/index.ts';
+import type { DbOrTx } from '../../../db.ts';
+import { ilike } from '../../accounts/index.ts';
+
+/**
+ * The super admin's read model, declared as such: the account search of the super admin screens looks
+ * across every account. Tables read: `accounts` (accounts module) and `memberships` (admins module: the
+ * e-mails of an account's admins, in the enhanced search). Read-only, one query; all writes go through
+ * the accounts and admins modules' services.
+ */
 
 /** The super admin's reads across every account (the only code that looks outside one tree). */
-export const superAdminRepository = {
+export const superAdminReadModel = {
   /** Plain: names and usernames. Enhanced: also e-mail, phone, id and the e-mails of the accounts' admins. */
   async searchAccounts(db: DbOrTx, p: string, enhanced: boolean) {
     return db
