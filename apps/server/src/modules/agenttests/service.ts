@@ -260,6 +260,8 @@ export function createAgentTestsService(
      * none edited since) counts; otherwise the suite runs now. A failure refuses, naming the scenario.
      */
     async gate(ctx: AuthContext): Promise<void> {
+      // Publishing checked this already; the gate checks again as every caller-taking method does.
+      await deps.requireAccess(ctx, 'canEditOrg');
       if (!(await repo.requirePass(db, ctx.acting.id))) return;
       const scenarios = await repo.scenarios(db, ctx.acting.id);
       if (!scenarios.length)
