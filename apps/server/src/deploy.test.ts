@@ -6,9 +6,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from './app.ts';
 import { openDatabase, type DatabaseHandle } from './db.ts';
+import { toWav } from './platform/audio/index.ts';
 import { pgAndRedisUnreachable, PROCESSES_PG_URL, PROCESSES_REDIS_URL, processConfig } from './testing/processes.ts';
 import { repoRoot } from './testing/built.ts';
 import { MediaClient, mulawFrames, ScriptedStt, ToneTts } from './testing/voice.ts';
@@ -17,6 +19,34 @@ import { connect } from './testing/ws.ts';
 const NGINX = '/usr/sbin/nginx';
 const why = !fs.existsSync(NGINX) ? `no nginx at ${NGINX} (apt-get install nginx)` : await pgAndRedisUnreachable();
 if (why) console.warn(`Skipping the nginx deployment test: ${why}.`);
+
+/** The built web app (npm run build) the processes serve, and the Chromium that opens it through nginx. */
+const WEB_DIST = path.join(repoRoot, 'apps/web/dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browserWhy = !fs.existsSync(path.join(WEB_DIST, 'index.html'))
+  ? `the web app is not built at ${WEB_DIST} (npm run build)`
+  : !fs.existsSync(CHROMIUM)
+    ? `no Chromium at ${CHROMIUM}`
+    : null;
+if (!why && browserWhy) console.warn(`Skipping the browser web call through nginx: ${browserWhy}.`);
+
+/**
+ * What Chromium's fake microphone plays once: 3 s of silence (the greeting is heard first), 1.2 s of a
+ * voiced sound (harmonics of 150 Hz in syllables of 200 ms, which noise suppression lets through), then
+ * 3 s of silence (the end of the caller's turn).
+ */
+function callerWav(): Buffer {
+  const rate = 48_000;
+  const pcm = new Int16Array(Math.round(7.2 * rate));
+  const [from, to] = [3 * rate, 4.2 * rate];
+  for (let i = from; i < to; i++) {
+    const t = (i - from) / rate;
+    const syllable = Math.sin(Math.PI * ((t % 0.2) / 0.2));
+    const voice = [1, 2, 3, 4, 5].reduce((sum, h) => sum + Math.sin(2 * Math.PI * 150 * h * t) / h, 0);
+    pcm[i] = Math.round(7000 * syllable * voice);
+  }
+  return toWav(pcm, rate);
+}
 
 /** The nginx configuration of docs/deploy.md, as documented (the block after <!-- nginx-config -->). */
 function documentedConfig(): string {
@@ -43,6 +73,7 @@ describe.skipIf(why != null)('behind nginx (docs/deploy.md): TLS, WebSockets, fo
   let nginxLog = '';
   let base = '';
   let ca = '';
+  let browser: Browser | null = null;
 
   /** An HTTPS request to nginx from a chosen loopback address (127.0.0.0/8 all reach this machine). */
   const request = (
@@ -90,6 +121,8 @@ describe.skipIf(why != null)('behind nginx (docs/deploy.md): TLS, WebSockets, fo
         REDIS_EVENTS_CHANNEL: channel,
         TRUST_PROXY: '127.0.0.1',
         SIGNIN_RATE_LIMIT: '5',
+        // Both serve the built web app (when built), which a browser opens through nginx.
+        ...(browserWhy ? {} : { WEB_DIST }),
       });
       const db = await openDatabase({ url: PROCESSES_PG_URL, pgSchema: schema, pgPoolSize: 5 });
       const built = await buildApp(config, { database: db });
@@ -172,6 +205,7 @@ ${site}
   }, 60_000);
 
   afterAll(async () => {
+    await browser?.close();
     if (nginx && nginx.exitCode === null) {
       const exited = new Promise((r) => nginx!.once('exit', r));
       nginx.kill('SIGQUIT');
@@ -299,6 +333,77 @@ ${site}
       .poll(async () => (await json('GET', `/api/v1/calls/${callId}?token=${owner.token}&targetAccountId=${owner.id}`)).body.call?.status)
       .toBe('completed');
   });
+
+  it.skipIf(browserWhy != null)(
+    "places a web call from Chromium through nginx: the app over TLS, the media WebSocket's audio both ways, hung up as completed",
+    async () => {
+      const owner = await signUp('browser@nginx.test', 'Browser Call Co');
+      const stts = procs.map((p) => (p.built.services.voice.stt = new ScriptedStt(['Hello from the browser'])));
+      for (const p of procs) p.built.services.voice.tts = new ToneTts(10);
+      fs.writeFileSync(`${dir}/caller.wav`, callerWav());
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--ignore-certificate-errors',
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-audio-capture=${dir}/caller.wav%noloop`,
+        ],
+      });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
+      await context.addInitScript((s) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('id', String(s.id));
+        localStorage.setItem('user', JSON.stringify(s));
+      }, owner);
+      const page = await context.newPage();
+      // The Media Streams messages on the page's media WebSocket, whose address must be nginx's.
+      const media = { url: '', sent: 0, received: 0 };
+      page.on('websocket', (ws) => {
+        if (!ws.url().endsWith('/api/v1/calls/media')) return;
+        media.url = ws.url();
+        ws.on('framesent', (f) => void (String(f.payload).includes('"event":"media"') && media.sent++));
+        ws.on('framereceived', (f) => void (String(f.payload).includes('"event":"media"') && media.received++));
+      });
+      await page.goto(`${base}/app/agents`);
+      await page.getByRole('button', { name: 'Test call' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Test call' });
+      await dialog.getByRole('button', { name: 'Start call' }).click();
+      await dialog.getByRole('status').getByText('On the call').waitFor({ timeout: 15_000 });
+      expect(media.url).toBe(`${base.replace('https', 'wss')}/api/v1/calls/media`);
+
+      // Server to browser: the greeting's transcript and audio; browser to server: the fake microphone's
+      // sound, heard as the caller's turn (the scripted recognizer's text), then the agent's reply.
+      const transcript = dialog.getByRole('list', { name: 'Transcript' });
+      await transcript.getByText('Agent:').first().waitFor({ timeout: 20_000 });
+      await transcript.getByText('Hello from the browser').waitFor({ timeout: 30_000 });
+      await expect.poll(() => transcript.getByText('Agent:').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      expect(media.received).toBeGreaterThan(0);
+      expect(media.sent).toBeGreaterThan(0);
+      expect(stts.flatMap((s) => s.heard).some((samples) => samples > 0)).toBe(true);
+
+      await dialog.getByRole('button', { name: 'Hang up' }).click();
+      await dialog.getByRole('status').getByText('Call ended').waitFor();
+      await context.close();
+      const calls = (await json('GET', `/api/v1/calls?token=${owner.token}&targetAccountId=${owner.id}`)).body.calls as Record<
+        string,
+        any
+      >[];
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ direction: 'web' });
+      await expect
+        .poll(
+          async () =>
+            (await json('GET', `/api/v1/calls/${calls[0]!.id}?token=${owner.token}&targetAccountId=${owner.id}`)).body.call?.status,
+        )
+        .toBe('completed');
+    },
+    90_000,
+  );
 
   it('refuses an upload over the documented body size with 413 at the proxy', async () => {
     const big = Buffer.alloc(7 * 1024 * 1024, 1);
