@@ -105,6 +105,7 @@ describe('activity', () => {
     await phone.page.goto(`${suite.server.url}/app/reports`);
     await expect.poll(() => phone.page.locator('[data-total="inbound-message"] dd').textContent()).toBe('1');
     await phone.page.locator('[data-logs-table]').waitFor();
+    await phone.page.locator('.recharts-responsive-container').waitFor();
     await snap(phone.page, 'activity-reports-390');
     expect(await seriousAxeViolations(phone.page)).toEqual([]);
     await phone.context.close();
