@@ -46,7 +46,7 @@ describe('reports', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('id,timestamp,kind,status,agentId,direction,contact,number,roomId,summary,details');
+    expect(csv.split('\r\n')[0]).toBe('id,timestamp,kind,status,agentId,direction,contact,number,roomId,summary,outcome,details');
     expect(csv).toContain('"Do you take new patients, ""this week""?"');
     expect(csv.trim().split('\r\n')).toHaveLength(2);
     await context.close();

@@ -37,6 +37,10 @@ export const usageResponse = z.object({
   startDate: z.string(),
   endDate: z.string(),
   frequency: z.enum(USAGE_FREQUENCIES),
+  /** The organization's time zone (its business hours'), in which usage dates are counted. */
+  timezone: z.string().optional(),
+  /** Today's date in that time zone (yyyy-mm-dd). */
+  today: z.string().optional(),
   results: perItem,
   /** Sum of each item over the period. */
   totals: z.record(z.string(), z.number()),

@@ -109,16 +109,17 @@ export function createStatsService(deps: Deps) {
    * The period a usage request reads: the dates given, else the current billing period (spec §4). Dates are
    * the organization's (its time zone): today, and the billing anchor's day of the month.
    */
-  async function rangeOf(ctx: AuthContext, q: UsageQuery): Promise<{ start: string; end: string }> {
+  async function rangeOf(ctx: AuthContext, q: UsageQuery): Promise<{ start: string; end: string; tz: string; today: string }> {
     const tz = await organizationTimezone(db, ctx.acting.id);
     const today = dayIn(tz);
     const anchorDate = dayIn(tz, Number(ctx.acting.subscribed_at ?? ctx.acting.created_at));
-    if (q.billingPeriod || !q.startDate) return billingPeriodOf(Date.parse(`${anchorDate}T12:00:00Z`), q.startDate ?? today);
+    if (q.billingPeriod || !q.startDate)
+      return { ...billingPeriodOf(Date.parse(`${anchorDate}T12:00:00Z`), q.startDate ?? today), tz, today };
     const start = q.startDate;
     const end = q.endDate ?? addDays(start, 29);
     if (end < start) throw badRequest('The end date must not be before the start date.', 'endDate');
     if (daysBetween(start, end) > MAX_USAGE_DAYS) throw badRequest(`The period may span at most ${MAX_USAGE_DAYS} days.`, 'endDate');
-    return { start, end };
+    return { start, end, tz, today };
   }
 
   return {
@@ -176,6 +177,8 @@ export function createStatsService(deps: Deps) {
         startDate: range.start,
         endDate: range.end,
         frequency: q.frequency,
+        timezone: range.tz,
+        today: range.today,
         results,
         totals,
         ...(q.giveCosts && priced ? { costs: priced.costs } : {}),

@@ -11,6 +11,8 @@ import { ModelStatusLine, modeLabel, Walkthrough } from '../agents/index.ts';
 import { SuperAdminPanel, TreePanel } from '../accounts/index.ts';
 import { useNeedsPerson, useTodayCount, useUnreadCount } from '../inbox/api.ts';
 import { NeedsPersonList, timeAgo } from '../inbox/index.ts';
+import { useCalls } from '../calls/api.ts';
+import { startOfTodayIn, useOrgDay } from '../reports/index.ts';
 
 /**
  * Home answers "is my agent working?": the agent's state and number, today's conversations, what
@@ -114,14 +116,19 @@ function AgentHome({ account, path }: SectionProps) {
           </Button>
         </div>
       </Card>
-      {isOrg && <TodayCards accountId={account.id} inboxHref={inboxHref} />}
+      {isOrg && <TodayCards accountId={account.id} inboxHref={inboxHref} hasNumber={!!number} />}
       <Walkthrough account={account} />
     </>
   );
 }
 
-function TodayCards({ accountId, inboxHref }: { accountId: number; inboxHref: string }) {
-  const today = useTodayCount(accountId);
+function TodayCards({ accountId, inboxHref, hasNumber }: { accountId: number; inboxHref: string; hasNumber: boolean }) {
+  // "Today" is the organization's day (its business hours' time zone, as Reports count it), not the browser's.
+  const day = useOrgDay(accountId);
+  const since = day.isPending ? null : startOfTodayIn(day.data?.timezone);
+  const today = useTodayCount(accountId, since);
+  const calls = useCalls(accountId);
+  const callsToday = since == null ? 0 : (calls.data?.calls.filter((c) => c.startedAt >= since).length ?? 0);
   const needs = useUnreadCount(accountId, 'priority');
   // What the AI did that a person must follow up counts as needing a person too.
   const actions = useNeedsPerson(accountId);
@@ -131,7 +138,7 @@ function TodayCards({ accountId, inboxHref }: { accountId: number; inboxHref: st
       {/* min-w-0: a long last message truncates inside the card instead of widening the page on a phone. */}
       <Card className="min-w-0 p-5">
         <h2 className="text-sm font-medium text-slate-600">Today</h2>
-        {today.isPending ? (
+        {today.isPending || since == null ? (
           <Skeleton className="mt-2 h-8 w-24" />
         ) : today.isError ? (
           <p className="mt-2 text-sm text-red-700">{(today.error as Error).message}</p>
@@ -144,7 +151,13 @@ function TodayCards({ accountId, inboxHref }: { accountId: number; inboxHref: st
             <p className="text-sm text-slate-600">
               conversation{today.data.count === 1 ? '' : 's'} today, {today.data.byAi} answered by your AI agent
             </p>
-            <p className="mt-1 text-xs text-slate-500">Calls show here once a phone number is connected.</p>
+            <p className="mt-1 text-xs text-slate-500" data-testid="today-calls">
+              {callsToday > 0
+                ? `${callsToday} call${callsToday === 1 ? '' : 's'} today`
+                : hasNumber
+                  ? 'No calls today yet.'
+                  : 'Calls show here once a phone number is connected.'}
+            </p>
             {today.data.recent.length > 0 && (
               <ul className="mt-3 divide-y divide-slate-100 border-t border-slate-100">
                 {today.data.recent.map((r) => (

@@ -274,13 +274,17 @@ export function useUnreadCount(accountId: number, type: InboxType = 'priority') 
   });
 }
 
-/** Today's conversations (any tab, open or closed) from the first page of each tab; `more` when a page was full. */
-export function useTodayCount(accountId: number) {
+/**
+ * Today's conversations (any tab, open or closed; the first page of each tab, `more` when a page was
+ * full) since `since` (epoch ms: the start of the organization's day, in its time zone), and how many
+ * the AI agent answered: those it still handles, and those whose last message is the agent's reply.
+ */
+export function useTodayCount(accountId: number, since: number | null) {
   return useQuery({
-    queryKey: ['inbox', accountId, 'today'],
+    queryKey: ['inbox', accountId, 'today', since],
+    enabled: since != null,
     queryFn: async ({ signal }) => {
-      const since = new Date();
-      since.setHours(0, 0, 0, 0);
+      const from = since ?? 0;
       const pages = await Promise.all(
         (['priority', 'agent'] as const).map((type) =>
           api<RoomPage>('/api/v1/conversations', {
@@ -290,9 +294,13 @@ export function useTodayCount(accountId: number) {
           }),
         ),
       );
-      const today = pages.flatMap((p) => p.rooms).filter((r) => r.lastMessageTimestamp >= since.getTime());
-      const more = pages.some((p) => p.rooms.length === PAGE_SIZE && p.rooms.every((r) => r.lastMessageTimestamp >= since.getTime()));
-      return { count: today.length, more, byAi: today.filter((r) => r.inboxType === 'agent').length, recent: today.slice(0, 5) };
+      const today = pages
+        .flatMap((p) => p.rooms)
+        .filter((r) => r.lastMessageTimestamp >= from)
+        .sort((a, b) => b.lastMessageTimestamp - a.lastMessageTimestamp);
+      const more = pages.some((p) => p.rooms.length === PAGE_SIZE && p.rooms.every((r) => r.lastMessageTimestamp >= from));
+      const byAi = today.filter((r) => r.inboxType === 'agent' || r.aiAgentEnabled || r.lastMessageSender === 'agent').length;
+      return { count: today.length, more, byAi, recent: today.slice(0, 5) };
     },
     staleTime: 15_000,
   });

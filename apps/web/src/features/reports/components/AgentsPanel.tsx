@@ -4,7 +4,7 @@ import { compactCount, formatDuration } from '@switchboard/core/rules/format';
 import { fieldError } from '../../../api/mutation.ts';
 import { Card, EmptyState, ErrorState, LoadingBlock } from '../../../ui/index.ts';
 import { totalsByAgent, type AgentTotals } from '../agentTotals.ts';
-import { useCampaignStats } from '../api.ts';
+import { useCampaignStats, useOrgDay } from '../api.ts';
 import { lastThirtyDays } from '../dates.ts';
 import { ReportTable } from './ReportTable.tsx';
 import { DateRangeFields } from './UsageControls.tsx';
@@ -22,7 +22,10 @@ const COLUMNS: { label: string; value: (t: AgentTotals) => string }[] = [
 
 /** Campaign statistics: what each agent did over a period (conversations, calls, transfers, bookings, ratings). */
 export function AgentsPanel() {
-  const [range, setRange] = useState(lastThirtyDays);
+  // The default period is the organization's last 30 days (its time zone), known once its day is read.
+  const day = useOrgDay();
+  const [chosen, setRange] = useState<{ startDate: string; endDate: string } | null>(null);
+  const range = chosen ?? (day.isPending ? null : lastThirtyDays(day.data?.timezone));
   const q = useCampaignStats(range);
   const rows = useMemo(() => (q.data ? totalsByAgent(q.data.stats) : []), [q.data]);
   const rangeError = fieldError(q.error, 'endDate', 'startDate');
@@ -35,7 +38,7 @@ export function AgentsPanel() {
         <p className="text-sm text-slate-600">Per agent, counted on your organization’s own days (its business hours’ time zone).</p>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-        <DateRangeFields value={range} onChange={setRange} error={rangeError} />
+        {range && <DateRangeFields value={range} onChange={setRange} error={rangeError} />}
       </div>
       {q.isError ? (
         rangeError ? null : (

@@ -1,5 +1,7 @@
 import { LOG_KINDS } from '@switchboard/core/rules/logs';
-import type { LogFilters } from '../api.ts';
+import { addDays } from '@switchboard/core/rules/usage';
+import { useOrgDay, type LogFilters } from '../api.ts';
+import { dayIn, startOfDateIn } from '../dates.ts';
 import { Field, Input } from '../../../ui/index.ts';
 import { Select } from './Select.tsx';
 
@@ -11,12 +13,13 @@ const KIND_LABELS: Record<string, string> = {
   webhook: 'Webhooks',
   error: 'Errors',
 };
-const DAY_MS = 86_400_000;
-const dayOf = (ms?: number) => (ms == null ? '' : new Date(ms).toISOString().slice(0, 10));
-const msOf = (date: string, end = false) => (date ? Date.parse(`${date}T00:00:00Z`) + (end ? DAY_MS : 0) : undefined);
+// Dates are the organization's days (its time zone), as Reports count usage.
+const dayOf = (tz: string | undefined, ms?: number) => (ms == null ? '' : dayIn(tz, ms));
+const msOf = (tz: string | undefined, date: string, end = false) => (date ? startOfDateIn(tz, end ? addDays(date, 1) : date) : undefined);
 
 /** The log filters: kind, text, contact, and a day range. */
 export function LogFiltersForm({ value, onChange }: { value: LogFilters; onChange: (v: LogFilters) => void }) {
+  const tz = useOrgDay().data?.timezone;
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
       <Field label="Kind">
@@ -42,8 +45,8 @@ export function LogFiltersForm({ value, onChange }: { value: LogFilters; onChang
           <Input
             {...p}
             type="date"
-            value={dayOf(value.startTime)}
-            onChange={(e) => onChange({ ...value, startTime: msOf(e.target.value) })}
+            value={dayOf(tz, value.startTime)}
+            onChange={(e) => onChange({ ...value, startTime: msOf(tz, e.target.value) })}
           />
         )}
       </Field>
@@ -52,8 +55,8 @@ export function LogFiltersForm({ value, onChange }: { value: LogFilters; onChang
           <Input
             {...p}
             type="date"
-            value={dayOf(value.endTime == null ? undefined : value.endTime - DAY_MS)}
-            onChange={(e) => onChange({ ...value, endTime: msOf(e.target.value, true) })}
+            value={dayOf(tz, value.endTime == null ? undefined : value.endTime - 1)}
+            onChange={(e) => onChange({ ...value, endTime: msOf(tz, e.target.value, true) })}
           />
         )}
       </Field>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { BarChart3 } from 'lucide-react';
 import { compactCount } from '@switchboard/core/rules/format';
-import { useUsage, type UsageParams } from '../api.ts';
+import { useOrgDay, useUsage, type UsageParams } from '../api.ts';
 import { formatMicroUsd, ITEM_LABELS, lastThirtyDays } from '../dates.ts';
 import { Card, EmptyState, ErrorState, LoadingBlock, Skeleton } from '../../../ui/index.ts';
 import { UsageControls } from './UsageControls.tsx';
@@ -14,7 +14,10 @@ const SHOWN = ['inbound-message', 'outbound-message', 'tokens', 'voice'] as cons
 
 /** Usage over a period: totals (compact counts), a chart of messages, the cost, and the table of every counter. */
 export function UsagePanel() {
-  const [params, setParams] = useState<UsageParams>(() => ({ ...lastThirtyDays(), frequency: 'day' }));
+  // The default period is the organization's last 30 days (its time zone), known once its day is read.
+  const day = useOrgDay();
+  const [chosen, setParams] = useState<UsageParams | null>(null);
+  const params: UsageParams | null = chosen ?? (day.isPending ? null : { ...lastThirtyDays(day.data?.timezone), frequency: 'day' });
   const q = useUsage(params);
   const data = q.data;
   const empty = data && Object.values(data.totals).every((n) => n === 0);
@@ -33,7 +36,7 @@ export function UsagePanel() {
           </p>
         )}
       </div>
-      <UsageControls value={params} onChange={setParams} />
+      {params && <UsageControls value={params} onChange={setParams} />}
       {q.isError ? (
         <ErrorState message={(q.error as Error).message} />
       ) : !data ? (
