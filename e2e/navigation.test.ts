@@ -233,11 +233,11 @@ describe('app shell: navigation', () => {
     await page.keyboard.press('End');
     await page.keyboard.type(' We open at nine.');
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
-    // The panes beside the editor are tabs: arrow keys move between them.
+    // The panes beside the editor are tabs (Test chat, Tests, Versions): arrow keys move between them.
     await page.locator('#agent-side-test').focus();
     await page.keyboard.press('ArrowRight');
-    expect(await page.locator('#agent-side-versions').getAttribute('aria-selected')).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('agent-side-versions');
+    expect(await page.locator('#agent-side-tests').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('agent-side-tests');
     await context.close();
   });
 });
