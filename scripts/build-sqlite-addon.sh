@@ -33,17 +33,20 @@ grep -q '#include "node_object_wrap.h"' "$build/src/better_sqlite3.cpp" || { ech
 
 gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
 echo "compiling better-sqlite3 for node $("$node_dir/bin/node" -v) into $out"
-if ! (cd "$build" && PATH="$node_dir/bin:$PATH" node "$gyp" rebuild --release --nodedir="$node_dir" -j 2 >"$build/gyp.log" 2>&1); then
+# node-gyp takes npm's settings from npm_config_* variables over its own flags, and under `npm test`
+# npm exports the machine's `nodedir` (this Node's headers): name the target's headers there too.
+if ! (cd "$build" && PATH="$node_dir/bin:$PATH" npm_config_nodedir="$node_dir" node "$gyp" rebuild --release --nodedir="$node_dir" -j 2 >"$build/gyp.log" 2>&1); then
   tail -30 "$build/gyp.log"; echo "compiling better-sqlite3 failed"; exit 1
 fi
-mkdir -p "$out"
-cp "$build/build/Release/better_sqlite3.node" "$out/better_sqlite3.node.tmp"
-mv -f "$out/better_sqlite3.node.tmp" "$out/better_sqlite3.node"
-# It loads in that Node and answers a query.
+# It loads in that Node and answers a query; only then is it put where the tests look.
 "$node_dir/bin/node" -e '
   const Database = require(process.argv[1]);
   const db = new Database(":memory:", { nativeBinding: process.argv[2] });
   if (db.prepare("select 6 * 7 as n").get().n !== 42) throw new Error("wrong answer");
   console.log(`better-sqlite3 addon for node ${process.version}: ${process.argv[2]}`);
-' "$src" "$out/better_sqlite3.node"
+' "$src" "$build/build/Release/better_sqlite3.node"
+mkdir -p "$out"
+rm -f "$out/stamp"
+cp "$build/build/Release/better_sqlite3.node" "$out/better_sqlite3.node.tmp"
+mv -f "$out/better_sqlite3.node.tmp" "$out/better_sqlite3.node"
 echo "$stamp" >"$out/stamp"

