@@ -102,9 +102,15 @@ describe('live inbox', () => {
     // The visitor keeps the conversation across a reload.
     await visitor.reload();
     await visitor.getByText('Hi, this is Olive. Yes, 9 to 1.').waitFor();
-    await visitor.getByRole('textbox', { name: 'Message' }).fill('Great, thanks!');
+    await visitor.getByRole('textbox', { name: 'Message' }).pressSequentially('Great, thanks!');
+    // Staff see the visitor typing; the line goes once the message arrives.
+    await inbox
+      .getByText(/is typing…/)
+      .first()
+      .waitFor();
     await visitor.getByRole('button', { name: 'Send' }).click();
     await inbox.getByText('Great, thanks!').waitFor();
+    await expect.poll(() => inbox.getByText(/is typing…/).count()).toBe(0);
     // Read while open on screen: the list shows no unread dot for it.
     await row.getByLabel('Unread').waitFor({ state: 'detached' });
     const agentReplies = await inbox.locator('[data-message-id]').filter({ hasText: 'AI agent' }).count();
