@@ -17,7 +17,8 @@ export function LinksList({ state, saveError }: { state: LinkPageDraftState; sav
   return (
     <section aria-labelledby="links-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="links-heading" className="text-base font-semibold text-slate-900">
+        {/* On a phone the title takes its own row, so the two buttons sit side by side below it. */}
+        <h2 id="links-heading" className="w-full text-base font-semibold text-slate-900 sm:w-auto">
           Links
         </h2>
         <div className="flex flex-wrap gap-2">
