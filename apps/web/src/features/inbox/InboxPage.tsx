@@ -280,7 +280,7 @@ export function InboxView({
               </select>
             </label>
           </div>
-          <div ref={listRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" aria-label="Conversations">
+          <div ref={listRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" role="region" aria-label="Conversations">
             {list.isPending && !list.data ? (
               <div className="space-y-3 p-4">
                 {Array.from({ length: 6 }, (_, i) => (
