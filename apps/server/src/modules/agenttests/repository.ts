@@ -2,7 +2,9 @@ import type { ExpectationResult, ScenarioResult, TestRun, TestScenario, TestStat
 import { scenarioInput } from '@switchboard/core';
 import type { z } from 'zod';
 import { fromJson, isSet, toFlag, toJson } from '../../platform/db/columns.ts';
+import type { Selectable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
+import type { AgentTestResultsTable, AgentTestRunsTable } from './tables.ts';
 
 /** A scenario as stored (the validated input). */
 export type ScenarioSpec = z.output<typeof scenarioInput>;
@@ -51,32 +53,9 @@ const RESULT_COLS = [
   'finished_at',
 ] as const;
 
-type RunRecord = {
-  id: number;
-  account_id: number;
-  copy: string;
-  version_hash: string;
-  compare_id: string | null;
-  trigger: string;
-  status: string;
-  total: number;
-  created_at: number;
-  finished_at: number | null;
-};
-type ResultRecord = {
-  id: number;
-  run_id: number;
-  scenario_id: number;
-  scenario_name: string;
-  channel: string;
-  spec: unknown;
-  status: string;
-  transcript: unknown;
-  expectations: unknown;
-  failure: unknown;
-  started_at: number | null;
-  finished_at: number | null;
-};
+/** The selected columns of a run and a result (the tables' own types, less what is not read). */
+type RunRecord = Omit<Selectable<AgentTestRunsTable>, 'created_by'>;
+type ResultRecord = Omit<Selectable<AgentTestResultsTable>, 'account_id'>;
 
 export interface ResultRow extends ScenarioResult {
   id: number;
