@@ -37,7 +37,8 @@ describe('sign-up and sign-in', () => {
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify and continue' }).click();
     await page.waitForURL((u) => u.pathname === '/app');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The URL changes before Home renders: until it does, the code step's heading is still on the page.
+    await page.locator('[data-home]').waitFor();
     const heading = await page.getByRole('heading', { level: 1 }).textContent();
     expect(heading).toContain('Analytical Engines');
     const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), id: localStorage.getItem('id') }));
