@@ -100,7 +100,7 @@ describe('outbound webhook safety', () => {
   });
 
   it('reaches an allowed host and times out a silent one', async () => {
-    await expect(postJson(`${url}/x`, { a: 1 }, { timeoutMs: 500, allowHosts: ['127.0.0.1'] })).resolves.toMatchObject({
+    await expect(postJson(`${url}/x`, { a: 1 }, { timeoutMs: 10_000, allowHosts: ['127.0.0.1'] })).resolves.toMatchObject({
       status: 200,
       body: { ok: true },
     });

@@ -95,7 +95,10 @@ const tool = {
 const req = (content: string): LlmRequest => ({ system: 'You are a receptionist.', messages: [{ role: 'user', content }], tools: [tool] });
 
 describe('OpenAI-compatible adapter against a fake server', () => {
-  const p = () => new OpenAiCompatibleProvider({ baseUrl: `${base}/v1`, apiKey: 'sk-test', model: 'test-model', timeoutMs: 300 });
+  // A generous limit for the fake's answers (a loaded CI machine took over 300 ms for the first one);
+  // the timeout test uses a short one against a request the fake never answers.
+  const p = (timeoutMs = 10_000) =>
+    new OpenAiCompatibleProvider({ baseUrl: `${base}/v1`, apiKey: 'sk-test', model: 'test-model', timeoutMs });
 
   it('returns text and the reported usage, sending model, system prompt, tools and the key', async () => {
     const r = await p().complete(req('hello there'));
@@ -123,7 +126,7 @@ describe('OpenAI-compatible adapter against a fake server', () => {
   });
 
   it('gives up after the timeout', async () => {
-    const err = await p()
+    const err = await p(300)
       .complete(req('slow'))
       .catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);
@@ -164,7 +167,7 @@ describe('OpenAI-compatible adapter against a fake server', () => {
 });
 
 describe('Anthropic adapter against a fake server', () => {
-  const p = () => new AnthropicProvider({ apiKey: 'ak-test', model: 'claude-test', baseUrl: base, timeoutMs: 300 });
+  const p = () => new AnthropicProvider({ apiKey: 'ak-test', model: 'claude-test', baseUrl: base, timeoutMs: 10_000 });
 
   it('returns text and tool use, with the key and version headers', async () => {
     expect((await p().complete(req('hi'))).text).toBe('anthropic says: hi');
