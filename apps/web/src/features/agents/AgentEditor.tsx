@@ -5,6 +5,7 @@ import { confirm } from '../../shell/confirm.tsx';
 import { notify } from '../../shell/toast.tsx';
 import { Button, cn, ErrorState, Field, Input, LoadingBlock, Textarea } from '../../ui/index.ts';
 import { useDetachFromTemplate, useApps } from './api.ts';
+import { AnalysisFieldsEditor } from './components/AnalysisFieldsEditor.tsx';
 import { CallSettings } from './components/CallSettings.tsx';
 import { TimezonePicker } from './components/TimezonePicker.tsx';
 import { LANGUAGES, playVoiceSample, VOICES } from './options.ts';
@@ -216,6 +217,7 @@ export function AgentEditor({ model, target, compact = false }: { model: AgentEd
       </label>
 
       {!model.templateId && <CallSettings model={model} />}
+      {!model.templateId && <AnalysisFieldsEditor model={model} />}
 
       <Actions model={model} />
       <AppsAndFunctions model={model} target={target} />

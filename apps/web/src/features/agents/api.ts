@@ -271,6 +271,8 @@ const testCalls = {
   remove: (target: T, id: number) => api(`/api/v2/agent/tests/${id}`, { method: 'DELETE', target: tgt(target) }),
   run: (target: T, scenarioIds?: number[]) =>
     api<{ run: TestRun }>('/api/v2/agent/tests/run', { target: tgt(target), body: scenarioIds ? { scenarioIds } : {} }),
+  compare: (target: T) =>
+    api<{ compareId: string; staging: TestRun; production: TestRun }>('/api/v2/agent/tests/compare', { target: tgt(target), body: {} }),
   settings: (target: T, requirePassToPublish: boolean) =>
     api<{ settings: TestSettings }>('/api/v2/agent/tests/settings', { target: tgt(target), body: { requirePassToPublish } }),
 };
@@ -292,6 +294,12 @@ export function useTestActions(target: number | null) {
     run: useCall(async (scenarioIds: number[] | undefined) => {
       const r = await testCalls.run(target, scenarioIds);
       qc.setQueryData(testKeys.run(target, r.run.id), { success: true, run: r.run });
+      return r;
+    }),
+    /** The whole suite against the draft and the published agent at once (two runs, seeded like a run). */
+    compare: useCall(async () => {
+      const r = await testCalls.compare(target);
+      for (const run of [r.staging, r.production]) qc.setQueryData(testKeys.run(target, run.id), { success: true, run });
       return r;
     }),
     /** Refetches the suite (after a change made elsewhere, as a saved scenario form). */

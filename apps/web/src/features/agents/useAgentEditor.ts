@@ -22,6 +22,7 @@ export type Draft = Pick<
   | 'voiceSettings'
   | 'timezone'
   | 'templateFields'
+  | 'analysisFields'
 >;
 
 export type SaveState = 'loading' | 'unsaved' | 'saving' | 'saved' | 'publishing' | 'published' | 'error';
@@ -33,7 +34,24 @@ export const EDITOR_ERRORS = {
   templateFailed: 'Failed to save template',
   staging: 'Failed to save staging campaign',
   publish: 'Failed to publish campaign',
+  analysisFields: 'Error saving analysis fields',
 } as const;
+
+/** The server's refusal of an analysis field: where (`analysisFields.<index>.<name|type|description>`, or the list) and why. */
+export interface AnalysisFieldError {
+  index: number | null;
+  key: 'name' | 'type' | 'description' | null;
+  message: string;
+}
+
+function analysisFieldError(e: ApiError): AnalysisFieldError {
+  const [, index, key] = (e.field ?? '').split('.');
+  return {
+    index: index != null && /^\d+$/.test(index) ? Number(index) : null,
+    key: key === 'name' || key === 'type' || key === 'description' ? key : null,
+    message: e.fieldMessage,
+  };
+}
 
 const pick = (c: Campaign): Draft => ({
   agentInstructions: c.agentInstructions,
@@ -48,6 +66,7 @@ const pick = (c: Campaign): Draft => ({
   voiceSettings: c.voiceSettings,
   timezone: c.timezone,
   templateFields: c.templateFields,
+  analysisFields: c.analysisFields,
 });
 
 /**
@@ -113,6 +132,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
   const [state, setState] = useState<SaveState>('loading');
   const [errors, setErrors] = useState<string[]>([]);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [analysisError, setAnalysisError] = useState<AnalysisFieldError | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef<Draft | null>(null);
   const templateId = opts.targetTemplateId ?? null;
@@ -138,6 +158,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
   const dropErrors = () => {
     setErrors([]);
     setFieldError(null);
+    setAnalysisError(null);
   };
 
   /** Writes the draft: to the staging copy, or to the target template. */
@@ -172,6 +193,9 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
         if (e instanceof ApiError && e.field === 'prompt') {
           setFieldError(e.message);
           addError(EDITOR_ERRORS.instructions);
+        } else if (e instanceof ApiError && e.status === 400 && e.field?.startsWith('analysisFields')) {
+          setAnalysisError(analysisFieldError(e));
+          addError(EDITOR_ERRORS.analysisFields);
         } else addError(EDITOR_ERRORS.staging);
         throw e;
       }
@@ -276,7 +300,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
     }
   }, [query]);
 
-  return { query, read: query.data, draft, state, errors, fieldError, update, save, publish, revert, reload, templateId };
+  return { query, read: query.data, draft, state, errors, fieldError, analysisError, update, save, publish, revert, reload, templateId };
 }
 
 export type AgentEditorModel = ReturnType<typeof useAgentEditor>;

@@ -1,34 +1,14 @@
-import { CheckCircle2, CircleDashed, FlaskConical, Loader2, Pencil, Play, Plus, Trash2, XCircle } from 'lucide-react';
+import { Columns2, FlaskConical, Pencil, Play, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { ScenarioResult, TestRun, TestScenario, TestStatus } from '@switchboard/core/contracts/agentTests';
+import type { TestScenario, TestStatus } from '@switchboard/core/contracts/agentTests';
 import { confirm } from '../../../shell/confirm.tsx';
 import { notify } from '../../../shell/toast.tsx';
-import { Button, cn, Dialog, EmptyState, ErrorState, LoadingBlock } from '../../../ui/index.ts';
+import { Button, EmptyState, ErrorState, LoadingBlock } from '../../../ui/index.ts';
 import { useLatestRun, useTestActions, useTestProgress, useTestRun, useTestSuite } from '../api.ts';
+import { CompareDialog, type Comparison } from './CompareDialog.tsx';
 import { ScenarioForm } from './ScenarioForm.tsx';
-
-const STATUS: Record<TestStatus | 'none', { text: string; cls: string; icon: typeof CheckCircle2 }> = {
-  none: { text: 'Not run', cls: 'bg-slate-100 text-slate-600', icon: CircleDashed },
-  queued: { text: 'Waiting', cls: 'bg-slate-100 text-slate-700', icon: Loader2 },
-  running: { text: 'Running', cls: 'bg-sky-50 text-sky-800', icon: Loader2 },
-  passed: { text: 'Passed', cls: 'bg-emerald-50 text-emerald-800', icon: CheckCircle2 },
-  failed: { text: 'Failed', cls: 'bg-red-50 text-red-800', icon: XCircle },
-  error: { text: 'Could not run', cls: 'bg-amber-50 text-amber-800', icon: XCircle },
-};
-
-export function StatusBadge({ status }: { status: TestStatus | 'none' }) {
-  const s = STATUS[status];
-  const Icon = s.icon;
-  return (
-    <span
-      className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium', s.cls)}
-      data-status={status}
-    >
-      <Icon className={cn('size-3.5', (status === 'running' || status === 'queued') && 'animate-spin')} aria-hidden />
-      {s.text}
-    </span>
-  );
-}
+import { TestResultDialog } from './TestResultDialog.tsx';
+import { StatusBadge } from './TestStatusBadge.tsx';
 
 /**
  * The agent's test suite beside the editor: scenarios with their latest result, Run / Run all with live
@@ -45,6 +25,9 @@ export function TestsPanel({ target, agentId }: { target: number | null; agentId
   const [editing, setEditing] = useState<TestScenario | 'new' | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
+  const [comparison, setComparison] = useState<Comparison | null>(null);
+  const [comparing, setComparing] = useState(false);
+  const [compareError, setCompareError] = useState<string | null>(null);
 
   if (suite.isError) return <ErrorState message={(suite.error as Error).message} />;
   if (!suite.data) return <LoadingBlock />;
@@ -77,6 +60,19 @@ export function TestsPanel({ target, agentId }: { target: number | null; agentId
     }
   };
 
+  /** Runs the suite against the draft and the published agent, and opens the comparison. */
+  const compare = async () => {
+    setComparing(true);
+    setCompareError(null);
+    setComparison(null);
+    try {
+      const r = await actions.compare.mutateAsync();
+      setComparison({ staging: r.staging.id, production: r.production.id });
+    } catch (e) {
+      setCompareError((e as Error).message);
+    }
+  };
+
   const viewed = viewing != null ? current?.results.find((r) => r.scenarioId === viewing) : undefined;
 
   return (
@@ -85,13 +81,18 @@ export function TestsPanel({ target, agentId }: { target: number | null; agentId
         <h2 id="agent-tests-title" className="text-sm font-semibold text-slate-900">
           Test scenarios
         </h2>
-        <div className="ml-auto flex gap-2">
+        <div className="ml-auto flex flex-wrap justify-end gap-2">
           <Button size="xs" variant="secondary" onClick={() => setEditing('new')}>
             <Plus className="size-3.5" aria-hidden /> New scenario
           </Button>
           {scenarios.length > 0 && (
             <Button size="xs" loading={starting} disabled={running} onClick={() => void start()}>
               <Play className="size-3.5" aria-hidden /> Run all
+            </Button>
+          )}
+          {scenarios.length > 0 && (
+            <Button size="xs" variant="secondary" disabled={actions.compare.isPending} onClick={() => void compare()}>
+              <Columns2 className="size-3.5" aria-hidden /> Compare with live
             </Button>
           )}
         </div>
@@ -211,75 +212,17 @@ export function TestsPanel({ target, agentId }: { target: number | null; agentId
           }}
         />
       )}
-      {viewed && current && <ResultDialog result={viewed} run={current} onClose={() => setViewing(null)} />}
+      {comparing && (
+        <CompareDialog
+          target={target}
+          comparison={comparison}
+          starting={actions.compare.isPending}
+          error={compareError}
+          onRetry={() => void compare()}
+          onClose={() => setComparing(false)}
+        />
+      )}
+      {viewed && current && <TestResultDialog result={viewed} run={current} onClose={() => setViewing(null)} />}
     </section>
-  );
-}
-
-/** One scenario's result: its expectations (the failing one first and marked) and the transcript. */
-function ResultDialog({ result, run, onClose }: { result: ScenarioResult; run: TestRun; onClose: () => void }) {
-  return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={result.scenarioName}
-      description={`Run ${run.id} on the ${run.copy === 'default' ? 'published agent' : 'draft'} · ${result.channel === 'voice' ? 'call' : 'chat'}`}
-      size="lg"
-    >
-      <div className="space-y-4">
-        <div className="flex items-center gap-2">
-          <StatusBadge status={result.status} />
-          {result.failure && <span className="text-sm text-red-800">{result.failure.reason}</span>}
-        </div>
-        {result.expectations.length > 0 && (
-          <div>
-            <h3 className="mb-1 text-sm font-semibold text-slate-800">Expectations</h3>
-            <ul className="space-y-1" aria-label="Expectations">
-              {result.expectations.map((e) => (
-                <li
-                  key={e.index}
-                  data-testid="expectation-result"
-                  data-passed={e.passed}
-                  className={cn(
-                    'flex items-start gap-2 rounded-md px-2 py-1 text-sm',
-                    e.passed ? 'text-slate-700' : 'bg-red-50 font-medium text-red-800 ring-1 ring-red-200',
-                  )}
-                >
-                  {e.passed ? (
-                    <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-label="Passed" />
-                  ) : (
-                    <XCircle className="mt-0.5 size-4 shrink-0 text-red-600" aria-label="Failed" />
-                  )}
-                  <span>{e.reason}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-        <div>
-          <h3 className="mb-1 text-sm font-semibold text-slate-800">Transcript</h3>
-          {result.transcript.length === 0 ? (
-            <p className="text-sm text-slate-500">Nothing was said.</p>
-          ) : (
-            <ol className="space-y-2" aria-label="Transcript">
-              {result.transcript.map((t, i) => (
-                <li
-                  key={i}
-                  className={cn('max-w-[85%] rounded-xl px-3 py-2 text-sm', t.role === 'agent' ? 'bg-slate-100' : 'ml-auto bg-brand-50')}
-                >
-                  <span className="block text-xs font-medium text-slate-600">{t.role === 'agent' ? 'Agent' : 'Customer'}</span>
-                  {t.text}
-                  {t.functionCalls.map((c, j) => (
-                    <code key={j} className="mt-1 block text-xs text-slate-600">
-                      {c.name}({JSON.stringify(c.arguments)}){c.ok ? '' : ' failed'}
-                    </code>
-                  ))}
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-      </div>
-    </Dialog>
   );
 }
