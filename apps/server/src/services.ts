@@ -60,7 +60,9 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
   // which ask the agent runtime for replies.
   const background = createBackground(deps.db, deps.config, deps.log);
   const inbox = { ...background, conversations: createConversationsService(deps, background, agentRuntime) };
-  const agentTests = createAgentTestsService(deps, agentRuntime, agentParts.agents, background);
+  // Speech engines of calls (tests may swap them for fakes with fixed delays); test suites play voice scenarios through them.
+  const voice: VoiceEngines = createVoiceEngines(deps);
+  const agentTests = createAgentTestsService(deps, agentRuntime, agentParts.agents, background, voice);
   const integrations = createIntegrationsService(deps);
   const webhooks = createWebhooksService(deps, background);
   // Live calls between processes: in memory, or Redis pub/sub beside the bus when REDIS_URL is set.
@@ -79,8 +81,6 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
     },
     relay,
   );
-  // Speech engines of calls (tests may swap them for fakes with fixed delays).
-  const voice: VoiceEngines = createVoiceEngines(deps);
   const stats = createStatsService(deps);
   const logs = createLogsService(deps, { contactNamesByAddress, reportScope });
   const contacts = createContactsService(deps, { roomsWithAddresses, callsWithNumbers, latestBookingsOf });

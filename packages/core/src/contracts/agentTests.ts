@@ -7,6 +7,14 @@ import { z } from 'zod';
 export const TEST_CHANNELS = ['chat', 'voice'] as const;
 export type TestChannel = (typeof TEST_CHANNELS)[number];
 
+/**
+ * How a voice scenario runs: `call` (the default) as a call, the customer's lines spoken by the
+ * text-to-speech engine and the agent's audio transcribed by the speech-to-text engine; `text` with the
+ * lines as text on the voice channel (no audio, for when no speech engine is installed).
+ */
+export const VOICE_MODES = ['call', 'text'] as const;
+export type VoiceMode = (typeof VOICE_MODES)[number];
+
 export const EXPECTATION_KINDS = ['said', 'notSaid', 'functionCalled', 'booked', 'transferred', 'endedByAgent', 'rubric'] as const;
 export type ExpectationKind = (typeof EXPECTATION_KINDS)[number];
 
@@ -51,6 +59,8 @@ export const scenarioInput = z.object({
   /** Customer messages at most (the opening one included). */
   maxTurns: z.number().int().min(1, 'At least 1.').max(TEST_MAX_TURNS, `At most ${TEST_MAX_TURNS}.`).default(6),
   channel: z.enum(TEST_CHANNELS).default('chat'),
+  /** Voice scenarios only: through the speech engines (`call`) or as text (`text`). */
+  voiceMode: z.enum(VOICE_MODES).default('call'),
   expectations: z.array(expectation).max(20).default([]),
 });
 export type ScenarioInput = z.input<typeof scenarioInput>;
@@ -68,6 +78,7 @@ export const testScenario = z.object({
   turns: z.array(z.string()),
   maxTurns: z.number(),
   channel: z.enum(TEST_CHANNELS),
+  voiceMode: z.enum(VOICE_MODES),
   expectations: z.array(expectation),
   createdAt: z.number(),
   updatedAt: z.number(),

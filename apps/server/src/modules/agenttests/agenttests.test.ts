@@ -181,10 +181,20 @@ describe('agent test suites', () => {
         'failed',
         'The agent did not transfer the conversation.',
       ],
-      ['ended passes', { channel: 'voice', openingMessage: 'Thanks, bye!', expectations: [{ kind: 'endedByAgent' }] }, 'passed'],
+      [
+        'ended passes',
+        { channel: 'voice', voiceMode: 'text', openingMessage: 'Thanks, bye!', expectations: [{ kind: 'endedByAgent' }] },
+        'passed',
+      ],
       [
         'ended fails',
-        { channel: 'voice', openingMessage: 'What are your hours?', maxTurns: 1, expectations: [{ kind: 'endedByAgent' }] },
+        {
+          channel: 'voice',
+          voiceMode: 'text',
+          openingMessage: 'What are your hours?',
+          maxTurns: 1,
+          expectations: [{ kind: 'endedByAgent' }],
+        },
         'failed',
         'The agent did not end the conversation.',
       ],
@@ -249,6 +259,7 @@ describe('agent test suites', () => {
       goal: 'Learn when the clinic is open',
       openingMessage: 'Hello there',
       channel: 'voice',
+      voiceMode: 'text',
       expectations: [{ kind: 'said', phrase: 'Monday to Friday' }],
     });
     const run = await finished(

@@ -12,6 +12,8 @@ export interface Conversation {
   calls: FunctionCallRecord[];
   endedByAgent: boolean;
   transferred: boolean;
+  /** The agent's turns are what speech recognition heard of its audio: phrases match loosely. */
+  heard?: boolean;
 }
 
 export interface ScenarioOutcome {
@@ -26,6 +28,12 @@ const norm = (s: string) =>
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+/** For heard speech: words only (recognisers write no punctuation). */
+const words = (s: string) =>
+  norm(s)
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 const excerpt = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -103,7 +111,7 @@ export async function playScenario(
 }
 
 /** The simulated customer's next line, written by the model in the scenario's persona. */
-async function customerLine(model: LlmProvider, spec: ScenarioSpec, transcript: TranscriptTurn[]): Promise<string | null> {
+export async function customerLine(model: LlmProvider, spec: ScenarioSpec, transcript: TranscriptTurn[]): Promise<string | null> {
   const system = [
     `You are role-playing a customer who contacts a business by ${spec.channel === 'voice' ? 'phone' : 'chat'}, to test the business's AI agent.`,
     `Persona: ${spec.persona || 'an ordinary customer'}.`,
@@ -152,7 +160,9 @@ async function check(e: Expectation, c: Conversation, model: LlmProvider | null)
   switch (e.kind) {
     case 'said':
     case 'notSaid': {
-      const hit = agentTurns.find((t) => norm(t.text).includes(norm(e.phrase)));
+      // Heard speech matches whole words (“no” is not in “know”).
+      const match = c.heard ? (x: string) => ` ${words(x)} ` : norm;
+      const hit = agentTurns.find((t) => match(t.text).includes(match(e.phrase)));
       if (e.kind === 'said')
         return hit
           ? { passed: true, reason: `Said in turn ${hit.n}: “${excerpt(hit.text)}”` }

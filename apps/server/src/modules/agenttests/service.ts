@@ -7,8 +7,10 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
 import { isModel } from '../../platform/providers/llm/index.ts';
 import type { Write } from '../../platform/unitOfWork.ts';
 import { findAccount, type AccountRow } from '../accounts/index.ts';
-import type { AgentRuntime, AgentsService } from '../agents/index.ts';
+import { voiceSettingsOf, type AgentRuntime, type AgentsService } from '../agents/index.ts';
 import type { AuthContext } from '../auth/index.ts';
+import { enginesFor, type VoiceEngines } from '../calls/index.ts';
+import { playCall } from './call.ts';
 import { agentTestsRepository as repo, type ResultRow, type ScenarioRow, type ScenarioSpec } from './repository.ts';
 import { judge, playScenario } from './runner.ts';
 
@@ -41,6 +43,8 @@ export function createAgentTestsService(
   runtime: AgentRuntime,
   agents: Pick<AgentsService, 'data'>,
   inbox: { write: Write<Database>; queue: JobQueue },
+  /** The speech engines of calls: a voice scenario is played as a call through them. */
+  voice: VoiceEngines,
 ) {
   const { db, log } = deps;
 
@@ -139,7 +143,11 @@ export function createAgentTestsService(
           failure: ResultRow['failure'];
         };
         try {
-          const conversation = await playScenario(runtime, account, rec.copy as Copy, r.spec, customer);
+          const copy = rec.copy as Copy;
+          const conversation =
+            r.spec.channel === 'voice' && r.spec.voiceMode !== 'text'
+              ? await playCall(runtime, account, copy, r.spec, customer, enginesFor(voice, await voiceSettingsOf(db, account.id, copy)))
+              : await playScenario(runtime, account, copy, r.spec, customer);
           outcome = { transcript: conversation.transcript, ...(await judge(r.spec, conversation, customer)) };
         } catch (err) {
           log.warn({ err, runId, scenarioId: r.scenarioId }, 'agent test scenario failed to run');

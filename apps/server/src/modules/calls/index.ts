@@ -13,7 +13,8 @@ export type { CallRow } from './repository.ts';
 export const callsWithNumbers = callsRepository.withNumbers.bind(callsRepository);
 export type { CallsTables } from './tables.ts';
 export type { VoiceEngines } from './media/media.ts';
-export { createVoiceEngines } from './media/engines.ts';
+export { createVoiceEngines, enginesFor, type CallEngines } from './media/engines.ts';
+export { SimulatedCaller } from './simulator/caller.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;

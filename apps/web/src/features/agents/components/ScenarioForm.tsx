@@ -77,7 +77,16 @@ export function ScenarioForm({
   onSaved: () => void | Promise<void>;
 }) {
   const actions = useTestActions(target);
-  const ids = { name: useId(), persona: useId(), goal: useId(), opening: useId(), turns: useId(), max: useId(), channel: useId() };
+  const ids = {
+    name: useId(),
+    persona: useId(),
+    goal: useId(),
+    opening: useId(),
+    turns: useId(),
+    max: useId(),
+    channel: useId(),
+    voiceMode: useId(),
+  };
   const [name, setName] = useState(scenario?.name ?? '');
   const [persona, setPersona] = useState(scenario?.persona ?? '');
   const [goal, setGoal] = useState(scenario?.goal ?? '');
@@ -85,6 +94,7 @@ export function ScenarioForm({
   const [turns, setTurns] = useState((scenario?.turns ?? []).join('\n'));
   const [maxTurns, setMaxTurns] = useState(String(scenario?.maxTurns ?? 6));
   const [channel, setChannel] = useState<'chat' | 'voice'>(scenario?.channel ?? 'chat');
+  const [voiceMode, setVoiceMode] = useState<'call' | 'text'>(scenario?.voiceMode ?? 'call');
   const [rows, setRows] = useState<Row[]>((scenario?.expectations ?? [{ kind: 'said', phrase: '' }]).map(toRow));
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -104,6 +114,7 @@ export function ScenarioForm({
         .filter(Boolean),
       maxTurns: Number(maxTurns),
       channel,
+      voiceMode,
       expectations: rows.map(toExpectation),
     };
     try {
@@ -176,6 +187,20 @@ export function ScenarioForm({
               </select>
             )}
           </Field>
+          {channel === 'voice' && (
+            <Field
+              label="Voice"
+              id={ids.voiceMode}
+              hint="Spoken: the customer's lines are spoken and the agent's speech is transcribed, as on a real call."
+            >
+              {(a) => (
+                <select {...a} className={selectClass} value={voiceMode} onChange={(e) => setVoiceMode(e.target.value as 'call' | 'text')}>
+                  <option value="call">Spoken (speech engines)</option>
+                  <option value="text">Text only</option>
+                </select>
+              )}
+            </Field>
+          )}
           <Field label="Most customer messages" id={ids.max} error={fieldError('maxTurns')}>
             {(a) => (
               <Input {...a} type="number" min={1} max={TEST_MAX_TURNS} value={maxTurns} onChange={(e) => setMaxTurns(e.target.value)} />
