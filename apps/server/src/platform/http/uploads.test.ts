@@ -63,7 +63,7 @@ describe('uploads', () => {
       expect((await streamed.json()).message).toMatch(/5 MB/);
     }
     expect(stored().length).toBe(before);
-  });
+  }, 60_000); // 112 MB of bodies in all: seconds on a quiet machine, more on a loaded one
 
   it('takes a file of exactly 5 MB whole', async () => {
     const res = await fetch(routes()[0]!, { method: 'POST', body: form(png(5 * MB), 'edge.png', 'image/png') });
@@ -71,7 +71,7 @@ describe('uploads', () => {
     const body = await res.json();
     const file = await fetch(`${base}${body.url}`);
     expect((await file.arrayBuffer()).byteLength).toBe(5 * MB);
-  });
+  }, 60_000);
 
   it('serves files with their real type, nosniff and an inline Content-Disposition (a PDF opens in place)', async () => {
     const up = await fetch(routes()[0]!, { method: 'POST', body: form(pdf, 'menu.pdf', 'application/octet-stream') });
