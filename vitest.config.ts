@@ -11,6 +11,10 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 30_000,
           pool: 'forks',
+          // Files share a worker's modules instead of importing the whole server again for each file:
+          // importing was 423 of 618 s for 14 module test files, 45 of 108 s without isolation. Each
+          // file still builds its own app, database, data folder and ports, so no state is shared.
+          isolate: false,
         },
       },
       {
