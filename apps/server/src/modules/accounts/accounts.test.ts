@@ -152,6 +152,8 @@ describe('another tree', () => {
       ['/api/v1/account', { targetAccountId: partner.id }],
       ['/api/v2/listAccounts', { targetAccountId: org.id }],
       ['/api/v2/listOrganizations', { targetPartnerId: partner.id }],
+      ['/api/v2/listResellers', { targetPartnerId: partner.id }],
+      ['/api/v2/searchOrganizations', { targetPartnerId: partner.id }],
       ['/api/v2/listAdminUsers', { targetAccountId: org.id }],
       ['/api/v2/tokens', { targetAccountId: org.id }],
     ] as const) {
@@ -179,6 +181,21 @@ describe('another tree', () => {
     expect(agents.body.totalAccounts).toBe(1);
     const admins = await t.request('GET', '/api/v2/listAdminUsers', { token: partner.token, query: { targetAccountId: org.id } });
     expect(admins.body.users).toEqual([]);
+  });
+
+  it('another partner cannot place an organization under this tree’s reseller', async () => {
+    const other = await t.partner('South Partners');
+    const before = await t.request('GET', '/api/v2/listOrganizations', { token: partner.token });
+    const r = await t.request('POST', '/api/v2/createOrganization', {
+      token: other.token,
+      body: { name: 'Spy Dental', resellerId: reseller.id },
+    });
+    expect(r.status).toBe(404);
+    expect(r.body.message).toMatch(/^resellerId:/);
+    // Its own organizations and this tree's are as they were.
+    expect((await t.request('GET', '/api/v2/listOrganizations', { token: other.token })).body.totalAccounts).toBe(0);
+    const after = await t.request('GET', '/api/v2/listOrganizations', { token: partner.token });
+    expect(after.body.totalAccounts).toBe(before.body.totalAccounts);
   });
 
   it('an organization cannot climb to its reseller or partner', async () => {
