@@ -46,12 +46,6 @@ const ALLOWED: Record<string, string> = {
  * the test fails when one of them starts passing, so that it leaves this list.
  */
 const NOT_YET: Record<string, string> = {
-  'admins.list': 'scoped by ctx.acting in the query, no role',
-  'brands.list': 'scoped by ctx.acting in the query, no role',
-  'brands.get': 'scoped by ctx.acting in the query, no role',
-  'contacts.activity': 'contactActivity checks contact.view after reading',
-  'contacts.save': 'reads the organization id before contact.edit',
-  'search.search': 'scoped by the caller’s tree in the query, no role',
   'wallet.openCheckout': 'checks the billing role only when paying for the caller’s own account',
 };
 
