@@ -173,6 +173,11 @@ describe('another tree', () => {
       t.request('DELETE', '/api/v2/deleteAccount', { token: stranger.token, query: { targetAccountId: agent.id } }),
       t.request('DELETE', '/api/v2/deleteOrganization', { token: stranger.token, query: { targetOrganizationId: org.id } }),
       t.request('POST', '/api/v2/tokens', { token: stranger.token, body: { targetAccountId: org.id, description: 'steal' } }),
+      t.request('DELETE', '/api/v2/tokens', { token: stranger.token, body: { targetAccountId: org.id, tokenId: 'tok_x' } }),
+      t.request('POST', '/api/v1/email/requestVerificationCode', {
+        token: stranger.token,
+        body: { targetAccountId: org.id, email: 'spy@x.test' },
+      }),
     ];
     for (const r of await Promise.all(attempts)) expect(r.status).toBe(403);
     const o = await t.request('GET', '/api/v1/account', { token: partner.token, query: { targetAccountId: org.id } });
