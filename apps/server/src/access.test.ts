@@ -40,28 +40,6 @@ const ALLOWED: Record<string, string> = {
   'accounts.saveSettings': "the acting account's own interface settings (onboarding, layout)",
 };
 
-/**
- * Known gaps: methods that take the caller and do not start with requireAccess yet. They check their
- * scope by hand (ctx.acting.id in the query) without a role. Each should move onto the access table;
- * the test fails when one of them starts passing, so that it leaves this list.
- */
-const NOT_YET: Record<string, string> = {
-  'accounts.createOrganization': 'reads the chosen reseller before createChild checks canEditOrg',
-  'accounts.listOrganizations': 'scoped by ctx.acting in the query, no role',
-  'accounts.listResellers': 'scoped by ctx.acting in the query, no role',
-  'accounts.listAgents': 'scoped by ctx.acting in the query, no role',
-  'accounts.searchOrganizations': 'scoped by ctx.acting in the query, no role',
-  'admins.list': 'scoped by ctx.acting in the query, no role',
-  'brands.list': 'scoped by ctx.acting in the query, no role',
-  'brands.get': 'scoped by ctx.acting in the query, no role',
-  'contacts.activity': 'contactActivity checks contact.view after reading',
-  'contacts.save': 'reads the organization id before contact.edit',
-  'search.search': 'scoped by the caller’s tree in the query, no role',
-  'templates.update': 'owned() checks the owner by hand, no role',
-  'templates.remove': 'owned() checks the owner by hand, no role',
-  'wallet.openCheckout': 'checks the billing role only when paying for the caller’s own account',
-};
-
 const isFunction = (n: ts.Node): n is ts.FunctionLikeDeclaration =>
   ts.isMethodDeclaration(n) || ts.isFunctionDeclaration(n) || ts.isArrowFunction(n) || ts.isFunctionExpression(n);
 
@@ -147,14 +125,14 @@ describe('access: every service method that takes the caller starts with require
   });
 
   it('has no method outside the access table but the listed ones', () => {
-    const unchecked = methods.filter((m) => !m.checked && !(m.name in ALLOWED) && !(m.name in NOT_YET)).map((m) => m.name);
+    const unchecked = methods.filter((m) => !m.checked && !(m.name in ALLOWED)).map((m) => m.name);
     expect(unchecked).toEqual([]);
   });
 
   it('keeps the lists honest: every listed method exists and still needs its entry', () => {
     const byName = new Map(methods.map((m) => [m.name, m]));
-    expect(Object.keys({ ...ALLOWED, ...NOT_YET }).filter((n) => !byName.has(n))).toEqual([]);
-    expect(Object.keys({ ...ALLOWED, ...NOT_YET }).filter((n) => byName.get(n)?.checked)).toEqual([]);
+    expect(Object.keys(ALLOWED).filter((n) => !byName.has(n))).toEqual([]);
+    expect(Object.keys(ALLOWED).filter((n) => byName.get(n)?.checked)).toEqual([]);
   });
 
   it('fails a method whose first awaited call is not requireAccess, and passes one that checks first', () => {

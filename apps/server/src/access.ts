@@ -1,9 +1,11 @@
 import type { Db } from './db.ts';
+import { resellersInReach } from './modules/accounts/index.ts';
 import type { AuthContext } from './modules/auth/index.ts';
 import { callsInReach } from './modules/calls/index.ts';
 import { contactsInReach } from './modules/contacts/index.ts';
 import { messagesInReach, ownerOrThrow, roomsInReach } from './modules/conversations/index.ts';
 import { agentsInReach, campaignsInReach } from './modules/stats/index.ts';
+import { templatesInReach } from './modules/templates/index.ts';
 import { accessTable, type AccessRule } from './platform/access/index.ts';
 
 /**
@@ -39,6 +41,14 @@ function accessRules(db: Db) {
     /** Contacts of the acting account's organization. */
     'contact.view': { role: 'canViewOrg', lookup: (ctx, ids) => contactsInReach(db, ctx, ids), missing: 'Contact not found.' },
     'contact.edit': { role: 'canEditOrg', lookup: (ctx, ids) => contactsInReach(db, ctx, ids), missing: 'Contact not found.' },
+    /** A reseller of the acting partner's tree, to place a new organization under. */
+    'organization.create': {
+      role: 'canEditOrg',
+      lookup: (ctx, ids) => resellersInReach(db, ctx, ids),
+      missing: 'resellerId: no such reseller in your tree',
+    },
+    /** A template the acting account sees (the built-ins, its own, and the published ones of the accounts above it), to change. */
+    'template.edit': { role: 'canEditOrg', lookup: (ctx, ids) => templatesInReach(db, ctx, ids), missing: 'Template not found.' },
     /** The acting account's schedule and bookings. */
     'schedule.view': { role: 'canViewOrg' },
     'schedule.edit': { role: 'canEditOrg' },

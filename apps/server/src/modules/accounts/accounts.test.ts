@@ -152,6 +152,8 @@ describe('another tree', () => {
       ['/api/v1/account', { targetAccountId: partner.id }],
       ['/api/v2/listAccounts', { targetAccountId: org.id }],
       ['/api/v2/listOrganizations', { targetPartnerId: partner.id }],
+      ['/api/v2/listResellers', { targetPartnerId: partner.id }],
+      ['/api/v2/searchOrganizations', { targetPartnerId: partner.id }],
       ['/api/v2/listAdminUsers', { targetAccountId: org.id }],
       ['/api/v2/tokens', { targetAccountId: org.id }],
     ] as const) {
@@ -171,6 +173,11 @@ describe('another tree', () => {
       t.request('DELETE', '/api/v2/deleteAccount', { token: stranger.token, query: { targetAccountId: agent.id } }),
       t.request('DELETE', '/api/v2/deleteOrganization', { token: stranger.token, query: { targetOrganizationId: org.id } }),
       t.request('POST', '/api/v2/tokens', { token: stranger.token, body: { targetAccountId: org.id, description: 'steal' } }),
+      t.request('DELETE', '/api/v2/tokens', { token: stranger.token, body: { targetAccountId: org.id, tokenId: 'tok_x' } }),
+      t.request('POST', '/api/v1/email/requestVerificationCode', {
+        token: stranger.token,
+        body: { targetAccountId: org.id, email: 'spy@x.test' },
+      }),
     ];
     for (const r of await Promise.all(attempts)) expect(r.status).toBe(403);
     const o = await t.request('GET', '/api/v1/account', { token: partner.token, query: { targetAccountId: org.id } });
@@ -179,6 +186,21 @@ describe('another tree', () => {
     expect(agents.body.totalAccounts).toBe(1);
     const admins = await t.request('GET', '/api/v2/listAdminUsers', { token: partner.token, query: { targetAccountId: org.id } });
     expect(admins.body.users).toEqual([]);
+  });
+
+  it('another partner cannot place an organization under this tree’s reseller', async () => {
+    const other = await t.partner('South Partners');
+    const before = await t.request('GET', '/api/v2/listOrganizations', { token: partner.token });
+    const r = await t.request('POST', '/api/v2/createOrganization', {
+      token: other.token,
+      body: { name: 'Spy Dental', resellerId: reseller.id },
+    });
+    expect(r.status).toBe(404);
+    expect(r.body.message).toMatch(/^resellerId:/);
+    // Its own organizations and this tree's are as they were.
+    expect((await t.request('GET', '/api/v2/listOrganizations', { token: other.token })).body.totalAccounts).toBe(0);
+    const after = await t.request('GET', '/api/v2/listOrganizations', { token: partner.token });
+    expect(after.body.totalAccounts).toBe(before.body.totalAccounts);
   });
 
   it('an organization cannot climb to its reseller or partner', async () => {

@@ -7,7 +7,7 @@ export { toAccount, toListItem } from './mappers.ts';
 export { ilike, uniqueUsername } from './repository.ts';
 export { ACCOUNT_TYPE_MISMATCH, isSuperAdminUser } from './rules.ts';
 export type { AccountRow, CheckIn } from './repository.ts';
-export { createAccountsService } from './service.ts';
+export { createAccountsService, resellersInReach } from './service.ts';
 export type { AccountsTables } from './tables.ts';
 
 export type { AccountRoutePorts } from './routes.ts';

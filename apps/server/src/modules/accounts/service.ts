@@ -10,16 +10,37 @@ import {
 } from '@switchboard/core';
 import type { ExpressionBuilder } from 'kysely';
 import { fromJson } from '../../platform/db/columns.ts';
-import type { Database, Tx } from '../../db.ts';
+import type { Database, DbOrTx, Tx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../platform/http/errors.ts';
 import { sniffImage } from '../../platform/providers/files/index.ts';
 import type { AdminsService } from '../admins/index.ts';
 import { toAccount, toListItem } from './mappers.ts';
 import { ACCOUNT_TYPE_MISMATCH, isSuperAdminUser } from './rules.ts';
 import { accountsRepository, ilike, listBase, listPage, uniqueUsername, type AccountRow } from './repository.ts';
 import { usageSum } from './repository/readModels.ts';
+
+/**
+ * Resellers the caller may place an organization under, by id: resellers of the acting partner's tree
+ * (any reseller for a super admin). The access table's `organization.create` lookup.
+ */
+export async function resellersInReach(
+  db: DbOrTx,
+  ctx: AuthContext,
+  ids: readonly (string | number)[],
+): Promise<Map<string | number, AccountRow>> {
+  const rows = await accountsRepository.findByIds(
+    db,
+    ids.map(Number).filter((n) => Number.isInteger(n) && n > 0),
+  );
+  const out = new Map<string | number, AccountRow>();
+  for (const id of ids) {
+    const r = rows.find((x) => x.id === Number(id));
+    if (r && r.account_type === 'reseller' && (ctx.isSuperAdmin || [r.id, r.partner_id].includes(ctx.acting.id))) out.set(id, r);
+  }
+  return out;
+}
 
 function monthStart(offset: number): string {
   const d = new Date();
@@ -209,15 +230,10 @@ export function createAccountsService(deps: Deps, admins: AdminsService, dropGra
       createChild(ctx, ctx.acting, 'reseller', input),
 
     async createOrganization(ctx: AuthContext, input: { name: string; email?: string; resellerId?: number; redirectUrl?: string }) {
-      let parent = ctx.acting;
-      if (input.resellerId != null && input.resellerId !== ctx.acting.id) {
-        const reseller = await accountsRepository.findById(db, input.resellerId);
-        const chain = reseller ? [reseller.id, reseller.partner_id] : [];
-        if (!reseller || reseller.account_type !== 'reseller' || (!ctx.isSuperAdmin && !chain.includes(ctx.acting.id))) {
-          throw notFound('resellerId: no such reseller in your tree');
-        }
-        parent = reseller;
-      }
+      // Under a reseller of the caller's tree, or (no resellerId, or the acting reseller's own) under the acting account.
+      const under = input.resellerId != null && input.resellerId !== ctx.acting.id ? [input.resellerId] : [];
+      const found = await deps.requireAccess(ctx, 'organization.create', under);
+      const parent = under.length ? found.get(under[0]!)! : ctx.acting;
       return createChild(ctx, parent, 'organization', input);
     },
 
@@ -244,6 +260,7 @@ export function createAccountsService(deps: Deps, admins: AdminsService, dropGra
       ctx: AuthContext,
       q: { page: number; pageSize: number; pagination: boolean; active?: boolean; search?: string; resellerId?: number },
     ) {
+      await deps.requireAccess(ctx, 'canViewOrg');
       const acting = ctx.acting;
       return page(
         (eb) =>
@@ -258,6 +275,7 @@ export function createAccountsService(deps: Deps, admins: AdminsService, dropGra
     },
 
     async listResellers(ctx: AuthContext, q: { page: number; pageSize: number; pagination: boolean; active?: boolean; search?: string }) {
+      await deps.requireAccess(ctx, 'canViewOrg');
       const acting = ctx.acting;
       return page(
         (eb) =>
@@ -271,6 +289,7 @@ export function createAccountsService(deps: Deps, admins: AdminsService, dropGra
     },
 
     async listAgents(ctx: AuthContext, q: { page: number; pageSize: number; pagination: boolean; search?: string }) {
+      await deps.requireAccess(ctx, 'canViewOrg');
       const acting = ctx.acting;
       return page(
         (eb) =>
@@ -286,6 +305,7 @@ export function createAccountsService(deps: Deps, admins: AdminsService, dropGra
 
     /** spec §3 "Organization filter": ranges over usage, flags, billing ids and date ranges. */
     async searchOrganizations(ctx: AuthContext, f: OrganizationFilter) {
+      await deps.requireAccess(ctx, 'canViewOrg');
       const acting = ctx.acting;
       const cur = monthStart(0);
       const prev = monthStart(-1);

@@ -71,6 +71,7 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
     },
 
     async list(ctx: AuthContext) {
+      await deps.requireAccess(ctx, 'canViewOrg');
       const memberships = await membershipsRepository.forAccount(db, ctx.acting.id);
       const users = await findAccountsByIds(
         db,

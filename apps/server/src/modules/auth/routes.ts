@@ -137,7 +137,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
     rateLimit: signinLimit,
     body: withAuthParams({ phoneNumber: z.string().min(1, 'Please enter a phone number.').max(32) }),
     response: ok,
-    handler: (req) => s.auth.requestVerification(authOf(req).acting, 'sms', req.body.phoneNumber),
+    handler: (req) => s.auth.requestVerification(authOf(req), 'sms', req.body.phoneNumber),
   });
 
   route(app, {
@@ -149,7 +149,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
     body: withAuthParams({ phoneNumber: z.string().min(1).max(32), verificationCode: code }),
     handler: async (req) => {
       const ctx = authOf(req);
-      const row = await s.auth.validateVerification(ctx.acting, 'sms', req.body.phoneNumber, req.body.verificationCode);
+      const row = await s.auth.validateVerification(ctx, 'sms', req.body.phoneNumber, req.body.verificationCode);
       return s.accounts.view(ctx, row);
     },
   });
@@ -162,7 +162,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
     rateLimit: signinLimit,
     body: withAuthParams({ email }),
     response: ok,
-    handler: (req) => s.auth.requestVerification(authOf(req).acting, 'email', req.body.email),
+    handler: (req) => s.auth.requestVerification(authOf(req), 'email', req.body.email),
   });
 
   route(app, {
@@ -174,7 +174,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
     body: withAuthParams({ email, verificationCode: code }),
     handler: async (req) => {
       const ctx = authOf(req);
-      const row = await s.auth.validateVerification(ctx.acting, 'email', req.body.email, req.body.verificationCode);
+      const row = await s.auth.validateVerification(ctx, 'email', req.body.email, req.body.verificationCode);
       return s.accounts.view(ctx, row);
     },
   });
@@ -195,7 +195,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
     tags: ['developer'],
     response: z.object({ success: z.literal(true), tokens: z.array(apiToken) }),
     handler: async (req) => {
-      return { success: true as const, tokens: await s.auth.apiTokens(authOf(req).acting.id) };
+      return { success: true as const, tokens: await s.auth.apiTokens(authOf(req)) };
     },
   });
 
@@ -209,15 +209,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
       type: z.enum(['api', 'sip', 'webhook']).default('api'),
     }),
     handler: async (req) => {
-      const ctx = authOf(req);
-      if (!ctx.permissions.canEditOrg) throw badRequest('You cannot create tokens for this account.');
-      if (ctx.token.kind === 'api') throw badRequest('An API token cannot create other tokens. Sign in to create one.');
-      const { id, value } = await s.auth.issueApiToken({
-        userId: ctx.user.id,
-        accountId: ctx.acting.id,
-        description: req.body.description,
-        type: req.body.type,
-      });
+      const { id, value } = await s.auth.issueApiToken(authOf(req), { description: req.body.description, type: req.body.type });
       return { success: true as const, id, token: value, description: req.body.description, type: req.body.type };
     },
   });
@@ -236,7 +228,7 @@ export function authRoutes(app: FastifyInstance, s: Services, signinLimit: { max
       const ctx = authOf(req);
       const given = req.body?.tokenId ?? req.body?.token ?? req.query.tokenId;
       if (!given) throw badRequest('token: give the token to revoke (its value, or its id tok_…)', 'token');
-      if (!(await s.auth.revokeApiToken(ctx.acting.id, given))) {
+      if (!(await s.auth.revokeApiToken(ctx, given))) {
         throw badRequest('token: no such token on this account', 'token');
       }
       return { success: true as const, message: 'Token revoked.' };

@@ -15,6 +15,7 @@ import {
   type AccountRow,
 } from '../accounts/index.ts';
 import type { attributeSignup } from '../referrals/index.ts';
+import type { AuthContext } from './context.ts';
 import { codesRepository, codeMatches, newCode, tokensRepository, type CodeRow } from './repository.ts';
 import { normalizeEmail, toE164 } from '../../platform/http/phone.ts';
 
@@ -234,9 +235,10 @@ export function createAuthService(deps: Deps, ports: { attributeSignup: typeof a
       await tokensRepository.revokeById(db, tokenId);
     },
 
-    /** The API tokens of an account (what the developer page lists). */
-    async apiTokens(accountId: number) {
-      const rows = await tokensRepository.listApiTokens(db, accountId);
+    /** The API tokens of the acting account (what the developer page lists). */
+    async apiTokens(ctx: AuthContext) {
+      await deps.requireAccess(ctx, 'canViewOrg');
+      const rows = await tokensRepository.listApiTokens(db, ctx.acting.id);
       return rows.map((t) => ({
         id: t.id,
         description: t.description,
@@ -247,28 +249,31 @@ export function createAuthService(deps: Deps, ports: { attributeSignup: typeof a
       }));
     },
 
-    /** Issues an API token for the account (its value is returned once). */
-    issueApiToken(input: { userId: number; accountId: number; description: string; type: 'api' | 'sip' | 'webhook' }) {
+    /** Issues an API token for the acting account, made by the signed-in user (its value is returned once). */
+    async issueApiToken(ctx: AuthContext, input: { description: string; type: 'api' | 'sip' | 'webhook' }) {
+      await deps.requireAccess(ctx, 'canEditOrg');
+      if (ctx.token.kind === 'api') throw badRequest('An API token cannot create other tokens. Sign in to create one.');
       return tokensRepository.issue(db, {
         kind: 'api',
-        userId: input.userId,
-        accountId: input.accountId,
+        userId: ctx.user.id,
+        accountId: ctx.acting.id,
         description: input.description,
         apiType: input.type,
       });
     },
 
     /**
-     * Revokes one of the account's API tokens, named by its id (tok_…) or its value (found by its hash;
-     * only an API token counts). False when the account has no such token.
+     * Revokes one of the acting account's API tokens, named by its id (tok_…) or its value (found by its
+     * hash; only an API token counts). False when the account has no such token.
      */
-    async revokeApiToken(accountId: number, given: string): Promise<boolean> {
+    async revokeApiToken(ctx: AuthContext, given: string): Promise<boolean> {
+      await deps.requireAccess(ctx, 'canEditOrg');
       let id = given;
       if (!given.startsWith('tok_')) {
         const row = await tokensRepository.findLiveByValue(db, given);
         id = row?.kind === 'api' ? row.id : '';
       }
-      return id !== '' && (await tokensRepository.revokeApiToken(db, accountId, id));
+      return id !== '' && (await tokensRepository.revokeApiToken(db, ctx.acting.id, id));
     },
 
     async signupEmail(input: SignupInput) {
@@ -404,15 +409,19 @@ export function createAuthService(deps: Deps, ports: { attributeSignup: typeof a
       return { ...(await startSession(verified, false, false)), redirectUrl: t.redirect_url };
     },
 
-    /** Verification of a signed-in account's own phone number or e-mail. */
-    async requestVerification(account: AccountRow, channel: 'email' | 'sms', rawAddress: string) {
+    /** Verification of the acting account's own phone number or e-mail (setting it is an edit of the account). */
+    async requestVerification(ctx: AuthContext, channel: 'email' | 'sms', rawAddress: string) {
+      await deps.requireAccess(ctx, 'canEditOrg');
+      const account = ctx.acting;
       const field = channel === 'sms' ? 'phoneNumber' : 'email';
       const address = channel === 'sms' ? toE164(rawAddress, field) : normalizeEmail(rawAddress);
       await sendCode({ channel, address, purpose: channel === 'sms' ? 'verify_phone' : 'verify_email', accountId: account.id, field });
       return { success: true as const, message: `We sent a 6-digit code to ${address}.` };
     },
 
-    async validateVerification(account: AccountRow, channel: 'email' | 'sms', rawAddress: string, code: string) {
+    async validateVerification(ctx: AuthContext, channel: 'email' | 'sms', rawAddress: string, code: string) {
+      await deps.requireAccess(ctx, 'canEditOrg');
+      const account = ctx.acting;
       const field = channel === 'sms' ? 'phoneNumber' : 'email';
       const address = channel === 'sms' ? toE164(rawAddress, field) : normalizeEmail(rawAddress);
       const { row } = await checkCode(address, [channel === 'sms' ? 'verify_phone' : 'verify_email'], code, account.id);

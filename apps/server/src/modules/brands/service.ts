@@ -114,11 +114,13 @@ export function createBrandsService(deps: Deps) {
     },
 
     async list(ctx: AuthContext, q: { page: number; pageSize: number; search?: string }) {
+      await deps.requireAccess(ctx, 'canViewOrg');
       const { rows, total } = await brandDomainsRepository.list(db, ctx.acting.id, q);
       return { success: true as const, domains: rows.map(toDomainItem), totalDomains: total };
     },
 
     async get(ctx: AuthContext, by: { id?: number; domain?: string }) {
+      await deps.requireAccess(ctx, 'canViewOrg');
       if (by.id == null && !by.domain) {
         const row = await brandDomainsRepository.defaultOf(db, ctx.acting.id);
         return { success: true as const, domain: row ? toDomainItem(row) : null };

@@ -138,7 +138,10 @@ export function createContactsService(deps: Deps, activity: ActivitySources) {
     },
 
     /** The contact's conversations, calls and meetings (activity.ts). */
-    activity: (ctx: AuthContext, id: number) => contactActivity(deps, activity, ctx, id),
+    async activity(ctx: AuthContext, id: number) {
+      await deps.requireAccess(ctx, 'contact.view', [id]);
+      return contactActivity(deps, activity, ctx, id);
+    },
 
     async get(ctx: AuthContext, id: number) {
       const found = await deps.requireAccess(ctx, 'contact.view', [id]);
@@ -148,8 +151,8 @@ export function createContactsService(deps: Deps, activity: ActivitySources) {
 
     /** Create (no id) or update (id; what is left out keeps its value, phones/emails given replace the old ones). */
     async save(ctx: AuthContext, body: ContactBody) {
-      const orgId = orgOf(ctx);
       await deps.requireAccess(ctx, 'contact.edit', body.id ? [body.id] : []);
+      const orgId = orgOf(ctx);
       const n = normalise(body, !body.id);
       const id = await db.transaction().execute(async (trx) => {
         await lockUntilCommit(trx, `contacts:${orgId}`);

@@ -17,6 +17,7 @@ export function createSearchService(deps: Deps) {
 
   return {
     async search(ctx: AuthContext, target: string, enhanced: boolean) {
+      await deps.requireAccess(ctx, 'canViewOrg');
       const pattern = like(target.trim());
       const tree = [ctx.acting.id, ...(await descendantAccountIds(db, ctx.acting.id))];
       const owner = inboxOf(ctx.acting);

@@ -3,7 +3,7 @@ import type { Services } from '../../services.ts';
 import { templateRoutes } from './routes.ts';
 import { templatesRepository } from './repository.ts';
 
-export { createTemplatesService } from './service.ts';
+export { createTemplatesService, templatesInReach } from './service.ts';
 export type { TemplatesTables } from './tables.ts';
 
 export const templatesModule: ServerModule<Services> = { name: 'templates', register: templateRoutes };

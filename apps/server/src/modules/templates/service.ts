@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { normalizeApps, cleanEnabledFunctions, type AgentTemplate } from '@switchboard/core';
+import type { DbOrTx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
@@ -10,6 +11,27 @@ export type TemplateInput = Partial<Omit<AgentTemplate, 'templateId' | 'builtIn'
   fromAgent?: boolean;
 };
 
+/** The templates the acting account sees: the built-ins and those above it, unpublished ones only by their owner. */
+async function visibleTemplates(db: DbOrTx, ctx: AuthContext): Promise<AgentTemplate[]> {
+  const all = await templatesRepository.visibleTo(db, ctx.acting);
+  return all.filter((t) => t.published || t.ownerAccountId === ctx.acting.id);
+}
+
+/** Templates the caller sees, by id (the access table's `template.edit` lookup). */
+export async function templatesInReach(
+  db: DbOrTx,
+  ctx: AuthContext,
+  ids: readonly (string | number)[],
+): Promise<Map<string | number, AgentTemplate>> {
+  const seen = new Map((await visibleTemplates(db, ctx)).map((t) => [t.templateId, t]));
+  const out = new Map<string | number, AgentTemplate>();
+  for (const id of ids) {
+    const t = seen.get(String(id));
+    if (t) out.set(id, t);
+  }
+  return out;
+}
+
 /**
  * Agent templates: the built-ins, and templates an account keeps for the accounts below it (a
  * reseller's templates are what its organizations' agents are made from). Unpublished templates are
@@ -19,17 +41,13 @@ export function createTemplatesService(deps: Deps, agents: AgentsService) {
   const { db, log } = deps;
   const ruleLog = (message: string, detail?: unknown) => log.warn({ detail }, message);
 
-  async function visible(ctx: AuthContext) {
-    const all = await templatesRepository.visibleTo(db, ctx.acting);
-    return all.filter((t) => t.published || t.ownerAccountId === ctx.acting.id);
-  }
+  const visible = (ctx: AuthContext) => visibleTemplates(db, ctx);
 
+  /** A template the caller may change: checked through `template.edit`, then it must be the acting account's own. */
   async function owned(ctx: AuthContext, id: string) {
-    const t = await templatesRepository.find(db, id);
-    if (!t || !(await visible(ctx)).some((x) => x.templateId === id)) throw notFound('Template not found.');
+    const t = (await deps.requireAccess(ctx, 'template.edit', [id])).get(id)!;
     if (t.builtIn) throw forbidden('Built-in templates cannot be changed. Create a template of your own from it.');
     if (t.ownerAccountId !== ctx.acting.id) throw forbidden('Only the account that owns this template can change it.');
-    await deps.requireAccess(ctx, 'canEditOrg');
     return t;
   }
 

@@ -182,6 +182,28 @@ describe('a reseller’s templates', () => {
     expect((await t.request('GET', `/api/v2/templates/${copy.body.template.templateId}`, { token: orgOwner.token })).status).toBe(404);
   });
 
+  it('another tree’s token reads and changes nothing', async () => {
+    const own = await t.request('POST', '/api/v2/templates/createTemplate', {
+      token: partner.token,
+      body: { name: 'Private Intake', greeting: 'Hello' },
+    });
+    expect(own.status).toBe(200);
+    const id = own.body.template.templateId;
+    const url = `/api/v2/templates/${id}`;
+    // From its own account the template is not there; naming the partner's account is refused.
+    expect((await t.request('GET', url, { token: stranger.token })).status).toBe(404);
+    expect((await t.request('POST', url, { token: stranger.token, body: { name: 'Hijacked' } })).status).toBe(404);
+    expect((await t.request('DELETE', url, { token: stranger.token })).status).toBe(404);
+    const list = await t.request('GET', '/api/v2/templates', { token: stranger.token });
+    expect(list.body.templates.map((x: { templateId: string }) => x.templateId)).not.toContain(id);
+    const q = { targetAccountId: partner.id };
+    expect((await t.request('GET', url, { token: stranger.token, query: q })).status).toBe(403);
+    expect((await t.request('POST', url, { token: stranger.token, body: { ...q, name: 'Hijacked' } })).status).toBe(403);
+    expect((await t.request('DELETE', url, { token: stranger.token, query: q })).status).toBe(403);
+    const after = await t.request('GET', url, { token: partner.token });
+    expect(after.body.template).toMatchObject({ name: 'Private Intake', greeting: 'Hello', published: false });
+  });
+
   it('a name is required', async () => {
     const res = await t.request('POST', '/api/v2/templates/createTemplate', { token: partner.token, body: { name: ' ' } });
     expect(res.status).toBe(400);

@@ -3,7 +3,8 @@ import type { Services } from '../../services.ts';
 import { walletRoutes } from './routes.ts';
 
 export { createWalletService, INVOICE_EXPIRY_S } from './service.ts';
-export type { CheckoutPaidHandler, MoneyInHandler, SubscriptionEventHandler, WalletService } from './service.ts';
+export type { WalletService } from './service.ts';
+export type { CheckoutPaidHandler, MoneyInHandler, SubscriptionEventHandler } from './settlement.ts';
 export { createWalletProviders } from './providers.ts';
 export { INSUFFICIENT_FUNDS, ledger, PLATFORM_ACCOUNTS, promoCode, walletCode } from './ledger.ts';
 export type { TransferInput, TransferResult } from './ledger.ts';

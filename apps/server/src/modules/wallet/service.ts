@@ -1,21 +1,19 @@
 import crypto from 'node:crypto';
 import { DEFAULT_INVOICE_UNIT, formatUsdMicros, microsToMsat, msatToMicros, parseUsdMicros, MSAT_PER_SAT } from '@switchboard/core';
 import type { Deps } from '../../deps.ts';
-import type { Db, Tx } from '../../db.ts';
+import type { Db } from '../../db.ts';
 import { clientKey } from '../../platform/idempotency/index.ts';
 import { badRequest, notFound, ruleBroken } from '../../platform/http/errors.ts';
 import { findAccount, findAccountByUsername } from '../accounts/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
-import { debtOf, ledger, PLATFORM_ACCOUNTS, promoCode, walletCode, type TransferRow } from './ledger.ts';
+import { debtOf, ledger, PLATFORM_ACCOUNTS, promoCode, walletCode } from './ledger.ts';
 import { toCheckout, toInvoice, toTransaction } from './mappers.ts';
 import { walletRepository as repo, type CheckoutRow } from './repository/checkouts.ts';
 import { decodeInvoice } from './invoices.ts';
-import { applyDispute } from './disputes.ts';
+import { createSettlement } from './settlement.ts';
 import type { WalletProviders } from './providers.ts';
 import { createPayoutService } from './payouts.ts';
 import { createPayLinks } from './paylinks.ts';
-import type { PaymentEvent } from '../../platform/providers/payments/index.ts';
 
 /** Card top-ups: at least $1, at most $10,000 at a time. */
 export const MIN_TOPUP = 1_000_000;
@@ -26,19 +24,6 @@ const RECENT = 50;
 /** Spec §8, the refund's two messages. */
 export const REFUND_DONE = 'The refund for the issue has been processed.';
 export const REFUND_FAILED = 'Something went wrong.';
-
-/** What another module does when a checkout it opened is paid, inside the transaction that records it. */
-export type CheckoutPaidHandler = (trx: Tx, checkout: CheckoutRow) => Promise<void>;
-/**
- * What another module does when money arrives from outside for an account (a card payment, a plan bought
- * by card, a Lightning payment), inside the transaction that credits it, once per payment.
- */
-export type MoneyInHandler = (
-  trx: Tx,
-  payment: { accountId: number; amount: number; method: 'card' | 'lightning'; purpose: string },
-) => Promise<void>;
-/** What billing does with a processor's subscription event (renewed or payment failed), in the event's transaction. */
-export type SubscriptionEventHandler = (trx: Tx, event: PaymentEvent, checkout: CheckoutRow) => Promise<void>;
 
 /**
  * The credit wallet (spec §7 Wallet): balance and recent transactions from the ledger, top-ups by card
@@ -53,13 +38,7 @@ export function createWalletService(
 ) {
   const db = deps.db as Db;
   const { payments, lightning, rates } = providers;
-  const paidHandlers = new Map<string, CheckoutPaidHandler>();
-  let subscriptionEvents: SubscriptionEventHandler | null = null;
   const portalSections: ((accountId: number) => Promise<string[]>)[] = [];
-  const moneyInHandlers: MoneyInHandler[] = [];
-  const moneyIn: MoneyInHandler = async (trx, payment) => {
-    for (const h of moneyInHandlers) await h(trx, payment);
-  };
 
   /** The balance an account sees and spends: its wallet and its reward credit together. */
   async function balanceOf(accountId: number) {
@@ -67,36 +46,62 @@ export function createWalletService(
     return { balance, balanceUsd: formatUsdMicros(balance) };
   }
 
-  /** Outbound webhooks: payment.received, once per ledger transfer, committed with it. */
-  const emitPaymentReceived = (trx: Tx, accountId: number, t: TransferRow, method: 'card' | 'lightning', purpose: string) =>
-    emitWebhookEvent(trx, {
-      accountId,
-      type: 'payment.received',
-      key: `payment.received:${t.id}`,
-      data: { payment: { id: t.id, method, purpose, amountMicroUsd: Number(t.amount), currency: 'usd', createdAt: Number(t.created_at) } },
-    });
-
-  /** Credits a Lightning invoice once, whoever reports it first (the node or the payer's proof). */
-  async function settleInvoice(paymentHash: string): Promise<void> {
-    const inv = await repo.invoiceByHash(db, paymentHash);
-    if (!inv) return;
-    await db.transaction().execute(async (trx) => {
-      const t = await ledger.transfer(trx, {
-        key: `ln:${paymentHash}`,
-        debit: PLATFORM_ACCOUNTS.lightning,
-        credit: walletCode(inv.account_id),
-        amount: inv.amount_usd,
-        kind: 'lightning_topup',
-      });
-      if (!t.repeated) {
-        await emitPaymentReceived(trx, inv.account_id, t.transfer, 'lightning', 'credit');
-        await moneyIn(trx, { accountId: inv.account_id, amount: inv.amount_usd, method: 'lightning', purpose: 'credit' });
-      }
-      await repo.markInvoicePaid(trx, paymentHash, Date.now());
-    });
-  }
-  lightning.onSettled(settleInvoice);
   const payouts = createPayoutService(deps, { ...providers.payouts, rates });
+  const settlement = createSettlement(db, payouts);
+  const { settleInvoice } = settlement;
+  lightning.onSettled(settleInvoice);
+
+  /**
+   * Opens a checkout for a purpose (a wallet top-up, or a plan for billing) crediting an account; with a
+   * client key the same key (scoped by `keyScope`) answers the same checkout. Its callers check access.
+   */
+  async function open(
+    accountId: number,
+    keyScope: number | string,
+    input: {
+      purpose: CheckoutRow['purpose'];
+      amount: number;
+      description: string;
+      cancelUrl: string;
+      successUrl: string;
+      idempotencyKey?: string;
+      productPlanId?: number;
+      term?: string;
+    },
+  ) {
+    const key = clientKey(`checkout.${input.purpose}`, keyScope, input.idempotencyKey);
+    if (key) {
+      const prior = await repo.checkoutByKey(db, key);
+      if (prior) return { success: true as const, sessionId: prior.id, url: prior.url };
+    }
+    const session = await payments.createCheckout({
+      reference: `${input.purpose}:${accountId}`,
+      customer: String(accountId),
+      mode: input.purpose === 'credit' ? 'payment' : 'subscription',
+      amount: input.amount,
+      currency: 'usd',
+      description: input.description,
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+    });
+    const now = Date.now();
+    const row = await repo.insertCheckout(db, {
+      id: session.id,
+      account_id: accountId,
+      purpose: input.purpose,
+      amount: input.amount,
+      product_plan_id: input.productPlanId ?? null,
+      term: input.term ?? null,
+      status: 'open',
+      provider: payments.kind,
+      url: session.url,
+      idempotency_key: key,
+      created_at: now,
+      updated_at: now,
+    });
+    const chosen = row ?? (await repo.checkoutByKey(db, key!))!;
+    return { success: true as const, sessionId: chosen.id, url: chosen.url };
+  }
 
   return {
     payments,
@@ -108,19 +113,11 @@ export function createWalletService(
     payLinks: createPayLinks(deps, ports.claimReferralRewards),
 
     /** Billing registers what a processor's subscription events do. */
-    onSubscriptionEvent(handler: SubscriptionEventHandler) {
-      subscriptionEvents = handler;
-    },
-
+    onSubscriptionEvent: settlement.onSubscriptionEvent,
     /** Others register what money arriving from outside does (referrals: the invitee became a paying customer). */
-    onMoneyIn(handler: MoneyInHandler) {
-      moneyInHandlers.push(handler);
-    },
-
+    onMoneyIn: settlement.onMoneyIn,
     /** Billing registers what a paid subscription checkout does. */
-    onCheckoutPaid(purpose: CheckoutRow['purpose'], handler: CheckoutPaidHandler) {
-      paidHandlers.set(purpose, handler);
-    },
+    onCheckoutPaid: settlement.onCheckoutPaid,
 
     async recentTransactions(ctx: AuthContext) {
       await deps.requireAccess(ctx, 'canViewBilling');
@@ -149,58 +146,10 @@ export function createWalletService(
       return { success: true as const, ...(await rates.satToUsd()) };
     },
 
-    /**
-     * Opens a checkout for a purpose (a wallet top-up, or a plan for billing). With a client key the
-     * same key answers the same checkout.
-     */
-    async openCheckout(
-      ctx: AuthContext | null,
-      input: {
-        purpose: CheckoutRow['purpose'];
-        amount: number;
-        description: string;
-        cancelUrl: string;
-        successUrl: string;
-        idempotencyKey?: string;
-        productPlanId?: number;
-        term?: string;
-        /** The account credited when it is not the caller's (a pay link). */
-        accountId?: number;
-      },
-    ) {
-      const accountId = input.accountId ?? ctx!.acting.id;
-      const key = clientKey(`checkout.${input.purpose}`, ctx ? ctx.acting.id : `link:${accountId}`, input.idempotencyKey);
-      if (key) {
-        const prior = await repo.checkoutByKey(db, key);
-        if (prior) return { success: true as const, sessionId: prior.id, url: prior.url };
-      }
-      const session = await payments.createCheckout({
-        reference: `${input.purpose}:${accountId}`,
-        customer: String(accountId),
-        mode: input.purpose === 'credit' ? 'payment' : 'subscription',
-        amount: input.amount,
-        currency: 'usd',
-        description: input.description,
-        successUrl: input.successUrl,
-        cancelUrl: input.cancelUrl,
-      });
-      const now = Date.now();
-      const row = await repo.insertCheckout(db, {
-        id: session.id,
-        account_id: accountId,
-        purpose: input.purpose,
-        amount: input.amount,
-        product_plan_id: input.productPlanId ?? null,
-        term: input.term ?? null,
-        status: 'open',
-        provider: payments.kind,
-        url: session.url,
-        idempotency_key: key,
-        created_at: now,
-        updated_at: now,
-      });
-      const chosen = row ?? (await repo.checkoutByKey(db, key!))!;
-      return { success: true as const, sessionId: chosen.id, url: chosen.url };
+    /** Opens a checkout for the acting account (billing: a plan bought by card). */
+    async openCheckout(ctx: AuthContext, input: Parameters<typeof open>[2]) {
+      await deps.requireAccess(ctx, 'canManageBilling');
+      return open(ctx.acting.id, ctx.acting.id, input);
     },
 
     async checkoutCredit(
@@ -213,11 +162,11 @@ export function createWalletService(
       if (amount === null) throw badRequest('amount: must be a USD amount such as 10 or 10.50.', 'amount');
       if (amount < MIN_TOPUP) throw badRequest(`amount: must be at least ${formatUsdMicros(MIN_TOPUP)} USD.`, 'amount');
       if (amount > MAX_TOPUP) throw badRequest(`amount: must be at most ${formatUsdMicros(MAX_TOPUP)} USD.`, 'amount');
-      return this.openCheckout(ctx, {
+      const accountId = payTo ?? ctx!.acting.id;
+      return open(accountId, ctx ? ctx.acting.id : `link:${accountId}`, {
         ...input,
         purpose: 'credit',
         amount,
-        accountId: payTo,
         description: payTo === undefined ? `Wallet credit ($${formatUsdMicros(amount)})` : `Payment ($${formatUsdMicros(amount)})`,
       });
     },
@@ -229,45 +178,8 @@ export function createWalletService(
       return { success: true as const, checkout: toCheckout(row), ...(await balanceOf(ctx.acting.id)) };
     },
 
-    /**
-     * A verified payment webhook. Each event id is handled once; a completed checkout credits the
-     * wallet (or runs its purpose's handler) once, whatever order or number of deliveries: paid is
-     * final, a cancel or failure only moves an open checkout.
-     */
-    async handlePaymentEvent(event: PaymentEvent): Promise<{ handled: boolean }> {
-      // A payout reversed by the processor (Stripe's transfer.reversed): the money goes back once.
-      if (event.type === 'payout.returned') return { handled: await payouts.returnedByRef(event.payoutRef ?? '', event.id) };
-      return db.transaction().execute(async (trx) => {
-        if (!(await repo.recordEvent(trx, event.id, event.type))) return { handled: false };
-        const co = await repo.checkout(trx, event.sessionId);
-        if (!co || event.type === 'ignored') return { handled: false };
-        if (event.type === 'subscription.renewed' || event.type === 'subscription.payment_failed') {
-          // The subscription the checkout started; the event names that first checkout.
-          if (co.purpose !== 'subscription' || !subscriptionEvents) return { handled: false };
-          await subscriptionEvents(trx, event, co);
-        } else if (event.type === 'dispute.created' || event.type === 'dispute.closed') {
-          return { handled: await applyDispute(trx, event, co) };
-        } else if (event.type === 'checkout.completed') {
-          if (event.amount !== co.amount) throw badRequest('The paid amount does not match the checkout.');
-          const credit = co.purpose === 'credit';
-          const t = await ledger.transfer(trx, {
-            key: `checkout:${co.id}`,
-            debit: PLATFORM_ACCOUNTS.card,
-            credit: credit ? walletCode(co.account_id) : PLATFORM_ACCOUNTS.revenue,
-            amount: co.amount,
-            kind: credit ? 'card_topup' : 'subscription',
-          });
-          if (!t.repeated) {
-            await emitPaymentReceived(trx, co.account_id, t.transfer, 'card', co.purpose);
-            await moneyIn(trx, { accountId: co.account_id, amount: co.amount, method: 'card', purpose: co.purpose });
-          }
-          if (await repo.moveCheckout(trx, co.id, ['open', 'canceled', 'failed'], 'paid')) await paidHandlers.get(co.purpose)?.(trx, co);
-        } else {
-          await repo.moveCheckout(trx, co.id, ['open'], event.type === 'checkout.canceled' ? 'canceled' : 'failed');
-        }
-        return { handled: true };
-      });
-    },
+    /** A verified payment webhook (settlement.ts). */
+    handlePaymentEvent: settlement.handlePaymentEvent,
 
     async requestInvoice(ctx: AuthContext, input: { amount: string | number; unit?: string }) {
       await deps.requireAccess(ctx, 'canManageBilling');
