@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * The analysis written after a conversation closes or a call ends: a summary, an outcome, the
  * sentiment, and the custom fields the agent's settings ask for. Written by the language model when one
- * is configured (`source: 'model'`), else from what the agent recorded (`source: 'actions'`).
+ * is configured (`source: 'model'`), else from what the agent recorded (`source: 'actions'`), as also
+ * when the model failed on every attempt (`modelError` says why).
  */
 export const ANALYSIS_OUTCOMES = ['booked', 'transferred', 'message_taken', 'resolved', 'abandoned'] as const;
 export type AnalysisOutcome = (typeof ANALYSIS_OUTCOMES)[number];
@@ -43,6 +44,11 @@ export const conversationAnalysis = z.object({
   /** One value per field of the agent's settings (null: not found in the conversation). */
   fields: z.record(z.string(), analysisValue),
   source: z.enum(['model', 'actions']),
+  /**
+   * With `source: 'actions'` although a model is configured: why its analysis is missing (it failed on
+   * every attempt, refused the request, or answered something that did not hold up).
+   */
+  modelError: z.string().optional(),
   analyzedAt: z.number(),
 });
 export type ConversationAnalysis = z.infer<typeof conversationAnalysis>;

@@ -12,7 +12,8 @@ let t: TestApp;
 let org: Session;
 let model: FakeServer;
 let receiver: FakeServer;
-let offset = 0;
+/** The queue's clock: held still, moved forward by the test. */
+let clock = Date.now();
 
 const FIELDS = [{ name: 'insurance', type: 'string', description: 'The dental insurance the customer names.' }];
 const answer = (insurance: string | null) =>
@@ -30,7 +31,7 @@ const run = async () => {
 };
 /** Moves the queue's clock forward by `ms` and runs what fell due. */
 const later = async (ms: number) => {
-  offset += ms;
+  clock += ms;
   await run();
 };
 const analysisRequests = () => model.seen.filter((r) => r.body?.response_format?.type === 'json_object');
@@ -50,7 +51,7 @@ beforeAll(async () => {
   });
   receiver = await startFake(() => ({ status: 204 }));
   t = await createTestApp({ JOBS_AUTOSTART: 'false', LLM_STAND_IN: 'none', WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
-  t.services.inbox.queue.now = () => Date.now() + offset;
+  t.services.inbox.queue.now = () => clock;
   org = await t.signUp('owner@idle-analysis.test', { businessName: 'Idle Dental' });
   const connected = await t.request('POST', '/api/v2/agent/model', {
     token: org.token,

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { toJson } from '../../platform/db/columns.ts';
-import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { JobQueue, JobRow } from '../../platform/jobs/queue.ts';
 import { recordLog } from '../logs/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import type { AgentAnalysisInput, AgentResponder } from './agentAdapter.ts';
@@ -36,10 +36,12 @@ function actionOf(m: MessageRow): AgentAnalysisInput['actions'][number] | null {
  * and stores it on the room with its `conversation.analyzed` webhook and the tokens as model usage, in
  * one transaction that only the first run for that state of the room (its key) gets to commit: a retry,
  * a second close, or the idle job of a conversation already analyzed as it closed, changes nothing.
+ * When the model fails the runtime throws, and the queue runs the job again later; on its last attempt
+ * the runtime answers from the recorded actions instead, so the conversation is never left without one.
  */
 export function registerAnalysisJob(deps: Deps, queue: JobQueue, m: Messaging, agent: AgentResponder) {
   const { db } = deps;
-  queue.register(ANALYZE_JOB, async (payload: AnalyzePayload) => {
+  queue.register(ANALYZE_JOB, async (payload: AnalyzePayload, job: JobRow) => {
     const room = await roomsRepository.byId(db, payload.roomPk);
     if (!room || room.analysis_key === payload.key || !agent.analyze) return;
     // Idle since that message? A later one enqueued its own idle job (and a close its own analysis).
@@ -54,7 +56,13 @@ export function registerAnalysisJob(deps: Deps, queue: JobQueue, m: Messaging, a
         transcript.push({ role: r.direction === 'inbound' ? 'customer' : 'agent', text: r.body });
     }
     const accountId = room.agent_id ?? room.account_id;
-    const { analysis, tokens } = await agent.analyze({ accountId, channel: room.channel, transcript, actions });
+    const { analysis, tokens } = await agent.analyze({
+      accountId,
+      channel: room.channel,
+      transcript,
+      actions,
+      lastAttempt: job.attempts >= job.max_attempts,
+    });
     await m.write(async (trx, emit) => {
       const saved = await roomsRepository.setAnalysis(trx, room.id, payload.key, toJson(analysis));
       if (!saved) return;
