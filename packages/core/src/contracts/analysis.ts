@@ -6,6 +6,14 @@ import { z } from 'zod';
  * is configured (`source: 'model'`), else from what the agent recorded (`source: 'actions'`), as also
  * when the model failed on every attempt (`modelError` says why).
  */
+/** How long a conversation goes without a message before it is analyzed (as if it had closed). */
+export const ANALYSIS_IDLE_MS = 30 * 60_000;
+/**
+ * How many times an analysis job runs while the language model fails (down, 5xx, 429) before the
+ * analysis is written from the recorded actions instead (the queue's backoff: 1 s, 2 s, 4 s, … about a minute).
+ */
+export const ANALYSIS_MAX_ATTEMPTS = 7;
+
 export const ANALYSIS_OUTCOMES = ['booked', 'transferred', 'message_taken', 'resolved', 'abandoned'] as const;
 export type AnalysisOutcome = (typeof ANALYSIS_OUTCOMES)[number];
 export const ANALYSIS_OUTCOME_LABELS: Record<AnalysisOutcome, string> = {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDLE_ANALYSIS_MS } from '../conversations/analysisQueue.ts';
+import { ANALYSIS_IDLE_MS } from '@switchboard/core';
 import { startFake, type FakeServer } from '../../testing/fakes/server.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 
 /**
- * A conversation nobody closes is analyzed when it goes idle (no message for IDLE_ANALYSIS_MS): once,
+ * A conversation nobody closes is analyzed when it goes idle (no message for ANALYSIS_IDLE_MS): once,
  * and again over the whole thread when it continues and goes idle (or closes) again; each analysis
  * sends its conversation.analyzed once. The queue's clock is moved forward instead of waiting.
  */
@@ -97,10 +97,10 @@ describe('a conversation that goes idle', () => {
       .where('idempotency_key', '=', `analyze:idle:${room.id}:${room.last_message_id}`)
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ kind: 'conversation.analyze', status: 'queued' });
-    expect(Number(job.run_at)).toBeGreaterThanOrEqual(t.services.inbox.queue.now() + IDLE_ANALYSIS_MS - 60_000);
+    expect(Number(job.run_at)).toBeGreaterThanOrEqual(t.services.inbox.queue.now() + ANALYSIS_IDLE_MS - 60_000);
 
     // Not before the idle time.
-    await later(IDLE_ANALYSIS_MS - 60_000);
+    await later(ANALYSIS_IDLE_MS - 60_000);
     expect(await analysisOf(roomId)).toBeNull();
     expect(analysisRequests()).toHaveLength(asked);
 
@@ -108,20 +108,20 @@ describe('a conversation that goes idle', () => {
     await later(2 * 60_000);
     expect(await analysisOf(roomId)).toMatchObject({ source: 'model', fields: { insurance: null } });
     expect(analysisRequests()).toHaveLength(asked + 1);
-    await later(3 * IDLE_ANALYSIS_MS);
+    await later(3 * ANALYSIS_IDLE_MS);
     expect(analysisRequests()).toHaveLength(asked + 1);
     expect(hooks(roomId)).toHaveLength(1);
 
     // A message before the idle time passes again postpones it: only the last message's idle time counts.
     expect(await write('Also, I have Delta Dental.')).toBe(roomId);
-    await later(IDLE_ANALYSIS_MS - 5 * 60_000);
+    await later(ANALYSIS_IDLE_MS - 5 * 60_000);
     expect(await write('Is that accepted?')).toBe(roomId);
     await later(10 * 60_000);
     expect(analysisRequests()).toHaveLength(asked + 1);
     expect(hooks(roomId)).toHaveLength(1);
 
     // Idle again: analyzed again, over the whole thread (the first message too), and sent again once.
-    await later(IDLE_ANALYSIS_MS);
+    await later(ANALYSIS_IDLE_MS);
     expect(analysisRequests()).toHaveLength(asked + 2);
     const thread = analysisRequests().at(-1)!.body.messages[1].content as string;
     expect(thread).toContain('Customer: Hi, do you do cleanings on Saturdays?');
@@ -134,7 +134,7 @@ describe('a conversation that goes idle', () => {
     // Closing it now, with nothing new said since, is the same analysis: no model request, no webhook.
     expect((await t.request('POST', '/api/v1/closeConversation', { token: org.token, body: { roomId } })).status).toBe(200);
     await later(60_000);
-    await later(IDLE_ANALYSIS_MS);
+    await later(ANALYSIS_IDLE_MS);
     expect(analysisRequests()).toHaveLength(asked + 2);
     expect(hooks(roomId)).toHaveLength(2);
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_MAX_ATTEMPTS } from '../conversations/analysisQueue.ts';
-import { CALL_ANALYSIS_MAX_ATTEMPTS } from '../calls/analysis.ts';
+import { ANALYSIS_MAX_ATTEMPTS } from '@switchboard/core';
 import { startFake, type FakeServer, type Reply } from '../../testing/fakes/server.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 
@@ -160,13 +159,13 @@ describe('the analysis while the model is down', () => {
     expect(await t.services.calls.answer(id)).not.toBeNull();
     await t.services.calls.finish(id, 'caller hung up');
     await run();
-    for (let i = 1; i < CALL_ANALYSIS_MAX_ATTEMPTS; i++) {
+    for (let i = 1; i < ANALYSIS_MAX_ATTEMPTS; i++) {
       expect((await t.request('GET', `/api/v1/calls/${id}`, { token: org.token })).body.call.analysis ?? null).toBeNull();
       await later();
     }
     const got = (await t.request('GET', `/api/v1/calls/${id}`, { token: org.token })).body.call;
     expect(got.analysis).toMatchObject({ source: 'actions', outcome: 'abandoned', modelError: expect.stringContaining('500') });
-    expect(await job(`analyze:call:${id}`)).toEqual({ status: 'done', attempts: CALL_ANALYSIS_MAX_ATTEMPTS });
+    expect(await job(`analyze:call:${id}`)).toEqual({ status: 'done', attempts: ANALYSIS_MAX_ATTEMPTS });
     outage = null;
     await later();
     expect(hooks('call.analyzed', (d) => d.callId === id)).toHaveLength(1);

@@ -10,8 +10,6 @@ import type { CallEvent } from './media/session.ts';
 import { callsRepository } from './repository.ts';
 
 export const CALL_ANALYZE_JOB = 'call.analyze';
-/** Attempts while the language model fails (down, 5xx, 429) before the recorded actions answer instead. */
-export const CALL_ANALYSIS_MAX_ATTEMPTS = 7;
 
 /** The agent runtime's analysis (a port: the runtime is built in services.ts) and the queue that runs it. */
 export interface CallAnalysis {

@@ -1,3 +1,4 @@
+import { ANALYSIS_IDLE_MS, ANALYSIS_MAX_ATTEMPTS } from '@switchboard/core';
 import type { DbOrTx } from '../../db.ts';
 import { isSet } from '../../platform/db/columns.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
@@ -5,20 +6,11 @@ import type { RoomRow } from './repository.ts';
 
 /**
  * When a conversation is analyzed: as it closes, and when it goes idle (nobody wrote in it for
- * IDLE_ANALYSIS_MS). Both are jobs in the durable queue, so a restart loses none: every message
+ * ANALYSIS_IDLE_MS). Both are jobs in the durable queue, so a restart loses none: every message
  * enqueues a delayed idle job for the room as that message leaves it, and the job, when it falls due,
  * analyzes only if that message is still the room's latest (a later message enqueued its own).
  */
 export const ANALYZE_JOB = 'conversation.analyze';
-
-/** How long a conversation goes without a message before it is analyzed (as if it had closed). */
-export const IDLE_ANALYSIS_MS = 30 * 60_000;
-
-/**
- * How many times an analysis runs when the language model fails (down, 5xx, 429) before it is written
- * from the recorded actions instead: retried with the queue's backoff (1 s, 2 s, 4 s, … about a minute in all).
- */
-export const ANALYSIS_MAX_ATTEMPTS = 7;
 
 /** Which state of the room an analysis describes: the room and its last message then. */
 export const analysisKeyOf = (room: RoomRow) => `${room.id}:${room.last_message_id ?? 0}`;
@@ -46,7 +38,7 @@ export async function enqueueIdleAnalysis(queue: JobQueue, trx: DbOrTx, room: Ro
   await queue.enqueue(
     ANALYZE_JOB,
     payload,
-    { key: `analyze:idle:${key}`, delayMs: IDLE_ANALYSIS_MS, maxAttempts: ANALYSIS_MAX_ATTEMPTS },
+    { key: `analyze:idle:${key}`, delayMs: ANALYSIS_IDLE_MS, maxAttempts: ANALYSIS_MAX_ATTEMPTS },
     trx,
   );
 }

@@ -1,9 +1,10 @@
+import { ANALYSIS_MAX_ATTEMPTS } from '@switchboard/core';
 import type { CallTurn } from '@switchboard/core/contracts/calls';
 import type { Db, DbOrTx } from '../../../db.ts';
 import type { Deps } from '../../../deps.ts';
 import { chargeUsage } from '../../billing/index.ts';
 import { emitWebhookEvent } from '../../webhooks/index.ts';
-import { CALL_ANALYSIS_MAX_ATTEMPTS, CALL_ANALYZE_JOB, type CallAnalysis } from '../analysis.ts';
+import { CALL_ANALYZE_JOB, type CallAnalysis } from '../analysis.ts';
 import { voiceUsageItem } from '../media/engines.ts';
 import { recordUsage } from '../../stats/index.ts';
 import { toCall } from '../mappers.ts';
@@ -137,7 +138,7 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
         if (ok) await emitCallEvent(trx, 'call.ended', (await callsRepository.byId(trx, callId))!);
         // Analyzed once it is stored (a job: the model may take seconds; once per call).
         if (ok && inbox.analysis) {
-          const opts = { key: `analyze:call:${callId}`, maxAttempts: CALL_ANALYSIS_MAX_ATTEMPTS };
+          const opts = { key: `analyze:call:${callId}`, maxAttempts: ANALYSIS_MAX_ATTEMPTS };
           await inbox.analysis.queue.enqueue(CALL_ANALYZE_JOB, { callId }, opts, trx);
         }
         return ok;
