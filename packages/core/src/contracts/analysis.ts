@@ -3,8 +3,17 @@ import { z } from 'zod';
 /**
  * The analysis written after a conversation closes or a call ends: a summary, an outcome, the
  * sentiment, and the custom fields the agent's settings ask for. Written by the language model when one
- * is configured (`source: 'model'`), else from what the agent recorded (`source: 'actions'`).
+ * is configured (`source: 'model'`), else from what the agent recorded (`source: 'actions'`), as also
+ * when the model failed on every attempt (`modelError` says why).
  */
+/** How long a conversation goes without a message before it is analyzed (as if it had closed). */
+export const ANALYSIS_IDLE_MS = 30 * 60_000;
+/**
+ * How many times an analysis job runs while the language model fails (down, 5xx, 429) before the
+ * analysis is written from the recorded actions instead (the queue's backoff: 1 s, 2 s, 4 s, … about a minute).
+ */
+export const ANALYSIS_MAX_ATTEMPTS = 7;
+
 export const ANALYSIS_OUTCOMES = ['booked', 'transferred', 'message_taken', 'resolved', 'abandoned'] as const;
 export type AnalysisOutcome = (typeof ANALYSIS_OUTCOMES)[number];
 export const ANALYSIS_OUTCOME_LABELS: Record<AnalysisOutcome, string> = {
@@ -43,6 +52,11 @@ export const conversationAnalysis = z.object({
   /** One value per field of the agent's settings (null: not found in the conversation). */
   fields: z.record(z.string(), analysisValue),
   source: z.enum(['model', 'actions']),
+  /**
+   * With `source: 'actions'` although a model is configured: why its analysis is missing (it failed on
+   * every attempt, refused the request, or answered something that did not hold up).
+   */
+  modelError: z.string().optional(),
   analyzedAt: z.number(),
 });
 export type ConversationAnalysis = z.infer<typeof conversationAnalysis>;

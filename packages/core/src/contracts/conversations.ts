@@ -73,7 +73,7 @@ export const room = z.object({
   createdAt: z.number(),
   /** The name of the organization's contact whose phone or e-mail is this room's address (spec §1: names, not numbers). */
   contactName: z.string().nullable().optional(),
-  /** The analysis of its latest close (null until it closed and was analyzed). */
+  /** Its latest analysis, as it closed or went idle (null until then). */
   analysis: conversationAnalysis.nullable().optional(),
 });
 export type Room = z.infer<typeof room>;

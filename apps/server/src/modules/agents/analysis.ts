@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { Tx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
-import type { LlmProvider } from '../../platform/providers/llm/index.ts';
+import { LlmError, type LlmProvider } from '../../platform/providers/llm/index.ts';
 import { findAccount, type AccountRow } from '../accounts/index.ts';
 import { chargeUsage } from '../billing/index.ts';
 import { recordUsage } from '../stats/index.ts';
@@ -22,6 +22,10 @@ import { campaignsRepository, defaultCampaign } from './repository.ts';
  * schema built from those fields; without one (or when its answer does not hold up) it is read from
  * what the agent recorded: a booking made is "booked", a transfer "transferred", a message taken
  * "message taken", and the summary says what was collected.
+ *
+ * A model that fails in a way that may pass (unreachable, timed out, 5xx, 429) makes `analyze` throw, so
+ * the job that asked runs again later with the queue's backoff; on the job's last attempt (`lastAttempt`)
+ * the recorded actions answer instead, with `modelError` saying why the model's analysis is missing.
  */
 export interface AnalysisTurn {
   role: 'customer' | 'agent';
@@ -43,6 +47,14 @@ export interface AnalysisInput {
   actions: AnalysisAction[];
   /** A call that was transferred to a person (the carrier connected it). */
   transferred?: boolean;
+  /** The job's last attempt: a model that fails is not waited for again (the recorded actions answer). */
+  lastAttempt?: boolean;
+}
+
+/** A model failure a later attempt may not meet: no answer, a timeout, a 5xx or a 429 (rate limited). */
+export function modelMayRecover(err: unknown): boolean {
+  if (!(err instanceof LlmError)) return false;
+  return err.status == null || err.status >= 500 || err.status === 429;
 }
 
 export interface AnalysisResult {
@@ -202,7 +214,7 @@ export function createAnalyzer(deps: Deps, modelFor: (account: AccountRow) => Pr
       const account = await findAccount(db, input.accountId);
       const settings = (account && (await campaignsRepository.get(db, account.id, 'default'))?.data) || defaultCampaign();
       const fields = settings.analysisFields;
-      const fallback = () => analyzeFromActions(input, fields);
+      const fallback = (modelError?: string) => ({ ...analyzeFromActions(input, fields), ...(modelError ? { modelError } : {}) });
       const llm = account ? await modelFor(account) : null;
       // No model (or the test stand-in, which answers from keywords, not from a conversation): the actions say it.
       if (!llm || llm.name === 'none' || llm.name === 'offline') return { analysis: fallback(), tokens: 0 };
@@ -224,7 +236,7 @@ export function createAnalyzer(deps: Deps, modelFor: (account: AccountRow) => Pr
             { accountId: input.accountId, issues: parsed.error.issues.slice(0, 3) },
             'analysis: the model’s answer did not hold up',
           );
-          return { analysis: fallback(), tokens };
+          return { analysis: fallback('The language model’s answer did not hold up.'), tokens };
         }
         const a = parsed.data;
         return {
@@ -239,9 +251,12 @@ export function createAnalyzer(deps: Deps, modelFor: (account: AccountRow) => Pr
           tokens,
         };
       } catch (err) {
-        // The model failed (down, timed out): the recorded actions still say what happened.
-        deps.log.warn({ err, accountId: input.accountId }, 'analysis: the model did not answer');
-        return { analysis: fallback(), tokens };
+        // The model failed (down, timed out, rate limited): the job tries again later, and on its last
+        // attempt (or at once, when the model refused the request) the recorded actions say what happened.
+        const again = modelMayRecover(err) && !input.lastAttempt;
+        deps.log.warn({ err, accountId: input.accountId, again }, 'analysis: the model did not answer');
+        if (again) throw err;
+        return { analysis: fallback(String((err as Error)?.message ?? err).slice(0, 300)), tokens };
       }
     },
 

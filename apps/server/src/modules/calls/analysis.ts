@@ -2,7 +2,7 @@ import type { CallTurn } from '@switchboard/core/contracts/calls';
 import type { Tx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { fromJson, toJson } from '../../platform/db/columns.ts';
-import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { JobQueue, JobRow } from '../../platform/jobs/queue.ts';
 import type { AnalysisInput, AnalysisResult } from '../agents/index.ts';
 import { recordLog } from '../logs/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
@@ -47,10 +47,12 @@ function actionsOf(events: CallEvent[]): AnalysisInput['actions'] {
  * The analysis after a call ends: from its transcript, the functions the agent ran and whether it was
  * transferred; stored on the call with its `call.analyzed` webhook and the tokens as model usage, in one
  * transaction only the first run commits (a retried job changes nothing and charges nothing more).
+ * A model that fails makes the runtime throw and the queue run the job again later; on the job's last
+ * attempt the runtime answers from the recorded actions instead, so no call is left without an analysis.
  */
 export function registerCallAnalysis(deps: Deps, a: CallAnalysis) {
   const { db } = deps;
-  a.queue.register(CALL_ANALYZE_JOB, async (payload: { callId: string }) => {
+  a.queue.register(CALL_ANALYZE_JOB, async (payload: { callId: string }, job: JobRow) => {
     const row = await callsRepository.byId(db, payload.callId);
     if (!row || row.status !== 'completed' || row.analysis != null) return;
     const transcript = fromJson<CallTurn[]>(row.transcript, [])
@@ -62,6 +64,7 @@ export function registerCallAnalysis(deps: Deps, a: CallAnalysis) {
       transcript,
       actions: actionsOf(fromJson<CallEvent[]>(row.events, [])),
       transferred: row.transfer_status === 'connected',
+      lastAttempt: job.attempts >= job.max_attempts,
     });
     await db.transaction().execute(async (trx) => {
       if (!(await callsRepository.setAnalysis(trx, row.id, toJson(analysis)))) return;

@@ -31,11 +31,16 @@ export interface AgentAnalysisInput {
   channel: 'chat' | 'sms' | 'voice';
   transcript: { role: 'customer' | 'agent'; text: string }[];
   actions: { name: string; ok: boolean; arguments: Record<string, unknown> }[];
+  /** The job's last attempt: a model that fails is not waited for again (the recorded actions answer). */
+  lastAttempt?: boolean;
 }
 
 export interface AgentResponder {
   respond(input: AgentRespondInput): Promise<AgentReply>;
-  /** The analysis of a finished conversation (the model's, or read from the recorded actions) and its tokens. */
+  /**
+   * The analysis of a finished conversation (the model's, or read from the recorded actions) and its
+   * tokens. Throws when the model failed in a way a later attempt may not (down, 5xx, 429), unless `lastAttempt`.
+   */
   analyze?(input: AgentAnalysisInput): Promise<{ analysis: ConversationAnalysis; tokens: number }>;
   /** Those tokens as model usage, once per key, inside the caller's transaction. */
   recordAnalysisUsage?(trx: Tx, accountId: number, tokens: number, key: string): Promise<void>;

@@ -1,27 +1,15 @@
 import type { Deps } from '../../deps.ts';
 import { toJson } from '../../platform/db/columns.ts';
-import type { JobQueue } from '../../platform/jobs/queue.ts';
-import type { DbOrTx } from '../../db.ts';
+import type { JobQueue, JobRow } from '../../platform/jobs/queue.ts';
 import { recordLog } from '../logs/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import type { AgentAnalysisInput, AgentResponder } from './agentAdapter.ts';
+import { ANALYZE_JOB, analysisKeyOf, type AnalyzePayload } from './analysisQueue.ts';
 import { scopeOf, type Messaging } from './messaging.ts';
-import { messagesRepository, roomsRepository, type MessageRow, type RoomRow } from './repository.ts';
+import { messagesRepository, roomsRepository, type MessageRow } from './repository.ts';
 
 /** The messages an analysis reads at most (the latest). */
 const MAX_MESSAGES = 200;
-export const ANALYZE_JOB = 'conversation.analyze';
-
-/** Which close of the room an analysis describes: the room and its last message then. */
-export const analysisKeyOf = (room: RoomRow) => `${room.id}:${room.last_message_id ?? 0}`;
-
-/** Enqueues the analysis of a conversation that just closed (in the close's transaction; once per close). */
-export async function enqueueAnalysis(queue: JobQueue, trx: DbOrTx, room: RoomRow): Promise<void> {
-  if (!room.last_message_id) return;
-  const key = analysisKeyOf(room);
-  await queue.enqueue(ANALYZE_JOB, { roomPk: room.id, key }, { key: `analyze:room:${key}` }, trx);
-}
-
 /** An action recorded in the thread ("Message taken · name: Victor · phone: +1…"), read back into its parts. */
 const ACTION_NAMES: Record<string, string> = {
   'Booked an appointment': 'book_appointment',
@@ -44,15 +32,20 @@ function actionOf(m: MessageRow): AgentAnalysisInput['actions'][number] | null {
 }
 
 /**
- * The analysis job: reads the closed conversation, asks the agent runtime for its analysis, and stores it
- * on the room with its `conversation.analyzed` webhook and the tokens as model usage, in one transaction
- * that only the first run for that close gets to commit (a retry, or a second run, changes nothing).
+ * The analysis job: reads the closed (or idle) conversation, asks the agent runtime for its analysis,
+ * and stores it on the room with its `conversation.analyzed` webhook and the tokens as model usage, in
+ * one transaction that only the first run for that state of the room (its key) gets to commit: a retry,
+ * a second close, or the idle job of a conversation already analyzed as it closed, changes nothing.
+ * When the model fails the runtime throws, and the queue runs the job again later; on its last attempt
+ * the runtime answers from the recorded actions instead, so the conversation is never left without one.
  */
 export function registerAnalysisJob(deps: Deps, queue: JobQueue, m: Messaging, agent: AgentResponder) {
   const { db } = deps;
-  queue.register(ANALYZE_JOB, async (payload: { roomPk: number; key: string }) => {
+  queue.register(ANALYZE_JOB, async (payload: AnalyzePayload, job: JobRow) => {
     const room = await roomsRepository.byId(db, payload.roomPk);
     if (!room || room.analysis_key === payload.key || !agent.analyze) return;
+    // Idle since that message? A later one enqueued its own idle job (and a close its own analysis).
+    if (payload.idle && analysisKeyOf(room) !== payload.key) return;
     const rows = (await messagesRepository.page(db, room.id, { limit: MAX_MESSAGES, includeBlocked: false })).reverse();
     const transcript: AgentAnalysisInput['transcript'] = [];
     const actions: AgentAnalysisInput['actions'] = [];
@@ -63,7 +56,13 @@ export function registerAnalysisJob(deps: Deps, queue: JobQueue, m: Messaging, a
         transcript.push({ role: r.direction === 'inbound' ? 'customer' : 'agent', text: r.body });
     }
     const accountId = room.agent_id ?? room.account_id;
-    const { analysis, tokens } = await agent.analyze({ accountId, channel: room.channel, transcript, actions });
+    const { analysis, tokens } = await agent.analyze({
+      accountId,
+      channel: room.channel,
+      transcript,
+      actions,
+      lastAttempt: job.attempts >= job.max_attempts,
+    });
     await m.write(async (trx, emit) => {
       const saved = await roomsRepository.setAnalysis(trx, room.id, payload.key, toJson(analysis));
       if (!saved) return;

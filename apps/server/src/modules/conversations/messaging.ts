@@ -15,6 +15,7 @@ import { chargeAfter, chargeUsage } from '../billing/index.ts';
 import { contactNamesByAddress } from '../contacts/index.ts';
 import { toMessageDto, toRoomDto, type InboxType, type RoomDto } from './mappers.ts';
 import { describeAction, type AgentAction } from './events.ts';
+import { enqueueIdleAnalysis } from './analysisQueue.ts';
 import { inboxOf } from './owner.ts';
 import {
   activityRepository,
@@ -212,6 +213,8 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
       await messagesRepository.clearNeedsPerson(trx, room.id);
     }
     const updated = await roomsRepository.update(trx, room.id, patch);
+    // Analyzed when nobody writes in it for a while (a delayed job; a later message enqueues its own).
+    if (!blocked) await enqueueIdleAnalysis(queue, trx, updated);
     const dto = toMessageDto(row, room.room_id);
     await emit({ type: 'message.created', ...scopeOf(room), payload: { roomId: room.room_id, message: dto } });
     // The room as it now reads, from rows in hand (the reader's own unread state is not in an event).

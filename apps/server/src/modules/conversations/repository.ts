@@ -86,7 +86,7 @@ export const roomsRepository = {
     return db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  /** Stores the analysis of the close `key` names, unless that close is analyzed already (false then). */
+  /** Stores the analysis of the state `key` names (a close, or going idle), unless it is analyzed already (undefined then). */
   async setAnalysis(db: DbOrTx, id: number, key: string, analysis: string): Promise<RoomRow | undefined> {
     return db
       .updateTable('rooms')

@@ -1,3 +1,4 @@
+import { ANALYSIS_MAX_ATTEMPTS } from '@switchboard/core';
 import type { CallTurn } from '@switchboard/core/contracts/calls';
 import type { Db, DbOrTx } from '../../../db.ts';
 import type { Deps } from '../../../deps.ts';
@@ -136,7 +137,10 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
         }
         if (ok) await emitCallEvent(trx, 'call.ended', (await callsRepository.byId(trx, callId))!);
         // Analyzed once it is stored (a job: the model may take seconds; once per call).
-        if (ok && inbox.analysis) await inbox.analysis.queue.enqueue(CALL_ANALYZE_JOB, { callId }, { key: `analyze:call:${callId}` }, trx);
+        if (ok && inbox.analysis) {
+          const opts = { key: `analyze:call:${callId}`, maxAttempts: ANALYSIS_MAX_ATTEMPTS };
+          await inbox.analysis.queue.enqueue(CALL_ANALYZE_JOB, { callId }, opts, trx);
+        }
         return ok;
       });
       if (!done) return;
