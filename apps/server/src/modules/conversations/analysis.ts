@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db.ts';
 import { recordLog } from '../logs/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import type { AgentAnalysisInput, AgentResponder } from './agentAdapter.ts';
-import { scopeOf, type Messaging } from './messaging.ts';
+import type { Messaging } from './messaging.ts';
+import { scopeOf } from './owner.ts';
 import { messagesRepository, roomsRepository, type MessageRow, type RoomRow } from './repository.ts';
 
 /** The messages an analysis reads at most (the latest). */
