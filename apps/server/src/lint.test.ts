@@ -205,3 +205,32 @@ describe('lint: modules depend one way', () => {
     expect(moduleCycles(graph)).toEqual([]);
   });
 });
+
+/**
+ * No server file is over 400 lines (docs/architecture.md): a file that grows past it is split by concern.
+ * Tests and migrations are exempt.
+ */
+describe('lint: server files stay under 400 lines', () => {
+  const MAX_LINES = 400;
+  const srcDir = path.join(root, 'apps/server/src');
+  const sourceFiles = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+      const full = path.join(dir, d.name);
+      if (d.isDirectory()) return d.name === 'migrations' ? [] : sourceFiles(full);
+      return d.name.endsWith('.ts') && !d.name.endsWith('.test.ts') ? [full] : [];
+    });
+  const lineCounts = new Map(
+    sourceFiles(srcDir).map((f) => [path.relative(srcDir, f).split(path.sep).join('/'), fs.readFileSync(f, 'utf8').split('\n').length - 1]),
+  );
+
+  it('reads the whole server tree, tests and migrations aside', () => {
+    expect(lineCounts.size).toBeGreaterThan(200);
+    expect(lineCounts.has('modules/conversations/service.ts')).toBe(true);
+    expect([...lineCounts.keys()].filter((f) => f.endsWith('.test.ts') || f.includes('migrations/'))).toEqual([]);
+  });
+
+  it('has no file over 400 lines', () => {
+    const over = [...lineCounts].filter(([f, n]) => n > MAX_LINES).map(([f, n]) => `${f} (${n})`);
+    expect(over, 'Split these by concern (docs/architecture.md, "Files over 400 lines")').toEqual([]);
+  });
+});

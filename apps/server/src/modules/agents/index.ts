@@ -10,7 +10,10 @@ export { defaultCampaign, normalizeCampaign } from './repository.ts';
 export type { Copy } from './repository.ts';
 export { createAgentRuntime } from './runtime.ts';
 export type { AnalysisAction, AnalysisInput, AnalysisResult, AnalysisTurn } from './analysis.ts';
-export type { AgentRuntime, FunctionCallRecord, RespondInput, VoiceControl } from './runtime.ts';
+export type { AgentRuntime } from './runtime.ts';
+export type { FunctionCallRecord } from './functionCalls.ts';
+export type { RespondInput } from './turnRequest.ts';
+export type { VoiceControl } from './voiceTools.ts';
 export type { AgentsService, BeforePublish } from './service.ts';
 export type { AgentsTables } from './tables.ts';
 

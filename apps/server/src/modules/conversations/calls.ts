@@ -1,7 +1,8 @@
 import type { DbOrTx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import type { Attachment } from '@switchboard/core/contracts/conversations';
-import { MESSAGE_MAX, scopeOf, type Messaging } from './messaging.ts';
+import { MESSAGE_MAX, type Messaging } from './messaging.ts';
+import { scopeOf } from './owner.ts';
 import { activityRepository, roomsRepository } from './repository.ts';
 
 /** A phone call's entry in its contact's conversation (the calls module writes one when it starts and one when it ends). */

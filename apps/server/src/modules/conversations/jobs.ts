@@ -9,7 +9,8 @@ import { accountOfNumber } from '../numbers/index.ts';
 import { recordLog } from '../logs/index.ts';
 import type { AgentResponder } from './agentAdapter.ts';
 import { actionsOf } from './events.ts';
-import { MESSAGE_MAX, scopeOf, type Messaging } from './messaging.ts';
+import { MESSAGE_MAX, type Messaging } from './messaging.ts';
+import { scopeOf } from './owner.ts';
 import { messagesRepository, roomsRepository, type Attachment, type MessageRow } from './repository.ts';
 
 const HISTORY_TURNS = 20;

@@ -1,5 +1,5 @@
 import type { AccountRow } from '../accounts/index.ts';
-import type { InboxOwner } from './repository.ts';
+import type { InboxOwner, RoomRow } from './repository.ts';
 
 /** The inbox an acting account owns: an organization's, or one agent's within its organization. */
 export function inboxOf(acting: AccountRow): InboxOwner | null {
@@ -10,3 +10,10 @@ export function inboxOf(acting: AccountRow): InboxOwner | null {
   }
   return null;
 }
+
+/** The events of a room go to its organization's (and agent's) inbox and to its visitor. */
+export const scopeOf = (room: RoomRow) => ({
+  accountId: room.account_id,
+  agentId: room.agent_id,
+  contactAccountId: room.contact_account_id,
+});

@@ -13,12 +13,13 @@ import { ownerOrThrow, type Role } from './access.ts';
 import type { AgentResponder } from './agentAdapter.ts';
 import { registerConversationJobs } from './jobs.ts';
 import { registerAnalysisJob } from './analysis.ts';
-import { enqueueAnalysis } from './analysisQueue.ts';
 import { publicProfile, toActivityItem, toMessageDto, type InboxType } from './mappers.ts';
-import { createMessaging, MESSAGE_MAX, UNABLE_TO_START, scopeOf, unableToStart, type NewMessage } from './messaging.ts';
-import { inboxOf } from './owner.ts';
+import { createMessaging, MESSAGE_MAX, type NewMessage } from './messaging.ts';
+import { inboxOf, scopeOf } from './owner.ts';
 import { createCallEntries } from './calls.ts';
 import type { AgentAction } from './events.ts';
+import { createRoomChanges } from './roomChanges.ts';
+import { UNABLE_TO_START, unableToStart } from './roomOpening.ts';
 import {
   activityRepository,
   blocksRepository,
@@ -33,7 +34,8 @@ const TOTALS_TTL_MS = 30_000;
 
 /**
  * The conversations service: the inbox's public methods (each starts with the caller's access to the
- * room or inbox), on top of the message pipeline (messaging.ts) and the jobs (jobs.ts). `agent`: the
+ * room or inbox), on top of the message pipeline (messaging.ts), the room changes (roomChanges.ts) and
+ * the jobs (jobs.ts). `agent`: the
  * agent runtime, which writes the agent's replies (a port: agents sit above conversations; services.ts).
  */
 export function createConversationsService(deps: Deps, bg: Background<Database>, agent: AgentResponder) {
@@ -43,6 +45,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
     (await requireAccess(ctx, permission, [roomId])).get(roomId)!;
   const { queue, bus } = bg;
   const pipeline = createMessaging(deps, queue, bg.write);
+  const changes = createRoomChanges(pipeline, queue);
   const carrierListener = registerConversationJobs(deps, queue, pipeline, agent);
   registerAnalysisJob(deps, queue, pipeline, agent);
   deps.carrier.listen(carrierListener);
@@ -184,26 +187,15 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       } else {
         throw badRequest('Say where the message goes: roomId or to.', 'roomId');
       }
-      const m: NewMessage =
-        role === 'visitor'
-          ? {
-              direction: 'inbound',
-              senderKind: 'contact',
-              senderAccountId: ctx.user.id,
-              senderAddress: ctx.user.username,
-              body,
-              attachments: input.attachments,
-              key,
-            }
-          : {
-              direction: 'outbound',
-              senderKind: 'staff',
-              senderAccountId: ctx.user.id,
-              senderAddress: ctx.user.username,
-              body,
-              attachments: input.attachments,
-              key,
-            };
+      const m: NewMessage = {
+        direction: role === 'visitor' ? 'inbound' : 'outbound',
+        senderKind: role === 'visitor' ? 'contact' : 'staff',
+        senderAccountId: ctx.user.id,
+        senderAddress: ctx.user.username,
+        body,
+        attachments: input.attachments,
+        key,
+      };
       const res = role === 'visitor' ? await pipeline.receive(room, m, { isNewRoom: isNew }) : await pipeline.sendOut(room, m, ctx.user.id);
       if (!res) {
         const first = await earlier();
@@ -215,22 +207,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
 
     async setStatus(ctx: AuthContext, roomId: string, status: 'open' | 'closed' | 'archived') {
       const { room } = await roomOf(ctx, roomId, 'room.staff');
-      const updated = await pipeline.write(async (trx, emit) => {
-        const row = await roomsRepository.update(trx, room.id, { status, updated_at: Date.now() });
-        // A conversation that closes is analyzed (once per close: a close without new messages adds nothing).
-        if (status === 'closed') await enqueueAnalysis(queue, trx, row);
-        // Closed and archived conversations need no one: their open tasks go.
-        if (status !== 'open') {
-          await activityRepository.clear(trx, room.account_id, 'priority', { roomPk: room.id });
-          await activityRepository.clear(trx, room.account_id, 'agent', { roomPk: room.id });
-        }
-        await emit({
-          type: status === 'closed' ? 'conversation.closed' : 'conversation.updated',
-          ...scopeOf(row),
-          payload: { roomId: row.room_id, room: await pipeline.roomDtoOf(trx, row, 0) },
-        });
-        return row;
-      });
+      const updated = await changes.setStatus(room, status);
       return { success: true as const, room: await pipeline.roomDtoOf(db, updated, ctx.user.id) };
     },
 
@@ -241,14 +218,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
 
     async setAiEnabled(ctx: AuthContext, roomId: string, enabled: boolean) {
       const { room } = await roomOf(ctx, roomId, 'room.staff');
-      await pipeline.write(async (trx, emit) => {
-        // Turning the AI off means a person takes over: the conversation moves to the priority inbox.
-        const patch = enabled
-          ? { ai_agent_enabled: 1, updated_at: Date.now() }
-          : { ai_agent_enabled: 0, inbox_type: 'priority' as const, updated_at: Date.now() };
-        const row = await roomsRepository.update(trx, room.id, patch);
-        await emit({ type: 'conversation.updated', ...scopeOf(row), payload: { room: await pipeline.roomDtoOf(trx, row, 0) } });
-      });
+      await changes.setAiEnabled(room, enabled);
       return { success: true as const, roomId, aiAgentEnabled: enabled };
     },
 
@@ -260,30 +230,10 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       if (users.length === 0) throw unableToStart('Enter a phone number or a username.');
       let room: RoomRow;
       try {
-        if (users.length === 1) {
-          room = await pipeline.staffRoom(owner, await pipeline.resolveTarget(users[0]!, owner));
-        } else {
-          const members: { address: string; accountId: number | null; role: 'member' }[] = [];
-          for (const u of users) {
-            const t = await pipeline.resolveTarget(u, owner);
-            if (t.kind !== 'account') throw unableToStart('A group conversation is for usernames only.');
-            members.push({ address: t.account.username, accountId: t.account.id, role: 'member' });
-          }
-          const org = await findAccount(db, owner.agentId ?? owner.orgId);
-          room = await pipeline.write((trx, emit) =>
-            pipeline.createRoom(trx, emit, {
-              owner,
-              channel: 'chat',
-              contactAccountId: null,
-              contactAddress: members.map((m) => m.address).join(','),
-              ourAddress: org?.username ?? null,
-              username: members.map((m) => m.address).join(', '),
-              inboxType: 'priority',
-              aiEnabled: false,
-              group: members,
-            }),
-          );
-        }
+        room =
+          users.length === 1
+            ? await pipeline.staffRoom(owner, await pipeline.resolveTarget(users[0]!, owner))
+            : await pipeline.groupRoom(owner, users);
       } catch (err) {
         // Say why (no such username, not a phone number, no number to text from), after the spec's text.
         if (err instanceof AppError) throw err.message.startsWith(UNABLE_TO_START) ? err : unableToStart(err.message);
@@ -294,28 +244,13 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
 
     async rate(ctx: AuthContext, roomId: string, rating: number) {
       const { room } = await roomOf(ctx, roomId);
-      await pipeline.write(async (trx, emit) => {
-        const row = await roomsRepository.update(trx, room.id, { rating, updated_at: Date.now() });
-        await emit({ type: 'conversation.updated', ...scopeOf(row), payload: { room: await pipeline.roomDtoOf(trx, row, 0) } });
-      });
+      await changes.rate(room, rating);
       return { success: true as const, roomId, rating };
     },
 
     async react(ctx: AuthContext, messageId: number, reaction: string, add: boolean) {
       const { room } = (await requireAccess(ctx, 'message.member', [messageId])).get(messageId)!;
-      const message = await pipeline.write(async (trx, emit) => {
-        const current = (await messagesRepository.byId(trx, messageId))!;
-        let list = messagesRepository.reactions(current).filter((r) => !(r.accountId === ctx.user.id && r.reaction === reaction));
-        if (add) list = [...list, { reaction, username: ctx.user.username, accountId: ctx.user.id }];
-        await messagesRepository.setReactions(trx, messageId, list);
-        const row = (await messagesRepository.byId(trx, messageId))!;
-        await emit({
-          type: 'message.updated',
-          ...scopeOf(room),
-          payload: { roomId: room.room_id, message: toMessageDto(row, room.room_id) },
-        });
-        return toMessageDto(row, room.room_id);
-      });
+      const message = await changes.react(room, messageId, ctx.user, reaction, add);
       return { success: true as const, message };
     },
 
@@ -367,39 +302,13 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       if (!by.username && !by.clearAll && !by.roomId) throw badRequest('Say what to clear: username or clearAll.', 'username');
       let roomPk: number | undefined;
       if (by.roomId) roomPk = (await roomOf(ctx, by.roomId, 'room.staff')).room.id;
-      const cleared = await pipeline.write(async (trx, emit) => {
-        const n = await activityRepository.clear(trx, owner.orgId, type, { username: by.username, roomPk, all: by.clearAll });
-        await emit({
-          type: 'activity',
-          accountId: owner.orgId,
-          agentId: owner.agentId,
-          contactAccountId: null,
-          payload: { type, cleared: by.clearAll ? 'all' : (by.username ?? by.roomId) },
-        });
-        return n;
-      });
+      const cleared = await changes.clearActivity(owner, type, by, roomPk);
       return { success: true as const, cleared };
     },
 
     async markUnread(ctx: AuthContext, type: InboxType, roomId: string) {
       const { room } = await roomOf(ctx, roomId, 'room.staff');
-      await pipeline.write(async (trx, emit) => {
-        await roomsRepository.setRead(trx, room.id, ctx.user.id, 0);
-        const last = room.last_message_id ? await messagesRepository.byId(trx, room.last_message_id) : undefined;
-        await activityRepository.upsert(trx, {
-          accountId: room.account_id,
-          type,
-          room,
-          username: room.username,
-          lastMessage: last?.body ?? '',
-        });
-        await emit({
-          type: 'activity',
-          ...scopeOf(room),
-          contactAccountId: null,
-          payload: { type, roomId, username: room.username, unread: true },
-        });
-      });
+      await changes.markUnread(room, type, ctx.user.id);
       return { success: true as const, roomId, unread: true };
     },
 
@@ -425,22 +334,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
       if (!address) throw badRequest('Please enter a valid username or phone number.', 'targetUsername');
       if (block) await blocksRepository.block(db, me, address, ctx.user.id);
       else await blocksRepository.unblock(db, me, address);
-      if (block && owner) {
-        // Their conversations leave the priority inbox for Junk, and lose their activity entries.
-        await pipeline.write(async (trx, emit) => {
-          const rooms = await roomsRepository.byContactAddress(trx, owner.orgId, address);
-          for (const r of rooms) {
-            const row = await roomsRepository.update(trx, r.id, { inbox_type: 'agent', updated_at: Date.now() });
-            await activityRepository.clear(trx, owner.orgId, 'priority', { roomPk: r.id });
-            await emit({
-              type: 'conversation.updated',
-              ...scopeOf(row),
-              contactAccountId: null,
-              payload: { room: await pipeline.roomDtoOf(trx, row, 0) },
-            });
-          }
-        });
-      }
+      if (block && owner) await changes.moveToJunk(owner, address);
       return { success: true as const, targetUsername: address, blocked: block };
     },
 

@@ -2,26 +2,15 @@ import type dgram from 'node:dgram';
 import type { Logger } from 'pino';
 import type { MediaConnection } from '../providers/carrier/index.ts';
 import { DigestServer } from './digest.ts';
-import {
-  CSEQ,
-  header,
-  newBranch,
-  param,
-  parseUri,
-  randomToken,
-  REASONS,
-  request,
-  responseTo,
-  uriOf,
-  type SipRequest,
-  type SipResponse,
-} from './message.ts';
+import { CSEQ, header, newBranch, param, randomToken, REASONS, request, responseTo, type SipRequest, type SipResponse } from './message.ts';
 import { MediaPipe } from './pipe.ts';
 import { PortPool, RtpStream } from './rtp.ts';
-import { buildSdp, parseSdp, type SdpOffer } from './sdp.ts';
-import { DEFAULT_TIMERS, retransmit, Transactions, type Timers } from './transactions.ts';
+import { parseSdp, type SdpOffer } from './sdp.ts';
+import { DEFAULT_TIMERS, Transactions, type Timers } from './transactions.ts';
 import { SipTransport, type Peer } from './transport.ts';
 import { Registrar, type RegistrarStore } from './registrar.ts';
+import { serverRefer } from './refer.ts';
+import { serverCancel, serverInvite, serverReInvite } from './uas.ts';
 import { clientInvite, type UacInvite } from './uac.ts';
 
 export interface SipSettings {
@@ -88,7 +77,9 @@ export interface SipStats {
 
 /**
  * The product's SIP user agent (RFC 3261): INVITE, ACK, BYE, CANCEL, OPTIONS, REGISTER (registrar and
- * client), REFER (RFC 3515), each call's audio over RTP into a Media Streams connection.
+ * client), REFER (RFC 3515), each call's audio over RTP into a Media Streams connection. Calls to us are
+ * answered in uas.ts, calls we place in uac.ts, REFER in refer.ts, REGISTER in registrar.ts; the dialogs
+ * and their media live here.
  */
 export class SipEndpoint {
   readonly transport: SipTransport;
@@ -104,7 +95,7 @@ export class SipEndpoint {
 
   constructor(
     readonly settings: SipSettings,
-    private readonly handler: SipHandler,
+    readonly handler: SipHandler,
     private readonly log: Logger,
   ) {
     this.transport = new SipTransport(
@@ -171,9 +162,9 @@ export class SipEndpoint {
     const run = async () => {
       switch (req.method) {
         case 'INVITE':
-          return param(header(req, 'to'), 'tag') ? this.onReInvite(req, peer) : this.onInvite(req, peer);
+          return param(header(req, 'to'), 'tag') ? serverReInvite(this, req, peer) : serverInvite(this, req, peer);
         case 'CANCEL':
-          return this.onCancel(req, peer);
+          return serverCancel(this, req, peer);
         case 'BYE':
           return this.onBye(req, peer);
         case 'OPTIONS':
@@ -181,7 +172,7 @@ export class SipEndpoint {
         case 'REGISTER':
           return this.registrar.onRegister(req, peer);
         case 'REFER':
-          return this.onRefer(req, peer);
+          return serverRefer(this, req, peer);
         case 'NOTIFY':
           return void this.reply(req, peer, 200);
         default:
@@ -201,63 +192,6 @@ export class SipEndpoint {
       d.stopOk();
       d.stopOk = null;
     }
-  }
-
-  private async onInvite(req: SipRequest, peer: Peer): Promise<void> {
-    this.reply(req, peer, 100);
-    const offer = parseSdp(req.body);
-    const codec = offer?.codecs[0];
-    if (!offer || !codec) return void this.reply(req, peer, 488, { warning: '305 switchboard "PCMU or PCMA required"' });
-    const sipCallId = header(req, 'call-id')!;
-    const uri = parseUri(req.uri);
-    const to = uri?.user || parseUri(uriOf(header(req, 'to')))?.user || '';
-    const from = parseUri(uriOf(header(req, 'from')))?.user ?? '';
-    const admitted = await this.handler.admit({ sipCallId, from, to, source: peer });
-    if ('refuse' in admitted) return void this.reply(req, peer, admitted.refuse, { warning: `399 switchboard "${admitted.reason}"` });
-    const localTag = randomToken();
-    const d: Dialog = {
-      sipCallId,
-      callId: admitted.callId,
-      peer,
-      localTag,
-      remoteTag: param(header(req, 'from'), 'tag') ?? '',
-      local: `${header(req, 'to')};tag=${localTag}`,
-      remote: header(req, 'from')!,
-      remoteTarget: uriOf(header(req, 'contact')) || uriOf(header(req, 'from')),
-      localSeq: 1,
-      rtp: null,
-      pipe: null,
-      ok: null,
-      stopOk: null,
-      ended: false,
-    };
-    this.dialogs.set(sipCallId, d);
-    if (this.settings.ringMs > 0) {
-      this.reply(req, peer, 180, { contact: this.contact(peer) }, '', localTag);
-      await new Promise((r) => setTimeout(r, this.settings.ringMs));
-      if (d.ended) return;
-    }
-    if (!this.txns.pendingInvite(req, peer)) return;
-    await this.openMedia(d, offer, admitted.ticket);
-    const sdp = buildSdp({
-      address: this.settings.publicAddress,
-      port: d.rtp!.port,
-      sessionId: randomToken(4),
-      codec,
-      dtmfPt: offer.dtmfPt,
-    });
-    d.ok = this.reply(req, peer, 200, { contact: this.contact(peer), allow: ALLOW, 'content-type': 'application/sdp' }, sdp, localTag);
-    // The 2xx is retransmitted until its ACK (§13.3.1.4); with no ACK in 64·T1 the call is hung up.
-    d.stopOk = retransmit(
-      peer,
-      this.txns.timers,
-      () => this.transport.send(d.ok!, peer),
-      () => {
-        d.stopOk = null;
-        this.endDialog(d, true);
-      },
-    );
-    d.pipe!.start();
   }
 
   async openMedia(d: Dialog, remote: SdpOffer, ticket: string): Promise<void> {
@@ -291,37 +225,6 @@ export class SipEndpoint {
     );
     d.rtp = stream;
     this.handler.serve(pipe.connection());
-  }
-
-  private onReInvite(req: SipRequest, peer: Peer): void {
-    const d = this.dialogs.get(header(req, 'call-id') ?? '');
-    if (!d || !d.rtp) return void this.reply(req, peer, 481);
-    const offer = parseSdp(req.body);
-    if (offer) d.rtp.retarget({ address: offer.address, port: offer.port });
-    const sdp = buildSdp({
-      address: this.settings.publicAddress,
-      port: d.rtp.port,
-      sessionId: randomToken(4),
-      codec: offer?.codecs[0] ?? { pt: 0, name: 'PCMU' },
-      dtmfPt: offer?.dtmfPt ?? null,
-    });
-    this.reply(req, peer, 200, { contact: this.contact(peer), 'content-type': 'application/sdp' }, sdp, d.localTag);
-  }
-
-  private onCancel(req: SipRequest, peer: Peer): void {
-    const pending = this.txns.pendingInvite(req, peer);
-    this.reply(req, peer, pending ? 200 : 481);
-    if (!pending) return;
-    const d = this.dialogs.get(header(req, 'call-id') ?? '');
-    // The INVITE's answer: 487, retransmitted until its ACK.
-    const invite: SipRequest = { ...req, method: 'INVITE', headers: new Map(req.headers) };
-    invite.headers.set('cseq', [`${CSEQ(req).seq} INVITE`]);
-    this.reply(invite, peer, 487, {}, '', d?.localTag);
-    if (d) {
-      d.ended = true;
-      this.dialogs.delete(d.sipCallId);
-      this.handler.cancelled(d.callId);
-    }
   }
 
   private onBye(req: SipRequest, peer: Peer): void {
@@ -372,54 +275,6 @@ export class SipEndpoint {
     d.localSeq--;
     ack.headers.set('cseq', [`${seq} ACK`]);
     this.transport.send(ack, d.peer);
-  }
-
-  /** REFER (RFC 3515): we call the Refer-To target, move the call's audio to it, and report in NOTIFYs. */
-  private async onRefer(req: SipRequest, peer: Peer): Promise<void> {
-    const d = this.dialogs.get(header(req, 'call-id') ?? '');
-    const target = parseUri(uriOf(header(req, 'refer-to')));
-    if (!d || !d.rtp) return void this.reply(req, peer, 481);
-    if (!target) return void this.reply(req, peer, 400);
-    this.reply(req, peer, 202, {}, '', d.localTag);
-    const notify = (frag: string) =>
-      this.txns.request(
-        this.inDialog(
-          d,
-          'NOTIFY',
-          {
-            event: 'refer',
-            'subscription-state': frag.includes(' 1') ? 'active;expires=60' : 'terminated;reason=noresource',
-            'content-type': 'message/sipfrag;version=2.0',
-          },
-          `SIP/2.0 ${frag}\r\n`,
-        ),
-        d.peer,
-        () => {},
-      );
-    notify('100 Trying');
-    const gateway: Peer = { transport: d.peer.transport, address: target.host, port: target.port ?? 5060 };
-    const status = await this.transfer(d, target.user, gateway);
-    notify(status === 200 ? '200 OK' : `${status} ${REASONS[status] ?? 'Failed'}`);
-  }
-
-  /** The call's audio moves to a new leg towards `to` at `gateway`; the old leg is left for the referrer to end. */
-  private transfer(d: Dialog, to: string, gateway: Peer): Promise<number> {
-    return new Promise((resolve) => {
-      if (!d.rtp) return resolve(481);
-      this.invite({ to, from: parseUri(uriOf(d.local))?.user ?? 'switchboard', gateway, credentials: null }, d.rtp.port, (res, leg) => {
-        if (res.status < 200) return;
-        if (res.status >= 300 || !leg) return resolve(res.status);
-        const answer = parseSdp(res.body);
-        if (answer && d.rtp) d.rtp.retarget({ address: answer.address, port: answer.port });
-        // The new leg owns the media from now on.
-        leg.callId = d.callId;
-        leg.rtp = d.rtp;
-        leg.pipe = d.pipe;
-        d.rtp = null;
-        d.pipe = null;
-        resolve(200);
-      });
-    });
   }
 
   /** Places a call through a gateway; the media joins the call session once answered. */
