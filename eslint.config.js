@@ -70,7 +70,6 @@ export function webZones(root = '.') {
 export const WEB_QUERIES_PENDING = [
   'apps/web/src/shell/brand.ts',
   'apps/web/src/features/agents/useAgentEditor.ts',
-  'apps/web/src/features/home/signOut.ts',
 ];
 const WEB_QUERIES_IN_API =
   "Queries and mutations live in the feature's api.ts: call (or add) a hook there, with its key from the feature's key factory.";
