@@ -223,11 +223,8 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
           await activityRepository.clear(trx, room.account_id, 'priority', { roomPk: room.id });
           await activityRepository.clear(trx, room.account_id, 'agent', { roomPk: room.id });
         }
-        await emit({
-          type: status === 'closed' ? 'conversation.closed' : 'conversation.updated',
-          ...scopeOf(row),
-          payload: { roomId: row.room_id, room: await pipeline.roomDtoOf(trx, row, 0) },
-        });
+        const event = { ...scopeOf(row), payload: { roomId: row.room_id, room: await pipeline.roomDtoOf(trx, row, 0) } };
+        await emit(status === 'closed' ? { ...event, type: 'conversation.closed' } : { ...event, type: 'conversation.updated' });
         return row;
       });
       return { success: true as const, room: await pipeline.roomDtoOf(db, updated, ctx.user.id) };
