@@ -3,10 +3,10 @@ import type { Logger } from 'pino';
 import type { PlatformTables } from './db/tables.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { EventBus } from './realtime/bus.ts';
-import { appendEvents, type InboxEvent, type NewEvent } from './realtime/events.ts';
+import { appendEvents, type EmittedEvent, type InboxEvent, type NewEvent } from './realtime/events.ts';
 
 /** Records a realtime event of the current unit of work (published once it commits). */
-export type Emit = (e: NewEvent) => Promise<void>;
+export type Emit = (e: EmittedEvent) => Promise<void>;
 
 /** Runs fn as one unit of work; see createUnitOfWork. */
 export type Write<DB> = <T>(fn: (trx: Transaction<DB>, emit: Emit) => Promise<T>) => Promise<T>;

@@ -1,5 +1,5 @@
 import { Smartphone } from 'lucide-react';
-import { useBrand } from '../shell/brand.ts';
+import { useBrand } from '../shell/api.ts';
 import { mobileContext, platformFromUserAgent } from '../shell/mobile.ts';
 import { PageFrame, primaryLink, secondaryLink } from './PageFrame.tsx';
 import { useTitle } from '../shell/useTitle.ts';

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { useSession } from '../api/hooks.ts';
 import { Logo } from '../shell/Logo.tsx';
-import { useBrand } from '../shell/brand.ts';
+import { useBrand } from '../shell/api.ts';
 import { primaryLink, secondaryLink } from './PageFrame.tsx';
 import { Link } from 'react-router';
 

@@ -8,7 +8,7 @@ import { AccountSwitcher } from '../features/accounts/components/AccountSwitcher
 import { useSignOut } from '../features/home/signOut.ts';
 import { useOpenOverlay } from '../overlays/open.ts';
 import { Avatar, cn } from '../ui/index.ts';
-import { useBrand } from './brand.ts';
+import { useBrand } from './api.ts';
 import { Logo } from './Logo.tsx';
 import { sectionsFor, type AppSection } from './sections.ts';
 import { useHelp } from './useHelp.ts';

@@ -1,4 +1,4 @@
-import { useBrand } from './brand.ts';
+import { useBrand } from './api.ts';
 
 /**
  * The brand's mark and name: the main brand's Switchboard mark, a partner brand's logo and name, or

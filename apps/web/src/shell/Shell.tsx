@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { OverlayHost } from '../overlays/OverlayHost.tsx';
-import { useBrand } from './brand.ts';
+import { useBrand } from './api.ts';
 import { ConfirmHost } from './confirm.tsx';
 import { RouteProgress } from './progress.tsx';
 import { refreshMobile } from './mobile.ts';

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { MAIN_BRAND_DOMAIN_IDS } from '@switchboard/core/constants';
 import type { DomainProfile } from '@switchboard/core/contracts/domains';
-import { api, ApiError } from '../api/client.ts';
 import type { Brand } from './help.ts';
 import { mobileContext } from './mobile.ts';
 
@@ -9,7 +7,7 @@ const MAIN_BRAND_PROFILE_ID = MAIN_BRAND_DOMAIN_IDS[0];
 const MAIN_BRAND_NAME = 'Switchboard';
 const isMainBrandId = (id: number) => (MAIN_BRAND_DOMAIN_IDS as readonly number[]).includes(id);
 
-/** The brand of the host the app is served on (spec §3 Domain profile). */
+/** The brand of the host the app is served on (spec §3 Domain profile); useBrand (shell/api.ts) loads it. */
 export interface ShellBrand extends Brand {
   logo: string | null;
   supportEmail: string | null;
@@ -45,18 +43,6 @@ export function brandFromProfile(profile: DomainProfile | false | null | undefin
   };
 }
 
-/** GET /api/v1/domain/profile for this host: the profile, false on 404; 'Invalid domain data' otherwise. */
-export async function fetchDomainProfile(signal?: AbortSignal): Promise<DomainProfile | false> {
-  try {
-    const res = await api<{ success: true; profile?: DomainProfile | null }>('/api/v1/domain/profile', { anonymous: true, signal });
-    if (!res.profile) throw new Error('Invalid domain data');
-    return res.profile;
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return false;
-    throw e instanceof ApiError ? new Error('Invalid domain data') : e;
-  }
-}
-
 let current: ShellBrand = MAIN_SHELL_BRAND;
 
 /**
@@ -70,6 +56,11 @@ export function withGenericMode(brand: ShellBrand, generic = mobileContext().gen
 /** The brand as last loaded (the main brand until the profile answers), with generic-brand mode. */
 export function currentBrand(): ShellBrand {
   return withGenericMode(current);
+}
+
+/** The brand as last loaded, without generic-brand mode. */
+export function currentLoadedBrand(): ShellBrand {
+  return current;
 }
 
 /** Brand colours become the app's `brand-*` colours (Tailwind 4 reads them from CSS variables). */
@@ -86,30 +77,10 @@ export function brandCssVars(brand: ShellBrand): Record<string, string> {
   };
 }
 
-function apply(brand: ShellBrand) {
+/** Makes a loaded brand the current one, and its colours the page's. */
+export function applyBrand(brand: ShellBrand) {
   current = brand;
   if (typeof document === 'undefined') return;
   const root = document.documentElement;
   for (const [k, v] of Object.entries(brandCssVars(brand))) root.style.setProperty(k, v);
-}
-
-/** Loads the brand once per page; components re-render when it arrives. */
-export function useBrand(): ShellBrand {
-  const q = useQuery({
-    queryKey: ['brand', typeof location === 'undefined' ? '' : location.host],
-    queryFn: async ({ signal }) => {
-      try {
-        const b = brandFromProfile(await fetchDomainProfile(signal));
-        apply(b);
-        return b;
-      } catch (e) {
-        console.error(e instanceof Error ? e.message : e);
-        return MAIN_SHELL_BRAND;
-      }
-    },
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });
-  return withGenericMode(q.data ?? current);
 }

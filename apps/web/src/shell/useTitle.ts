@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBrand } from './brand.ts';
+import { useBrand } from './api.ts';
 
 /** The document title for a page: "Sign in · Switchboard" (the brand name hidden in generic-brand mode). */
 export function pageTitle(title: string | null | undefined, brandName: string, generic = false): string {

@@ -56,6 +56,7 @@ export const contactListResponse = z.object({
   page: z.number(),
   pageSize: z.number(),
 });
+export type ContactListResponse = z.infer<typeof contactListResponse>;
 export const contactResponse = z.object({ success: z.literal(true), contact });
 
 /** GET /api/v2/contact/{id}/activity: the contact's conversations, calls and meetings, newest first (up to 50 each). */
@@ -89,3 +90,4 @@ export const contactImportResponse = z.object({
   imported: z.number(),
   errors: z.array(z.object({ line: z.number(), message: z.string() })),
 });
+export type ContactImportResponse = z.infer<typeof contactImportResponse>;

@@ -144,7 +144,12 @@ export const inboxEvent = z.discriminatedUnion('type', [
   z.object({ ...eventBase, type: z.literal('message.created'), payload: z.object({ roomId: z.string(), message }) }),
   z.object({ ...eventBase, type: z.literal('message.updated'), payload: z.object({ roomId: z.string(), message }) }),
   z.object({ ...eventBase, type: z.literal('conversation.created'), payload: z.object({ room }) }),
-  z.object({ ...eventBase, type: z.literal('conversation.updated'), payload: z.object({ room, moved: z.boolean().optional() }) }),
+  z.object({
+    ...eventBase,
+    type: z.literal('conversation.updated'),
+    // roomId repeats room.roomId on the updates of a status change and of an analysis.
+    payload: z.object({ roomId: z.string().optional(), room, moved: z.boolean().optional() }),
+  }),
   z.object({ ...eventBase, type: z.literal('conversation.closed'), payload: z.object({ roomId: z.string(), room }) }),
   z.object({
     ...eventBase,

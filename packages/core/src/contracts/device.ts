@@ -77,6 +77,7 @@ export const appIdentityResponse = z.object({
   /** What the manifest shows where the identity leaves a field empty (the brand's or account's own). */
   defaults: z.object({ name: z.string(), icon: z.string().nullable(), themeColor: z.string() }),
 });
+export type AppIdentityResponse = z.infer<typeof appIdentityResponse>;
 
 /** One device of the signed-in user, from its check-ins. */
 export const deviceItem = z.object({

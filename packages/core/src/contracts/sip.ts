@@ -120,6 +120,7 @@ export const sipEndpointInfo = z.object({
   realm: z.string(),
   rtpPorts: z.string(),
 });
+export type SipEndpointInfo = z.infer<typeof sipEndpointInfo>;
 export const sipRegistrationsResponse = z.object({
   success: z.literal(true),
   registrations: z.array(sipRegistration),

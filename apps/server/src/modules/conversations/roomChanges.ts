@@ -24,11 +24,9 @@ export function createRoomChanges(pipeline: Messaging, queue: JobQueue) {
           await activityRepository.clear(trx, room.account_id, 'priority', { roomPk: room.id });
           await activityRepository.clear(trx, room.account_id, 'agent', { roomPk: room.id });
         }
-        await emit({
-          type: status === 'closed' ? 'conversation.closed' : 'conversation.updated',
-          ...scopeOf(row),
-          payload: { roomId: row.room_id, room: await roomDtoOf(trx, row, 0) },
-        });
+        // Spelled as two events so the compiler checks each payload against its own event type.
+        const event = { ...scopeOf(row), payload: { roomId: row.room_id, room: await roomDtoOf(trx, row, 0) } };
+        await emit(status === 'closed' ? { ...event, type: 'conversation.closed' } : { ...event, type: 'conversation.updated' });
         return row;
       });
     },

@@ -1,4 +1,4 @@
-import type { InboxEventType } from '@switchboard/core/contracts/conversations';
+import type { InboxEvent as InboxEventContract, InboxEventType } from '@switchboard/core/contracts/conversations';
 import { sql } from 'kysely';
 import { fromJson, toJson } from '../db/columns.ts';
 import type { Db, DbOrTx } from '../db/index.ts';
@@ -20,6 +20,10 @@ export interface InboxEvent {
 }
 
 export type NewEvent = Omit<InboxEvent, 'id' | 'createdAt'>;
+
+type Emitted<E> = E extends InboxEventContract ? Omit<E, 'id' | 'createdAt'> : never;
+/** What a module emits: core's event (its payload typed by its type), without the id and time the log gives it. */
+export type EmittedEvent = Emitted<InboxEventContract>;
 
 /**
  * Appends an event to the durable log. Ids come from one counter row updated in the same transaction,

@@ -10,7 +10,7 @@ import type {
   ModelTestResult,
 } from '@switchboard/core/contracts/agents';
 import type { ScenarioInput, TestProgress, TestRun, TestScenario, TestSettings } from '@switchboard/core/contracts/agentTests';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { getToken } from '../../api/session.ts';
 import { tgt } from '../accounts/api.ts';
@@ -228,6 +228,33 @@ export const useSaveAppAuth = (target: number | null) =>
   useCall((v: { appId: string; appVersion: string; auth: unknown }) => agentCalls.saveAppAuth(target, v.appId, v.appVersion, v.auth));
 export const useSaveIntegration = (target: number | null) =>
   useCall((v: { slug: string; appData: Record<string, unknown> }) => agentCalls.saveIntegration(target, v.slug, v.appData));
+
+/** The template fields the agent editor saves when it edits a template instead of an agent. */
+export type TemplateTextInput = Pick<AgentTemplate, 'agentInstructions' | 'greeting' | 'apps' | 'enabledFunctions' | 'published'>;
+
+/**
+ * The agent editor's saves (useAgentEditor), plain calls it awaits and whose failures it words itself:
+ * the target template's text, the staging copy (also put into the cached staging copy the editor
+ * reads), publish, revert, and a refetch of everything about agents.
+ */
+export function useAgentEditorCalls(target: number | null, forceReplaceTemplateVars: boolean) {
+  const qc = useQueryClient();
+  return useMemo(
+    () => ({
+      saveTemplate: (templateId: string, body: TemplateTextInput) => api(`/api/v2/templates/${templateId}`, { target: tgt(target), body }),
+      saveStaging: async (body: Partial<Campaign>) => {
+        const res = await api<{ campaign: Campaign }>('/api/v2/campaign', { target: tgt(target), body });
+        qc.setQueryData(agentKeys.campaign(target, 'staging', forceReplaceTemplateVars), (old: unknown) =>
+          old ? { ...(old as object), campaign: res.campaign, hasUnpublishedChanges: true } : old,
+        );
+      },
+      publish: () => agentCalls.publish(target),
+      revert: () => api('/api/v2/agent/revert', { target: tgt(target), body: {} }),
+      refreshAgents: () => qc.invalidateQueries({ queryKey: agentKeys.all }),
+    }),
+    [qc, target, forceReplaceTemplateVars],
+  );
+}
 
 /** The agent's test suite: scenarios, runs and the publish setting (/api/v2/agent/tests…). */
 export const testKeys = {

@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TIMINGS } from '@switchboard/core/constants';
 import { DEFAULT_MESSAGE_FIELDS, DEFAULT_VOICE_SETTINGS, type Campaign } from '@switchboard/core/contracts/agents';
 import { validateInstructions } from '@switchboard/core/rules/campaign';
-import { api, ApiError } from '../../api/client.ts';
-import { tgt } from '../accounts/api.ts';
-import { agentKeys, useCampaign, useTemplate, wait, type CampaignRead } from './api.ts';
+import { ApiError } from '../../api/mutation.ts';
+import { useAgentEditorCalls, useCampaign, useTemplate, wait, type CampaignRead } from './api.ts';
 
 /** The editable part of an agent. */
 export type Draft = Pick<
@@ -76,7 +74,7 @@ const pick = (c: Campaign): Draft => ({
  * instead. Revert discards the staging changes and reloads.
  */
 export function useAgentEditor(target: number | null, opts: { targetTemplateId?: string | null; forceReplaceTemplateVars?: boolean } = {}) {
-  const qc = useQueryClient();
+  const calls = useAgentEditorCalls(target, opts.forceReplaceTemplateVars ?? false);
   const campaignQuery = useCampaign(target, 'staging', opts.forceReplaceTemplateVars ?? false, !opts.targetTemplateId);
   // With a target template, the editor works on the template's text instead of the agent's.
   const templateQuery = useTemplate(target, opts.targetTemplateId);
@@ -166,15 +164,12 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
     async (d: Draft, published: boolean) => {
       if (templateId) {
         try {
-          await api(`/api/v2/templates/${templateId}`, {
-            target: tgt(target),
-            body: {
-              agentInstructions: d.agentInstructions,
-              greeting: d.greeting,
-              apps: d.apps,
-              enabledFunctions: d.enabledFunctions,
-              published,
-            },
+          await calls.saveTemplate(templateId, {
+            agentInstructions: d.agentInstructions,
+            greeting: d.greeting,
+            apps: d.apps,
+            enabledFunctions: d.enabledFunctions,
+            published,
           });
         } catch (e) {
           addError(
@@ -185,10 +180,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
         return;
       }
       try {
-        const res = await api<{ campaign: Campaign }>('/api/v2/campaign', { target: tgt(target), body: { ...d, published: false } });
-        qc.setQueryData(agentKeys.campaign(target, 'staging', opts.forceReplaceTemplateVars ?? false), (old: unknown) =>
-          old ? { ...(old as object), campaign: res.campaign, hasUnpublishedChanges: true } : old,
-        );
+        await calls.saveStaging({ ...d, published: false });
       } catch (e) {
         if (e instanceof ApiError && e.field === 'prompt') {
           setFieldError(e.message);
@@ -200,7 +192,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
         throw e;
       }
     },
-    [target, templateId, qc, opts.forceReplaceTemplateVars],
+    [templateId, calls],
   );
 
   const save = useCallback(async () => {
@@ -252,13 +244,13 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
       } else {
         await write(d, false);
         try {
-          await api('/api/v2/agent/publish', { target: tgt(target), body: {} });
+          await calls.publish();
         } catch (e) {
           addError(EDITOR_ERRORS.publish);
           throw e;
         }
       }
-      await qc.invalidateQueries({ queryKey: agentKeys.all });
+      await calls.refreshAgents();
       await query.refetch();
       await wait(TIMINGS.publishWaitAfterMs);
       dropErrors();
@@ -266,12 +258,12 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
     } catch {
       setState('error');
     }
-  }, [write, target, templateId, qc, query]);
+  }, [write, templateId, calls, query]);
 
   const revert = useCallback(async () => {
     clearTimer();
     try {
-      await api('/api/v2/agent/revert', { target: tgt(target), body: {} });
+      await calls.revert();
       dropErrors();
       setState('loading');
       const r = await query.refetch();
@@ -285,7 +277,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
       addError(EDITOR_ERRORS.staging);
       setState('error');
     }
-  }, [target, query]);
+  }, [calls, query]);
 
   /** Reloads from the server, dropping local edits (after a restore, detach or template change). */
   const reload = useCallback(async () => {

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/mutation.ts';
 import { useAuthCalls, useOutboxAvailable } from './api.ts';
 import { useSession } from '../../api/hooks.ts';
 import { saveSession } from '../../api/session.ts';
-import { useBrand } from '../../shell/brand.ts';
+import { useBrand } from '../../shell/api.ts';
 import { isMobileSession } from '../../shell/mobile.ts';
 import { Button, TextField } from '../../ui/index.ts';
 import { AuthLayout } from './AuthLayout.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useBrand } from '../../shell/brand.ts';
+import { useBrand } from '../../shell/api.ts';
 import { Logo } from '../../shell/Logo.tsx';
 
 /** The frame of the sign-in and sign-up pages: brand mark, a card, and a footer line. */

@@ -1,5 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Contact, ContactActivity, ContactInput } from '@switchboard/core/contracts/contacts';
+import type {
+  Contact,
+  ContactActivity,
+  ContactImportResponse,
+  ContactInput,
+  ContactListResponse,
+} from '@switchboard/core/contracts/contacts';
 import { api } from '../../api/client.ts';
 import { useAppMutation } from '../../api/mutation.ts';
 
@@ -8,19 +14,13 @@ export type { Contact, ContactActivity, ContactInput };
 
 const KEY = ['contacts'] as const;
 
-export interface ContactPage {
-  contacts: Contact[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 /** GET /api/v2/contact: one page (from 0) of the organization's contacts, optionally searched. */
 export function useContacts(search: string, page: number) {
   const q = search.trim();
   return useQuery({
     queryKey: [...KEY, 'list', q, page],
-    queryFn: ({ signal }) => api<ContactPage>('/api/v2/contact', { signal, query: { page, pageSize: 20, ...(q ? { search: q } : {}) } }),
+    queryFn: ({ signal }) =>
+      api<ContactListResponse>('/api/v2/contact', { signal, query: { page, pageSize: 20, ...(q ? { search: q } : {}) } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,10 +59,7 @@ export function useDeleteContact(onDeleted?: () => void) {
   });
 }
 
-export interface ImportResult {
-  imported: number;
-  errors: { line: number; message: string }[];
-}
+export type ImportResult = ContactImportResponse;
 
 /** POST /api/v2/contact/import: a CSV or vCard file's text. */
 export function useImportContacts(onDone?: (r: ImportResult) => void) {

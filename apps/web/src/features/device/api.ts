@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppIdentity, AppIdentityFields, DeviceItem, FormBody } from '@switchboard/core/contracts/device';
+import type { AppIdentityFields, AppIdentityResponse, DeviceItem, FormBody } from '@switchboard/core/contracts/device';
 import { api, ApiError, getActingAccount } from '../../api/client.ts';
 import { mobileContext, userAgent } from '../../shell/mobile.ts';
 import { deviceId } from './deviceId.ts';
@@ -32,10 +32,7 @@ export function useWebManifest(accountId: number | null) {
 export type AppKind = 'org' | 'reseller';
 const APP_PATH: Record<AppKind, string> = { org: '/api/v2/orgApp', reseller: '/api/v2/resellerApp' };
 
-export interface AppIdentityAnswer {
-  identity: AppIdentity;
-  defaults: { name: string; icon: string | null; themeColor: string };
-}
+export type AppIdentityAnswer = AppIdentityResponse;
 
 /** The acting account's app identity (`target`: the account the address opens, null for the user's own). */
 export function useAppIdentity(kind: AppKind, target: number | null) {

@@ -318,7 +318,7 @@ export function ConversationView({
 
   const send = async (body: string, attachments: Message['attachments']) => {
     const res = await calls.send(roomId, body, attachments, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
-    calls.applyEvent({ id: 0, type: 'message.created', payload: { message: res.message } });
+    calls.applyEvent({ id: 0, type: 'message.created', payload: { roomId, message: res.message } });
     nearBottom.current = true;
   };
 
@@ -394,7 +394,7 @@ export function ConversationView({
   const react = (messageId: number, reaction: string, add: boolean) =>
     act.mutate(async () => {
       const res = await calls.react(messageId, reaction, add);
-      calls.applyEvent({ id: 0, type: 'message.updated', payload: { message: res.message } });
+      calls.applyEvent({ id: 0, type: 'message.updated', payload: { roomId, message: res.message } });
     });
 
   // A message arriving while this conversation is open on screen is read: tell the server (reading

@@ -72,7 +72,7 @@ describe('live events in the inbox caches', () => {
     });
     expect(list('agent').rooms.map((r) => r.roomId)).toEqual(['b']);
     expect(list('priority').rooms.map((r) => r.roomId)).toEqual(['a']);
-    applyEvent(qc, 1, { id: 2, type: 'conversation.closed', payload: { room: room('b', { status: 'closed' }) } });
+    applyEvent(qc, 1, { id: 2, type: 'conversation.closed', payload: { roomId: 'b', room: room('b', { status: 'closed' }) } });
     expect(list('agent').rooms).toEqual([]);
     expect(list('agent').totalRooms).toBe(0);
   });
@@ -83,12 +83,12 @@ describe('live events in the inbox caches', () => {
       pages: [{ room: room('a'), messages: [message(1, 'a')], hasMore: false }],
       pageParams: [0],
     });
-    applyEvent(qc, 1, { id: 3, type: 'message.created', payload: { message: message(2, 'a') } });
-    applyEvent(qc, 1, { id: 4, type: 'message.created', payload: { message: message(2, 'a') } });
+    applyEvent(qc, 1, { id: 3, type: 'message.created', payload: { roomId: 'a', message: message(2, 'a') } });
+    applyEvent(qc, 1, { id: 4, type: 'message.created', payload: { roomId: 'a', message: message(2, 'a') } });
     applyEvent(qc, 1, {
       id: 5,
       type: 'message.updated',
-      payload: { message: { ...message(1, 'a'), reactions: [{ reaction: '👍', username: 'x', accountId: 1 }] } },
+      payload: { roomId: 'a', message: { ...message(1, 'a'), reactions: [{ reaction: '👍', username: 'x', accountId: 1 }] } },
     });
     const msgs = qc.getQueryData<InfiniteData<ConversationPage>>(roomKey('a'))!.pages[0]!.messages;
     expect(msgs.map((m) => m.id)).toEqual([1, 2]);

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import { CONVERSATION_CACHE_LIMIT, PAGE_SIZE, STORAGE_KEYS } from '@switchboard/core/constants';
 import { api } from '../../api/client.ts';
 import { getToken } from '../../api/session.ts';
-import type { InboxType, Message, Room as CoreRoom } from '@switchboard/core/contracts/conversations';
+import type { InboxEvent, InboxType, Message, Room as CoreRoom } from '@switchboard/core/contracts/conversations';
 
 /** A conversation as the inbox holds it: core's room (as staff open it), or a new one being written (client only). */
 export type Room = CoreRoom & { blocked?: boolean; draft?: boolean };
@@ -14,13 +14,12 @@ export interface RoomPage {
   totalRooms: number;
 }
 
-export interface InboxEvent {
-  id: number;
-  type:
-    'message.created' | 'message.updated' | 'conversation.created' | 'conversation.updated' | 'conversation.closed' | 'activity' | 'typing';
-  // The payload differs by type (a message, a room, an activity, who is typing); applyEvent reads it per type.
-  payload: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+/** A live change as the caches take it: core's realtime event (`inboxEvent`), of which they read the id, type and payload. */
+type ChangeOf<E extends InboxEvent> = E extends InboxEvent ? Pick<E, 'id' | 'type' | 'payload'> : never;
+export type InboxChange = ChangeOf<InboxEvent>;
+
+/** What GET /api/v1/ws sends: `ready` once subscribed, `reset` when it has no events after the cursor, then events. */
+type LiveFrame = InboxEvent | { type: 'ready' } | { type: 'reset'; id: number };
 
 export const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
 
@@ -125,7 +124,7 @@ export function setOpenRoom(roomId: string | null): void {
 }
 
 /** Applies one live event to the caches: lists and open conversations update without a refetch. */
-export function applyEvent(qc: QueryClient, accountId: number, e: InboxEvent): void {
+export function applyEvent(qc: QueryClient, accountId: number, e: InboxChange): void {
   const upsertRoom = (incoming: Room) => {
     const room = incoming.roomId === openRoomId ? { ...incoming, unread: false } : incoming;
     for (const type of ['priority', 'agent'] as const) {
@@ -163,14 +162,14 @@ export function applyEvent(qc: QueryClient, accountId: number, e: InboxEvent): v
   switch (e.type) {
     case 'message.created':
     case 'message.updated':
-      upsertMessage(e.payload.message as Message);
+      upsertMessage(e.payload.message);
       // An agent action (system message) or a staff answer changes what needs a person.
       if (e.type === 'message.created') void qc.invalidateQueries({ queryKey: ['needsPerson', accountId] });
       break;
     case 'conversation.created':
     case 'conversation.updated':
     case 'conversation.closed':
-      if (e.payload.room) upsertRoom(e.payload.room as Room);
+      if (e.payload.room) upsertRoom(e.payload.room);
       break;
     case 'activity':
       void qc.invalidateQueries({ queryKey: ['activity', accountId] });
@@ -205,15 +204,15 @@ export function useLive(accountId: number | null) {
       );
       wsRef.current = ws;
       ws.onmessage = (msg) => {
-        const e = JSON.parse(String(msg.data)) as InboxEvent & { type: string };
-        if ((e.type as string) === 'ready') {
+        const e = JSON.parse(String(msg.data)) as LiveFrame;
+        if (e.type === 'ready') {
           setConnected(true);
           retry = 0;
           return;
         }
         // The server had no events after our cursor (it was reset or is another server): refetch, then
         // follow from the id it gave.
-        if ((e.type as string) === 'reset') {
+        if (e.type === 'reset') {
           last = e.id;
           void qc.invalidateQueries();
           return;
@@ -221,9 +220,9 @@ export function useLive(accountId: number | null) {
         if (!e.id || e.id <= last) return;
         last = e.id;
         if (e.type === 'typing') {
-          const roomId = String(e.payload.roomId);
+          const roomId = e.payload.roomId;
           if (e.payload.who === 'staff') return;
-          setTyping((t) => ({ ...t, [roomId]: e.payload.who === 'agent' ? 'The AI agent' : String(e.payload.username ?? 'They') }));
+          setTyping((t) => ({ ...t, [roomId]: e.payload.who === 'agent' ? 'The AI agent' : (e.payload.username ?? 'They') }));
           clearTimeout(timers[roomId]);
           timers[roomId] = setTimeout(() => setTyping((t) => Object.fromEntries(Object.entries(t).filter(([k]) => k !== roomId))), 4000);
           return;
@@ -414,7 +413,7 @@ export function useConversationCalls(accountId: number) {
       clearActivity: (type: InboxType, username: string) => clearActivity(accountId, type, username),
       closeConversation: (roomId: string) => closeConversation(accountId, roomId),
       /** Puts a message the server answered with into the cached lists and conversation. */
-      applyEvent: (e: InboxEvent) => applyEvent(qc, accountId, e),
+      applyEvent: (e: InboxChange) => applyEvent(qc, accountId, e),
       refreshRoom: (roomId: string) => void qc.invalidateQueries({ queryKey: roomKey(roomId) }),
       refreshLists: () => void qc.invalidateQueries({ queryKey: inboxKeys.lists(accountId) }),
       refreshActivity: (type: InboxType) => void qc.invalidateQueries({ queryKey: activityKey(accountId, type) }),

@@ -1,8 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LinkPageResponse, LinksConfig, LinkStats, LinktreeImport, SavedLink } from '@switchboard/core';
+import type {
+  LinkPageResponse,
+  LinksConfig,
+  LinkStats,
+  LinktreeImport,
+  MobileContacts,
+  ReferralRewards,
+  SavedLink,
+} from '@switchboard/core';
 import { api } from '../../api/client.ts';
 import { useActingTarget } from '../../api/acting.ts';
 import { useAppMutation } from '../../api/mutation.ts';
+import { billingKeys } from '../billing/api.ts';
 
 /** The link-page feature's calls (the only file here with URL paths). The acting account comes from the /app path. */
 
@@ -49,4 +58,50 @@ export function useLinktreeImport() {
       toastErrors: false,
     },
   );
+}
+
+/** The referrals calls (spec §7 Referrals, and claimRewards of §7 Wallet), shown on the link page. */
+export const referralKeys = {
+  all: ['referrals'] as const,
+  rewards: (target: number | null) => ['referrals', 'rewards', target ?? 'self'] as const,
+  allContacts: ['referrals', 'contacts'] as const,
+  contacts: (target: number | null, addresses: string[] | null) =>
+    ['referrals', 'contacts', target ?? 'self', addresses?.join(',') ?? ''] as const,
+};
+
+/** GET /api/v1/referralRewards: code, link, invitations, who joined, what they earned. */
+export function useReferralRewards() {
+  const target = useActingTarget();
+  return useQuery({
+    queryKey: referralKeys.rewards(target),
+    queryFn: ({ signal }) => api<ReferralRewards>('/api/v1/referralRewards', { signal }),
+  });
+}
+
+/** GET /api/v1/mobileContacts: the phone's contacts (addresses from the native bridge) or the organization's. */
+export function useInviteCandidates(addresses: string[] | null) {
+  const target = useActingTarget();
+  const query = addresses ? `?addresses=${encodeURIComponent(addresses.join(','))}` : '';
+  return useQuery({
+    queryKey: referralKeys.contacts(target, addresses),
+    queryFn: ({ signal }) => api<MobileContacts>(`/api/v1/mobileContacts${query}`, { signal }),
+  });
+}
+
+/** POST /api/v1/sendInvite. */
+export function useSendInvite() {
+  const target = useActingTarget();
+  return useAppMutation((v: { target: string }) => api<{ message: string }>('/api/v1/sendInvite', { body: v }), {
+    success: (r) => r.message,
+    invalidate: [referralKeys.rewards(target), referralKeys.allContacts],
+  });
+}
+
+/** POST /api/v1/claimRewards (the wallet's route, spec §7 Wallet): moves earned rewards into the wallet as usage credit. */
+export function useClaimRewards() {
+  const target = useActingTarget();
+  return useAppMutation(() => api<{ claimed: number; claimedUsd: string }>('/api/v1/claimRewards', { body: { claim: 'referrals' } }), {
+    success: (r) => (r.claimed > 0 ? `$${r.claimedUsd} of usage credit added to your wallet.` : 'No rewards to claim.'),
+    invalidate: [referralKeys.rewards(target), billingKeys.wallet],
+  });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SipRegistration, SipRoute, SipWhitelistEntry } from '@switchboard/core/contracts/sip';
+import type { SipEndpointInfo, SipRegistration, SipRoute, SipWhitelistEntry } from '@switchboard/core/contracts/sip';
 import { api } from '../../api/client.ts';
 import { useAppMutation } from '../../api/mutation.ts';
 import { tgt } from '../accounts/api.ts';
@@ -8,16 +8,7 @@ import { tgt } from '../accounts/api.ts';
  * The SIP trunk feature's calls (spec §7 SIP; the only file here with URL paths): `/api/v2/sip/ipWhitelist`,
  * `/outboundRoutes` and `/registration`, GET, POST and DELETE each. `target` is the acting account.
  */
-export type { SipRegistration, SipRoute, SipWhitelistEntry };
-
-export interface SipEndpointInfo {
-  enabled: boolean;
-  address: string | null;
-  port: number | null;
-  transports: string[];
-  realm: string;
-  rtpPorts: string;
-}
+export type { SipEndpointInfo, SipRegistration, SipRoute, SipWhitelistEntry };
 
 export interface SipLists {
   ipWhitelist: { ipWhitelist: SipWhitelistEntry[] };

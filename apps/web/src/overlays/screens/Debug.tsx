@@ -1,23 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Check, Copy, Inbox, MessageSquare, Mail, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { readOutbox } from '../../api/dev.ts';
+import { useOutbox, type OutboxMessage } from '../../api/dev.ts';
 import { ApiError } from '../../api/mutation.ts';
 import { useAccount } from '../../api/hooks.ts';
 import { getStoredUser, getToken } from '../../api/session.ts';
 import { mobileContext, userAgent } from '../../shell/mobile.ts';
 import { Button, EmptyState, ErrorState, Field, Input, Skeleton } from '../../ui/index.ts';
 import { OverlayFrame } from '../OverlayFrame.tsx';
-
-interface OutboxMessage {
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  body: string;
-  status: string;
-  error: string | null;
-  createdAt: number;
-}
 
 /** The 6-digit code in a message body, if any. */
 export function codeIn(body: string): string | null {
@@ -43,23 +32,7 @@ function useOutboxScope(typed: string): { addresses: string[] | null; signedIn: 
 export default function Debug() {
   const [typed, setTyped] = useState('');
   const scope = useOutboxScope(typed);
-  const outbox = useQuery({
-    queryKey: ['dev', 'outbox', scope.addresses],
-    queryFn: async ({ signal }) => {
-      const read = (to?: string) => readOutbox<OutboxMessage>(to, signal);
-      if (scope.addresses == null) return read();
-      const pages = await Promise.all(scope.addresses.map((a) => read(a)));
-      return {
-        messages: pages
-          .flatMap((p) => p.messages)
-          .sort((a, b) => b.createdAt - a.createdAt)
-          .slice(0, 20),
-      };
-    },
-    enabled: scope.addresses == null || scope.addresses.length > 0,
-    refetchInterval: 3000,
-    retry: false,
-  });
+  const outbox = useOutbox(scope.addresses);
   const user = getStoredUser();
   const m = mobileContext();
   const nothingToShow = scope.addresses != null && scope.addresses.length === 0;

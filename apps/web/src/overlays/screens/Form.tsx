@@ -1,7 +1,7 @@
 import { LifeBuoy, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { getStoredUser } from '../../api/session.ts';
-import { useBrand } from '../../shell/brand.ts';
+import { useBrand } from '../../shell/api.ts';
 import { bridge } from '../../shell/bridge.ts';
 import { userAgent } from '../../shell/mobile.ts';
 import { Button, EmptyState, Field, Textarea, TextField } from '../../ui/index.ts';

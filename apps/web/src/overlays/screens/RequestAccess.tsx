@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { getStoredUser } from '../../api/session.ts';
-import { signOut } from '../../features/home/signOut.ts';
+import { useSignOutCalls } from '../../features/home/api.ts';
 import { Button, EmptyState } from '../../ui/index.ts';
 import { OverlayFrame } from '../OverlayFrame.tsx';
 import type { OverlayProps } from '../registry.ts';
@@ -9,6 +9,7 @@ import type { OverlayProps } from '../registry.ts';
 /** `?requestAccess`: the signed-in user opened something their accounts do not include. */
 export default function RequestAccess({ close }: OverlayProps) {
   const navigate = useNavigate();
+  const { signOut } = useSignOutCalls();
   const user = getStoredUser();
   return (
     <OverlayFrame

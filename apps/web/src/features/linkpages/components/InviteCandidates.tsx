@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorText } from '../../../api/mutation.ts';
 import { Button, ErrorState, Skeleton } from '../../../ui/index.ts';
-import { useInviteCandidates } from '../referralsApi.ts';
+import { useInviteCandidates } from '../api.ts';
 
 const STATUS = { invitable: null, invited: 'Already invited', member: 'Already a member' } as const;
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { errorText, fieldError } from '../../../api/mutation.ts';
 import { createBridge } from '../../../shell/bridge.ts';
 import { Button, Card, EmptyState, ErrorState, Skeleton, TextField } from '../../../ui/index.ts';
-import { useClaimRewards, useReferralRewards, useSendInvite } from '../referralsApi.ts';
+import { useClaimRewards, useReferralRewards, useSendInvite } from '../api.ts';
 import { InviteCandidates } from './InviteCandidates.tsx';
 
 const usd = (micro: number) => `$${(micro / 1e6).toFixed(2)}`;
