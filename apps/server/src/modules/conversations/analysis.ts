@@ -7,7 +7,7 @@ import type { AgentAnalysisInput, AgentResponder } from './agentAdapter.ts';
 import { ANALYZE_JOB, analysisKeyOf, type AnalyzePayload } from './analysisQueue.ts';
 import type { Messaging } from './messaging.ts';
 import { scopeOf } from './owner.ts';
-import { messagesRepository, roomsRepository, type MessageRow, type RoomRow } from './repository.ts';
+import { messagesRepository, roomsRepository, type MessageRow } from './repository.ts';
 
 /** The messages an analysis reads at most (the latest). */
 const MAX_MESSAGES = 200;
