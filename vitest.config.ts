@@ -32,6 +32,8 @@ export default defineConfig({
           // A browser on a loaded 2-core CI machine can take seconds to show what a poll waits for.
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
+          // Each file starts its own server and browser; the server's modules are imported once.
+          isolate: false,
         },
       },
     ],
