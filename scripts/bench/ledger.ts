@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { record } from './figures.ts';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../apps/server/src/db.ts';
 import { ledger, PLATFORM_ACCOUNTS, walletCode } from '../../apps/server/src/modules/wallet/index.ts';
@@ -139,6 +140,29 @@ async function verdict(db: Db) {
   return `overdrafts ${Number(below.n)}, sum ${check.total}, mismatched ${check.mismatched.length}`;
 }
 
+/** Records a database's figures (its own, so `--json` and `--compare` see them); the ratio's verdict. */
+function recordRun(database: string, product: number, bare: number, verdictText: string, minRatio: number): string {
+  const overdrafts = Number(/overdrafts (\d+)/.exec(verdictText)?.[1] ?? NaN);
+  record({ section: 'ledger', name: `${database} transfers/s`, value: Math.round(product), unit: 'tr/s', better: 'higher' });
+  const overdraftVerdict = record({
+    section: 'ledger',
+    name: `${database} overdrafts`,
+    value: overdrafts,
+    unit: '',
+    better: 'lower',
+    budget: { max: 0 },
+  });
+  const ratioVerdict = record({
+    section: 'ledger',
+    name: `${database} ratio`,
+    value: Number((product / bare).toFixed(2)),
+    unit: '',
+    better: 'higher',
+    budget: { min: minRatio },
+  });
+  return `ratio ${ratioVerdict}; overdrafts ${overdraftVerdict}`;
+}
+
 export async function benchLedger(): Promise<string[]> {
   const lines = [
     `${CLIENTS} clients, ${SECONDS} s, random transfers between ${WALLETS} wallets of $1`,
@@ -151,7 +175,9 @@ export async function benchLedger(): Promise<string[]> {
     const v = await verdict(h.db);
     await h.close();
     const b = await bareSqlite(path.join(dir, 'bare.db'));
-    lines.push(`sqlite    ${fmt(p.rate)}   (${p.ok} / ${p.refused})   ${fmt(b.rate)}   ${(p.rate / b.rate).toFixed(2)}   ${v}`);
+    lines.push(
+      `sqlite    ${fmt(p.rate)}   (${p.ok} / ${p.refused})   ${fmt(b.rate)}   ${(p.rate / b.rate).toFixed(2)}   ${v}   ${recordRun('sqlite', p.rate, b.rate, v, 0.25)}`,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -170,7 +196,9 @@ export async function benchLedger(): Promise<string[]> {
     const p = await product(h.db, 'pg');
     const v = await verdict(h.db);
     const b = await barePg(pool);
-    lines.push(`postgres  ${fmt(p.rate)}   (${p.ok} / ${p.refused})   ${fmt(b.rate)}   ${(p.rate / b.rate).toFixed(2)}   ${v}`);
+    lines.push(
+      `postgres  ${fmt(p.rate)}   (${p.ok} / ${p.refused})   ${fmt(b.rate)}   ${(p.rate / b.rate).toFixed(2)}   ${v}   ${recordRun('postgres', p.rate, b.rate, v, 0.5)}`,
+    );
   } finally {
     await pool.query(`drop schema if exists "${schema}" cascade`);
     await pool.end();

@@ -107,12 +107,19 @@ export async function withProduct<T>(
         await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
       ).json()) as any;
     const signIn: Product['signIn'] = async (email, opts = {}) => {
-      await post(opts.signup === false ? '/api/v1/signin/email' : '/api/v1/signup/email', {
-        email,
-        businessName: opts.businessName ?? 'Bench',
-      });
-      const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as any;
-      return post('/api/v1/email/verify', { email, verificationCode: outbox.messages[0].body.match(/(\d{6})/)[1] });
+      // Sign-in takes only the address (any other field is refused by name).
+      const asked = await post(
+        opts.signup === false ? '/api/v1/signin/email' : '/api/v1/signup/email',
+        opts.signup === false ? { email } : { email, businessName: opts.businessName ?? 'Bench' },
+      );
+      // Wait for the code in the outbox (briefly: it may be written after the answer).
+      for (let i = 0; i < 100; i++) {
+        const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as any;
+        const code = outbox.messages[0]?.body.match(/(\d{6})/)?.[1];
+        if (code) return post('/api/v1/email/verify', { email, verificationCode: code });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no sign-in code for ${email} in the outbox; the sign-up answered ${JSON.stringify(asked)}`);
     };
     return await fn({ base, dataDir, pid: server.pid!, post, signIn });
   } finally {
