@@ -3,10 +3,10 @@ import type { LlmProvider } from '../../platform/providers/llm/index.ts';
 import { STT_MISSING } from '../../platform/providers/stt/index.ts';
 import { TTS_MISSING } from '../../platform/providers/tts/index.ts';
 import type { AccountRow } from '../accounts/index.ts';
-import type { AgentRuntime, FunctionCallRecord, VoiceControl } from '../agents/index.ts';
+import type { AgentRuntime, FunctionCallRecord } from '../agents/index.ts';
 import { SimulatedCaller, type CallEngines } from '../calls/index.ts';
 import type { ScenarioSpec } from './repository.ts';
-import { CUSTOMER_DONE, customerLine, type Conversation } from './runner.ts';
+import { CUSTOMER_DONE, customerLine, simulatedCallControl, type Conversation } from './runner.ts';
 
 /** How long the agent may take to hear the customer, and to finish its reply (real time). */
 const HEAR_TIMEOUT_MS = 30_000;
@@ -41,17 +41,7 @@ export async function playCall(
   // The agent's reply to the customer's line has been written (its speech may still be playing).
   let replyWritten: Promise<void> = Promise.resolve();
   let written = () => {};
-  const voice: VoiceControl = {
-    transfer: async (a) => {
-      state.transferred = true;
-      return { ok: true, simulated: true, destination: a.destination };
-    },
-    end: async () => {
-      state.endedByAgent = true;
-      return { ok: true, simulated: true };
-    },
-    sendDtmf: async (digits) => ({ ok: true, simulated: true, digits }),
-  };
+  const voice = simulatedCallControl(state);
   const caller = new SimulatedCaller({
     stt,
     tts,

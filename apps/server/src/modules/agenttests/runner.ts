@@ -38,6 +38,21 @@ const words = (s: string) =>
     .trim();
 const excerpt = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
+/** A test call's controls: nothing is dialled or hung up; a transfer or an end is recorded in `state`. */
+export function simulatedCallControl(state: { endedByAgent: boolean; transferred: boolean }): VoiceControl {
+  return {
+    transfer: async (a) => {
+      state.transferred = true;
+      return { ok: true, simulated: true, destination: a.destination };
+    },
+    end: async () => {
+      state.endedByAgent = true;
+      return { ok: true, simulated: true };
+    },
+    sendDtmf: async (digits) => ({ ok: true, simulated: true, digits }),
+  };
+}
+
 /**
  * Plays one scenario against the agent: the customer's opening message and scripted turns in order,
  * then (with a model) the model in the persona until its goal is met, the agent hands over or ends the
@@ -54,20 +69,7 @@ export async function playScenario(
   const calls: FunctionCallRecord[] = [];
   const history: { role: 'user' | 'assistant'; content: string }[] = [];
   const state = { endedByAgent: false, transferred: false };
-  const voice: VoiceControl | undefined =
-    spec.channel === 'voice'
-      ? {
-          transfer: async (a) => {
-            state.transferred = true;
-            return { ok: true, simulated: true, destination: a.destination };
-          },
-          end: async () => {
-            state.endedByAgent = true;
-            return { ok: true, simulated: true };
-          },
-          sendDtmf: async (digits) => ({ ok: true, simulated: true, digits }),
-        }
-      : undefined;
+  const voice = spec.channel === 'voice' ? simulatedCallControl(state) : undefined;
 
   if (spec.channel === 'voice') {
     // A call opens with the agent's greeting, as the phone line does.
