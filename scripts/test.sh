@@ -112,11 +112,20 @@ fi
 node -e '
   const fs = require("fs"), path = require("path");
   let passed = 0, failed = 0, skipped = 0;
+  const failures = [];
   for (const f of fs.readdirSync(process.argv[1]).filter((f) => f.endsWith(".json"))) {
     const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
+    // The failures again at the very end, so a log cut to its tail still names them.
+    for (const file of r.testResults || []) {
+      const rel = path.relative(process.cwd(), file.name);
+      const failedTests = (file.assertionResults || []).filter((t) => t.status === "failed");
+      for (const t of failedTests) failures.push(`${f.replace(/\.json$/, "")}: ${rel} > ${t.fullName}: ${String((t.failureMessages || [])[0] || "").split("\n")[0].slice(0, 300)}`);
+      if (!failedTests.length && file.status === "failed") failures.push(`${f.replace(/\.json$/, "")}: ${rel}: ${String(file.message || "").split("\n")[0].slice(0, 300)}`);
+    }
     passed += r.numPassedTests; failed += r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0);
     skipped += r.numPendingTests + (r.numTodoTests || 0);
   }
+  if (failures.length) console.log("=== failed:\n" + failures.map((l) => "  " + l).join("\n"));
   console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' "$results_dir"
 rm -rf "$results_dir"
