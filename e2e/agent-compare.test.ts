@@ -85,6 +85,10 @@ describe('agents: analysis fields', () => {
     await editor.getByRole('heading', { name: 'Analysis fields' }).waitFor();
     await editor.getByRole('button', { name: 'Add field' }).click();
     const field = editor.getByRole('group', { name: 'Field 1' });
+    // A field not yet filled in is kept on the page and left out of the autosave, not refused.
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
+    expect(await field.getByLabel('Name').getAttribute('aria-invalid')).toBeNull();
+    await field.getByLabel('Name').focus();
     // The new field's name has the focus; a name the server refuses is answered beside it.
     await page.keyboard.type('Call back number');
     await field.getByLabel('Type').selectOption('string');

@@ -179,14 +179,18 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
         }
         return;
       }
+      // A field just added and not yet filled in is the user's work in progress, not a field to refuse:
+      // it stays in the draft and is left out of the save (the server's indexes map back through `sent`).
+      const sent = d.analysisFields.flatMap((f, i) => (f.name.trim() || f.description.trim() ? [i] : []));
       try {
-        await calls.saveStaging({ ...d, published: false });
+        await calls.saveStaging({ ...d, analysisFields: sent.map((i) => d.analysisFields[i]!), published: false });
       } catch (e) {
         if (e instanceof ApiError && e.field === 'prompt') {
           setFieldError(e.message);
           addError(EDITOR_ERRORS.instructions);
         } else if (e instanceof ApiError && e.status === 400 && e.field?.startsWith('analysisFields')) {
-          setAnalysisError(analysisFieldError(e));
+          const refusal = analysisFieldError(e);
+          setAnalysisError({ ...refusal, index: refusal.index == null ? null : (sent[refusal.index] ?? refusal.index) });
           addError(EDITOR_ERRORS.analysisFields);
         } else addError(EDITOR_ERRORS.staging);
         throw e;
