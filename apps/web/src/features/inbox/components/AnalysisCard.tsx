@@ -15,6 +15,13 @@ const label = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** Who wrote the analysis; when a configured model failed, that the recorded actions stood in and why. */
+function sourceNote(a: ConversationAnalysis) {
+  if (a.source === 'model') return 'Written by the language model';
+  if (a.modelError) return `From what the agent recorded: the language model’s analysis failed (${a.modelError})`;
+  return 'From what the agent recorded (no language model)';
+}
+
 /** The analysis after a conversation closed or a call ended: outcome, sentiment, summary and the extracted fields. */
 export function AnalysisCard({ analysis, className }: { analysis: ConversationAnalysis; className?: string }) {
   const fields = Object.entries(analysis.fields);
@@ -44,9 +51,7 @@ export function AnalysisCard({ analysis, className }: { analysis: ConversationAn
           ))}
         </dl>
       )}
-      <p className="mt-2 text-xs text-slate-600">
-        {analysis.source === 'model' ? 'Written by the language model' : 'From what the agent recorded (no language model)'}
-      </p>
+      <p className="mt-2 text-xs text-slate-600">{sourceNote(analysis)}</p>
     </section>
   );
 }
