@@ -9,6 +9,7 @@ import {
   type CampaignData,
 } from '@switchboard/core';
 import { fromJson, toJson } from '../../platform/db/columns.ts';
+import { compiledQuery } from '../../platform/db/compiled.ts';
 import type { DbOrTx } from '../../db.ts';
 import type { LlmConnectionsTable } from './tables.ts';
 import type { AccountRow } from '../accounts/index.ts';
@@ -72,14 +73,17 @@ export interface StoredCampaign {
   updatedAt: number;
 }
 
+/** Every agent reply reads its campaign and its organization's model connection: compiled once (platform/db/compiled.ts). */
+const campaignOf = compiledQuery<{ data: string; updated_at: number }, [number, Copy]>(2, (db, accountId, copy) =>
+  db.selectFrom('campaigns').select(['data', 'updated_at']).where('account_id', '=', accountId).where('copy', '=', copy),
+);
+const llmConnectionOf = compiledQuery<LlmConnectionsTable, [number]>(1, (db, orgId) =>
+  db.selectFrom('llm_connections').selectAll().where('org_id', '=', orgId),
+);
+
 export const campaignsRepository = {
   async get(db: DbOrTx, accountId: number, copy: Copy): Promise<StoredCampaign | undefined> {
-    const row = await db
-      .selectFrom('campaigns')
-      .select(['data', 'updated_at'])
-      .where('account_id', '=', accountId)
-      .where('copy', '=', copy)
-      .executeTakeFirst();
+    const [row] = await campaignOf(db, accountId, copy);
     return row ? { data: normalizeCampaign(fromJson(row.data, {})), updatedAt: row.updated_at } : undefined;
   },
 
@@ -107,8 +111,7 @@ export const campaignsRepository = {
 
 /** An organization's own language model connection (model.ts). */
 export const llmConnectionsRepository = {
-  get: (db: DbOrTx, orgId: number): Promise<LlmConnectionsTable | undefined> =>
-    db.selectFrom('llm_connections').selectAll().where('org_id', '=', orgId).executeTakeFirst(),
+  get: async (db: DbOrTx, orgId: number): Promise<LlmConnectionsTable | undefined> => (await llmConnectionOf(db, orgId))[0],
   async put(db: DbOrTx, row: LlmConnectionsTable): Promise<void> {
     const { org_id: _org, created_at: _created, ...changes } = row;
     await db

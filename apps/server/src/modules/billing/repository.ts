@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
+import { compiledQuery } from '../../platform/db/compiled.ts';
 import type { ProductPlansTable, SubscriptionsTable } from './tables.ts';
 
 export type PlanRow = Selectable<ProductPlansTable>;
@@ -12,6 +13,11 @@ const sub = (r: SubscriptionRow): SubscriptionRow => ({
   created_at: Number(r.created_at),
   canceled_at: r.canceled_at == null ? null : Number(r.canceled_at),
 });
+
+/** Read on every use that may be charged (each agent reply, message, call minute): compiled once (platform/db/compiled.ts). */
+const activeSubscriptionOf = compiledQuery<SubscriptionRow, [number]>(1, (db, accountId) =>
+  db.selectFrom('subscriptions').selectAll().where('account_id', '=', accountId).where('status', '=', 'active').orderBy('id', 'desc'),
+);
 
 export const billingRepository = {
   /** Active plans defined by the platform (owner null) or by one of these owners. */
@@ -69,13 +75,7 @@ export const billingRepository = {
     return r?.product_plan_id ?? null;
   },
   async activeSubscription(db: DbOrTx, accountId: number): Promise<SubscriptionRow | undefined> {
-    const r = await db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('status', '=', 'active')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const [r] = await activeSubscriptionOf(db, accountId);
     return r && sub(r);
   },
   /** The subscription the organization is on: active, or past due (a renewal not paid yet) — what `currentPlan` shows. */

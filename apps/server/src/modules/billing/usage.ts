@@ -86,6 +86,14 @@ function notifyLater(db: Db, payer: number, message: string) {
  */
 export async function chargeUsage(db: Db, trx: Tx | null, use: UsageCharge): Promise<{ charged: number; unpaid?: number }> {
   if (!(use.quantity > 0)) return { charged: 0 };
+  // Without a caller's transaction, a use nothing prices (no subscription, or a plan without the item:
+  // every model turn of most organizations) is told apart by two reads before opening one. A write
+  // transaction per agent reply, only to find nothing to charge, held SQLite's single connection
+  // across its awaits (npm run bench agents). Whatever is charged is read again inside the transaction.
+  if (!trx) {
+    const payer = await payerOf(db, use.accountId);
+    if (payer == null || !(await pricingOf(db, payer, use.item))) return { charged: 0 };
+  }
   const run = async (t: Tx): Promise<{ charged: number; unpaid?: number }> => {
     const payer = await payerOf(t, use.accountId);
     if (payer == null) return { charged: 0 };

@@ -1,5 +1,5 @@
 import { badRequest } from '../../platform/http/errors.ts';
-import { normalizeEmail, toE164 } from '../../platform/http/phone.ts';
+import { normalizeEmail, toE164, validE164 } from '../../platform/http/phone.ts';
 
 /** A contact's identity per channel: E.164 numbers (libphonenumber-js) and lower-case e-mails. */
 export const phoneKey = (e164: string) => `tel:${e164}`;
@@ -22,13 +22,26 @@ export function normaliseEmails(raw: string[], field = 'emails'): string[] {
   return [...new Set(out)];
 }
 
+/** Addresses already keyed (keyOf is pure): the inbox keys every room of a page on every read. */
+const KEYS_KEPT = 10_000;
+const keyed = new Map<string, string | null>();
+
 /** The key of whatever a sender is (a number or an address), or null when it is neither. */
 export function keyOf(address: string): string | null {
+  const known = keyed.get(address);
+  if (known !== undefined) return known;
+  const key = computeKey(address);
+  // Oldest first out once full (a Map iterates in insertion order).
+  if (keyed.size >= KEYS_KEPT) keyed.delete(keyed.keys().next().value!);
+  keyed.set(address, key);
+  return key;
+}
+
+function computeKey(address: string): string | null {
   const a = address.trim();
   if (a.includes('@')) return EMAIL.test(a) ? emailKey(normalizeEmail(a)) : null;
-  try {
-    return phoneKey(toE164(a, 'address'));
-  } catch {
-    return null;
-  }
+  // Parsed without throwing: most senders of a chat inbox are not numbers, and an error per room cost
+  // more than the inbox list's own queries (npm run bench inbox).
+  const e164 = validE164(a);
+  return e164 == null ? null : phoneKey(e164);
 }

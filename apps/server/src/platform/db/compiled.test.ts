@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { compiledRead } from './compiled.ts';
+import { compiledQuery, compiledRead } from './compiled.ts';
 
 let t: TestApp;
 let owner: Session;
@@ -31,5 +31,34 @@ describe('compiledRead', () => {
     await expect(two(t.database.db, 1)).rejects.toThrow(/exactly one parameter/);
     const constant = compiledRead((db) => db.selectFrom('accounts').select('id').where('id', '=', 7));
     await expect(constant(t.database.db, 1)).rejects.toThrow(/exactly one parameter/);
+  });
+});
+
+describe('compiledQuery', () => {
+  it('binds several values where their stand-ins were and keeps the query’s own constants', async () => {
+    let builds = 0;
+    const named = compiledQuery<{ id: number }, [string, number]>(2, (db, username, id) => {
+      builds++;
+      return db
+        .selectFrom('accounts')
+        .select('id')
+        .where('account_type', '=', 'organization')
+        .where('id', '=', id)
+        .where('username', '=', username);
+    });
+    const db = t.database.db;
+    const { username } = await db.selectFrom('accounts').select('username').where('id', '=', owner.id).executeTakeFirstOrThrow();
+    expect(await named(db, username, owner.id)).toEqual([{ id: owner.id }]);
+    expect(await named(db, `${username}-not`, owner.id)).toEqual([]);
+    expect(await named(db, username, owner.id + 1000)).toEqual([]);
+    expect(await db.transaction().execute((trx) => named(trx, username, owner.id))).toEqual([{ id: owner.id }]);
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a query that leaves a value out', async () => {
+    const unused = compiledQuery<{ id: number }, [number, number]>(2, (db, id) =>
+      db.selectFrom('accounts').select('id').where('id', '=', id),
+    );
+    await expect(unused(t.database.db, 1, 2)).rejects.toThrow(/not used/);
   });
 });

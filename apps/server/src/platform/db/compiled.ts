@@ -27,3 +27,30 @@ export function compiledRead<R>(build: (db: Kysely<any>, value: unknown) => Comp
     return (await db.executeQuery<R>({ ...compiled, parameters: [value] })).rows;
   };
 }
+
+/**
+ * The same for a query of several values (`build` gets one stand-in per value, in order) that may also
+ * hold constants of its own (`copy = 'staging'`, `status = 'active'`): built and compiled once per
+ * dialect, each call binding its values where the stand-ins were. For the further reads and writes every
+ * agent reply makes (npm run bench agents). Every stand-in must be used.
+ */
+export function compiledQuery<R, A extends unknown[]>(arity: A['length'], build: (db: Kysely<any>, ...values: unknown[]) => Compilable<R>) {
+  const stand = Array.from({ length: arity }, (_, i) => Symbol(`value ${i}`));
+  const byDialect = new Map<unknown, { compiled: CompiledQuery<R>; slots: number[] }>();
+  return async (db: Kysely<any>, ...values: A): Promise<R[]> => {
+    const dialect = db.getExecutor().adapter.constructor;
+    let entry = byDialect.get(dialect);
+    if (!entry) {
+      const compiled = build(db, ...stand).compile();
+      // Per parameter: the value it takes (its index), or -1 for a constant of the query's own.
+      const slots = compiled.parameters.map((p) => stand.indexOf(p as symbol));
+      const unused = stand.filter((_, i) => !slots.includes(i));
+      if (unused.length) throw new Error(`compiledQuery: ${unused.length} value(s) not used by the query (${compiled.sql})`);
+      entry = { compiled, slots };
+      byDialect.set(dialect, entry);
+    }
+    const { compiled, slots } = entry;
+    const parameters = compiled.parameters.map((p, i) => (slots[i]! < 0 ? p : values[slots[i]!]));
+    return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+  };
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../../db.ts';
+import { compiledQuery } from '../../../platform/db/compiled.ts';
 
 /**
  * Campaign figures are grouped in SQL by quarter hour and put on the organization's local date in code:
@@ -31,6 +32,16 @@ export interface CampaignDayRow {
  * every report and usage count; going through those modules' services would add round trips and
  * module imports (calendar and agents sit above stats), so they are read here directly.
  */
+
+/** The time zone a usage counter's day is taken in, read on every usage write: compiled once (platform/db/compiled.ts). */
+const timezoneOf = compiledQuery<{ timezone: string | null }, [number]>(1, (db, accountId) =>
+  db
+    .selectFrom('accounts as a')
+    .innerJoin('schedules as s', (j) => j.on((eb) => eb('s.account_id', '=', eb.fn.coalesce('a.organization_id', 'a.id'))))
+    .select('s.timezone')
+    .where('a.id', '=', accountId),
+);
+
 export const statsReadModel = {
   /** An account's names (deleted or not). */
   account(db: DbOrTx, id: number) {
@@ -65,13 +76,7 @@ export const statsReadModel = {
   },
   /** The time zone of the business hours of an account's organization (the account itself or its organization). */
   async organizationTimezone(db: DbOrTx, accountId: number): Promise<string | null | undefined> {
-    const row = await db
-      .selectFrom('accounts as a')
-      .innerJoin('schedules as s', (j) => j.on((eb) => eb('s.account_id', '=', eb.fn.coalesce('a.organization_id', 'a.id'))))
-      .select('s.timezone')
-      .where('a.id', '=', accountId)
-      .executeTakeFirst();
-    return row?.timezone;
+    return (await timezoneOf(db, accountId))[0]?.timezone;
   },
   /** The business-hours time zones of some organizations (those with a schedule). */
   timezones(db: DbOrTx, organizationIds: number[]) {
