@@ -1,7 +1,8 @@
 /**
  * npm run bench voice-e2e: a simulated caller speaks in real time (espeak-ng audio, 20 ms μ-law frames
  * paced by the clock, silence between its sentences, as a phone line sends) over the Twilio Media
- * Streams protocol to an in-process server, for 20 turns, and each turn is timed from the end of the
+ * Streams protocol to an in-process server (the simulated carrier agent tests call with,
+ * calls/simulator/carrier.ts), for 20 turns, and each turn is timed from the end of the
  * caller's speech (the send time of its last voiced frame) to the first frame of the reply's audio.
  *
  * Twice: with the local engines (pocketsphinx, the offline responder, espeak-ng), and with the cloud
@@ -16,20 +17,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import pino from 'pino';
-import WebSocket from 'ws';
-import { encodeMulaw, FRAME_MS, frames, rms } from '../../apps/server/src/platform/audio/index.ts';
+import { SimulatedCarrierCall } from '../../apps/server/src/modules/calls/index.ts';
 import { EspeakTts } from '../../apps/server/src/platform/providers/tts/espeak.ts';
 import { onPath } from '../../apps/server/src/platform/providers/tts/index.ts';
 import { fakeDeepgram, fakeSpeechApis, GOOD_KEY } from '../../apps/server/src/testing/fakes/speech.ts';
 import { createTestApp, type TestApp } from '../../apps/server/src/testing/harness.ts';
-import { MediaClient, tone } from '../../apps/server/src/testing/voice.ts';
+import { tone } from '../../apps/server/src/testing/voice.ts';
 import { record } from './figures.ts';
 
 const SECTION = 'voice-e2e';
 const STT_FINAL_MS = 150;
 const MODEL_FIRST_TOKEN_MS = 300;
 const TTS_FIRST_CHUNK_MS = 150;
-const LOUD = 400;
 
 const PHRASES = [
   'What are your opening hours?',
@@ -49,54 +48,6 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 };
-
-/**
- * The far end of a call: one 20 ms frame every 20 ms by the clock (drift-corrected), the queued
- * speech when there is some and silence otherwise; marks echoed as Twilio does; the arrival time of
- * each frame of the agent's audio kept.
- */
-class PacedCaller {
-  readonly replyFrames: number[] = [];
-  private queue: { payload: string; loud: boolean }[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private onSpoken: ((at: number) => void) | null = null;
-  private lastLoudAt = 0;
-  private readonly silence = encodeMulaw(new Int16Array(160)).toString('base64');
-
-  constructor(readonly client: MediaClient) {
-    client.ws.on('message', (raw) => {
-      const m = JSON.parse(String(raw)) as { event: string; mark?: { name: string } };
-      if (m.event === 'media') this.replyFrames.push(performance.now());
-      else if (m.event === 'mark') client.send({ event: 'mark', streamSid: 'MZ', mark: m.mark });
-    });
-    const t0 = performance.now();
-    let n = 0;
-    const tick = () => {
-      if (client.ws.readyState !== WebSocket.OPEN) return;
-      const item = this.queue.shift();
-      client.media([item?.payload ?? this.silence]);
-      if (item?.loud) this.lastLoudAt = performance.now();
-      if (item && this.queue.length === 0 && this.onSpoken) {
-        this.onSpoken(this.lastLoudAt);
-        this.onSpoken = null;
-      }
-      n++;
-      this.timer = setTimeout(tick, Math.max(0, t0 + n * FRAME_MS - performance.now()));
-    };
-    tick();
-  }
-
-  /** Speaks the audio at real time; resolves with when its last voiced frame was sent (the end of the caller's speech). */
-  say(pcm: Int16Array): Promise<number> {
-    for (const f of frames(pcm)) this.queue.push({ payload: encodeMulaw(f).toString('base64'), loud: rms(f) >= LOUD });
-    return new Promise((resolve) => (this.onSpoken = resolve));
-  }
-
-  stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.client.ws.close();
-  }
-}
 
 /** A fake OpenAI-compatible chat API streaming a short reply, its first token after MODEL_FIRST_TOKEN_MS. */
 async function fakeModel(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -126,6 +77,9 @@ async function fakeModel(): Promise<{ url: string; close: () => Promise<void> }>
 
 const agentTurn = (m: { event: string; turn?: { role: string } }) => m.event === 'transcript' && m.turn?.role === 'agent';
 
+/** A simulated carrier's call (the agent tests' far end, calls/simulator/carrier.ts) and the arrival time of each frame of the agent's audio. */
+type TimedCall = { line: SimulatedCarrierCall; replyFrames: number[] };
+
 interface RunResult {
   latencies: number[];
   /** Medians of the stored per-turn timings (ms after the caller stopped). */
@@ -141,33 +95,40 @@ async function run(env: Record<string, string>, speech: Int16Array[], turns: num
   const org = await t.signUp('owner@voice-e2e.bench', { businessName: 'Bench Dental' });
   const latencies: number[] = [];
   const callIds: string[] = [];
-  let caller: PacedCaller | null = null;
-  const open = async () => {
+  let caller: TimedCall | null = null;
+  const open = async (): Promise<TimedCall> => {
     const placed = await t.request('POST', '/api/v1/calls/web', { token: org.token, body: { targetAccountId: org.id } });
     if (placed.status !== 200) throw new Error(`placing a web call failed: ${placed.status} ${JSON.stringify(placed.body)}`);
     callIds.push(placed.body.call.id);
-    const client = await MediaClient.open(`${base}/api/v1/calls/media`);
-    client.start(placed.body.ticket);
-    const c = new PacedCaller(client);
-    await client.until(agentTurn, 'the greeting', 0, 60_000);
-    return c;
+    const replyFrames: number[] = [];
+    const line = await SimulatedCarrierCall.dial(`${base}/api/v1/calls/media`, placed.body.ticket, {
+      onAgentAudio: () => replyFrames.push(performance.now()),
+    });
+    await line.until(agentTurn, 'the greeting', 0, 60_000);
+    return { line, replyFrames };
   };
   try {
     for (let i = 0; i < turns; i++) {
-      if (!caller || caller.client.ws.readyState !== WebSocket.OPEN) caller = await open();
-      const from = caller.client.messages.length;
-      const spokeEnd = await caller.say(speech[i % speech.length]!);
-      const c = caller;
-      let onClose = () => {};
-      const replied = await Promise.race([
-        c.client.until(agentTurn, 'the reply', from, 60_000).then(() => true),
-        new Promise<boolean>((r) => c.client.ws.once('close', (onClose = () => r(false)))),
-      ]);
-      c.client.ws.off('close', onClose);
-      const first = c.replyFrames.find((at) => at > spokeEnd);
+      if (!caller || !caller.line.open) caller = await open();
+      const { line, replyFrames } = caller;
+      const from = line.messages.length;
+      // A call the agent ended (hung up) does not count; a reply that never came fails the bench.
+      const spokeEnd = await line.say(speech[i % speech.length]!).catch((err: Error) => {
+        if (line.open) throw err;
+        return null;
+      });
+      if (spokeEnd == null) continue;
+      const replied = await line.until(agentTurn, 'the reply', from, 60_000).then(
+        () => true,
+        (err: Error) => {
+          if (line.open) throw err;
+          return false;
+        },
+      );
+      const first = replyFrames.find((at) => at > spokeEnd);
       if (replied && first != null) latencies.push(first - spokeEnd);
     }
-    caller?.stop();
+    caller?.line.hangUp();
     // The stored per-turn timings of every call, once each has ended.
     const timings: Record<string, number[]> = {};
     for (const id of callIds) {
@@ -182,7 +143,7 @@ async function run(env: Record<string, string>, speech: Int16Array[], turns: num
     const steps = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, pct(v, 50)]));
     return { latencies, steps, calls: callIds.length };
   } finally {
-    caller?.stop();
+    caller?.line.hangUp();
     await t.close();
   }
 }

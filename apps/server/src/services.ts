@@ -62,7 +62,10 @@ export function createServices(deps: Deps, opts: { relay?: CallRelay } = {}) {
   const inbox = { ...background, conversations: createConversationsService(deps, background, agentRuntime) };
   // Speech engines of calls (tests may swap them for fakes with fixed delays); test suites play voice scenarios through them.
   const voice: VoiceEngines = createVoiceEngines(deps);
-  const agentTests = createAgentTestsService(deps, agentRuntime, agentParts.agents, background, voice);
+  // A voice scenario's test call comes in on the calls module's media WebSocket (built below; opened only when a run plays).
+  const agentTests = createAgentTestsService(deps, agentRuntime, agentParts.agents, background, voice, {
+    open: (spec) => calls.testCalls.open(spec),
+  });
   const integrations = createIntegrationsService(deps);
   const webhooks = createWebhooksService(deps, background);
   // Live calls between processes: in memory, or Redis pub/sub beside the bus when REDIS_URL is set.

@@ -9,7 +9,7 @@ import type { Write } from '../../platform/unitOfWork.ts';
 import { findAccount, type AccountRow } from '../accounts/index.ts';
 import { voiceSettingsOf, type AgentRuntime, type AgentsService } from '../agents/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { enginesFor, type VoiceEngines } from '../calls/index.ts';
+import { enginesFor, type TestCallLine, type VoiceEngines } from '../calls/index.ts';
 import { playCall } from './call.ts';
 import { agentTestsRepository as repo, type ResultRow, type ScenarioRow, type ScenarioSpec } from './repository.ts';
 import { judge, playScenario } from './runner.ts';
@@ -45,6 +45,8 @@ export function createAgentTestsService(
   inbox: { write: Write<Database>; queue: JobQueue },
   /** The speech engines of calls: a voice scenario is played as a call through them. */
   voice: VoiceEngines,
+  /** Where a voice scenario's test call comes in: the server's media WebSocket (the calls module's test calls). */
+  testCalls: TestCallLine,
 ) {
   const { db, log } = deps;
 
@@ -146,7 +148,15 @@ export function createAgentTestsService(
           const copy = rec.copy as Copy;
           const conversation =
             r.spec.channel === 'voice' && r.spec.voiceMode !== 'text'
-              ? await playCall(runtime, account, copy, r.spec, customer, enginesFor(voice, await voiceSettingsOf(db, account.id, copy)))
+              ? await playCall(
+                  runtime,
+                  account,
+                  copy,
+                  r.spec,
+                  customer,
+                  enginesFor(voice, await voiceSettingsOf(db, account.id, copy)),
+                  testCalls,
+                )
               : await playScenario(runtime, account, copy, r.spec, customer);
           outcome = { transcript: conversation.transcript, ...(await judge(r.spec, conversation, customer)) };
         } catch (err) {

@@ -14,7 +14,8 @@ export const callsWithNumbers = callsRepository.withNumbers.bind(callsRepository
 export type { CallsTables } from './tables.ts';
 export type { VoiceEngines } from './media/media.ts';
 export { createVoiceEngines, enginesFor, type CallEngines } from './media/engines.ts';
-export { SimulatedCaller } from './simulator/caller.ts';
+export { SimulatedCarrierCall, type StreamMessage } from './simulator/carrier.ts';
+export type { TestCallLine, TestCallSpec } from './dialing/testCalls.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -27,6 +28,8 @@ export const callsModule: ServerModule<Services> = {
   name: 'calls',
   register(app, s) {
     callRoutes(app, s);
+    // Agent tests call this server's media WebSocket where it listens.
+    s.calls.testCalls.serveAt(() => app.server.address());
     app.addHook('onClose', async () => {
       await s.calls.relay.close();
       // A local recogniser kept warm for the next turn is stopped with the server.

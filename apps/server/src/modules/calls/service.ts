@@ -16,6 +16,7 @@ import { commandRemote, watchRemote, type RemoteControl } from './live/remote.ts
 import { scopeOf, scopeOfAccount } from './scope/scope.ts';
 import { createDialing } from './dialing/dial.ts';
 import { createTickets } from './dialing/tickets.ts';
+import { createTestCalls } from './dialing/testCalls.ts';
 import { withContactNames } from './log/contactNames.ts';
 import { callsForReview } from './log/review.ts';
 import { DEFAULT_RETENTION_DAYS, pruneRecordings } from './log/retention.ts';
@@ -75,6 +76,8 @@ export function createCallsService(deps: Deps, inbox: CallInbox & { write: Write
     streamUrl: dialing.streamUrl,
     callIdOfTicket: tickets.callIdOfTicket,
     useDialer: dialing.useDialer,
+    /** Agent tests' calls: through the media WebSocket, leaving no record (dialing/testCalls.ts). */
+    testCalls: createTestCalls(),
 
     live: liveCalls,
     relay,

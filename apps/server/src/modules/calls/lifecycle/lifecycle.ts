@@ -91,6 +91,8 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
   return {
     /** The call connected: it joins the contact's conversation, and staff hear of it. */
     async connected(e: LiveEntry): Promise<void> {
+      // An agent test's call joins no conversation and is not announced to staff.
+      if (e.session.test) return;
       e.row = await joinInbox(e.row);
       await live.publish(e, 'in-progress');
     },
@@ -101,6 +103,11 @@ export function createCallLifecycle(deps: Deps, live: LiveCalls, inbox: CallInbo
      */
     async finish(callId: string, given: string | null, endedAt?: number): Promise<void> {
       const e = live.remove(callId);
+      // An agent test's call has no record to complete: nothing is stored, counted, charged, sent or analyzed.
+      if (e?.session.test) {
+        e.session.stop();
+        return;
+      }
       // After a transfer the caller was talking with the person: the call ended as transferred.
       const reason = e?.transfer?.status === 'connected' && given === 'hung up' ? `transferred to ${e.transfer.to}` : given;
       const row = await callsRepository.byId(db, callId);

@@ -147,13 +147,20 @@ export function createLiveCalls(write: Write<Database>, relay: CallRelay, log: L
     async sessionEvent(e: LiveEntry, ev: CallLiveEvent) {
       if (ev.event !== 'transcript') return;
       broadcast(e, ev);
+      // An agent test's call is not in the event log (staff's inbox never hears of it).
+      if (e.session.test) return;
       await write(async (_trx, emit) =>
         emit({ type: 'call.transcript', ...eventScope(e.row), payload: { callId: e.row.id, turn: ev.turn } }),
       );
     },
 
     /** Tells staff (the hub) the call's state. */
-    async publish(e: Pick<LiveEntry, 'row' | 'kicked' | 'transfer'>, status: CallRow['status'], endReason: string | null = null) {
+    async publish(
+      e: Pick<LiveEntry, 'row' | 'kicked' | 'transfer'> & { session?: { test: boolean } },
+      status: CallRow['status'],
+      endReason: string | null = null,
+    ) {
+      if (e.session?.test) return;
       await write(async (_trx, emit) =>
         emit({ type: 'call.updated', ...eventScope(e.row), payload: { call: liveCallOf(e, status, endReason) } }),
       );

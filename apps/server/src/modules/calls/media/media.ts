@@ -90,8 +90,10 @@ export function handleMediaStream(
   });
 
   async function begin(ticket: string) {
-    const id = deps.calls.callIdOfTicket(ticket);
-    const call = id ? await deps.calls.answer(id, { webOnly: conn.phoneCalls === false }) : null;
+    // An agent test's call (its ticket known only to this process) has no stored call to answer.
+    const test = deps.calls.testCalls.take(ticket);
+    const id = test ? null : deps.calls.callIdOfTicket(ticket);
+    const call = test ? test.row : id ? await deps.calls.answer(id, { webOnly: conn.phoneCalls === false }) : null;
     if (!call) {
       conn.send(
         JSON.stringify({
@@ -105,10 +107,12 @@ export function handleMediaStream(
     }
     callId = call.id;
     const web = call.direction === 'web';
-    const settings = await deps.engines
-      .settingsFor?.(call)
-      .catch((err) => (deps.log.error({ err, callId }, 'reading voice settings failed'), null));
-    const e = enginesFor(deps.engines, settings ?? null);
+    // Web and test calls also hear the transcript and the call's status (a test call's customer waits on them).
+    const told = web || test != null;
+    const settings = test
+      ? null
+      : await deps.engines.settingsFor?.(call).catch((err) => (deps.log.error({ err, callId }, 'reading voice settings failed'), null));
+    const e = test ? test.engines : enginesFor(deps.engines, settings ?? null);
     const send = (m: object) => conn.send(JSON.stringify({ ...m, streamSid }));
     const toCaller = (frame: Buffer) => {
       send({ event: 'media', media: { payload: frame.toString('base64') } });
@@ -120,7 +124,7 @@ export function handleMediaStream(
         mark: (name) => send({ event: 'mark', mark: { name } }),
         clear: () => send({ event: 'clear' }),
         event: (e: CallLiveEvent) => {
-          if (web) send(e);
+          if (told) send(e);
           if (entry) deps.calls.live.sessionEvent(entry, e).catch((err) => deps.log.warn({ err, callId }, 'live call event failed'));
         },
       },
@@ -131,19 +135,20 @@ export function handleMediaStream(
         voice: e.voice,
         sttMissing: e.sttMissing,
         ttsMissing: e.ttsMissing,
-        brain: deps.brainFor(call, () => entry),
+        brain: test ? test.brain : deps.brainFor(call, () => entry),
+        test: test != null,
       },
     );
     entry = deps.calls.register(call, session, {
       hangUp: () => {
         ended = true;
-        if (web) send({ event: 'stop' });
+        if (told) send({ event: 'stop' });
         conn.close();
       },
       speak: toCaller,
       carrierSid,
     });
-    if (web) send({ event: 'status', status: 'in-progress' });
+    if (told) send({ event: 'status', status: 'in-progress' });
     if (ended) return void deps.calls.finish(call.id, 'hung up');
     await session.start().catch((err) => deps.log.error({ err, callId }, 'call greeting failed'));
   }

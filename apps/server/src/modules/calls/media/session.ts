@@ -33,6 +33,8 @@ export class CallSession {
   readonly timings: CallTurnTiming[] = [];
   /** The speech engines that synthesized this call's speech (their `name`): decides voice or advancedVoice minutes. */
   readonly ttsEnginesUsed = new Set<string>();
+  /** An agent test's call (SessionOptions.test): where a call's records are written, this one writes none. */
+  readonly test: boolean;
   private readonly vad: Vad;
   private readonly now: () => number;
   private queue: { frame: Buffer; seg: Segment; reply: Reply }[] = [];
@@ -59,6 +61,7 @@ export class CallSession {
   ) {
     this.vad = new Vad(o.vad ?? DEFAULT_VAD);
     this.now = o.now ?? Date.now;
+    this.test = o.test === true;
     this.digits = new DigitCollector(o.dtmfPauseMs ?? DTMF_PAUSE_MS, (keys) => {
       if (!this.ended && !this.kicked) this.callerTurn(dtmfTurnText(keys), this.now());
     });

@@ -58,6 +58,11 @@ export interface SessionOptions {
   /** Keys pressed with no further key for this long go to the agent as one caller turn (default DTMF_PAUSE_MS). */
   dtmfPauseMs?: number;
   now?: () => number;
+  /**
+   * An agent test's call (calls/dialing/testCalls.ts): no customer is on it, so it leaves no trace in
+   * the customer data: no call record, no charge, no webhook, no conversation, no live-call events.
+   */
+  test?: boolean;
 }
 
 /** A wait this long for the caller after the agent finished counts as a long silence (for review). */
