@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Db, DbOrTx } from '../../../db.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Database, Db, DbOrTx } from '../../../db.ts';
+import { compiledRead } from '../../../platform/db/compiled.ts';
 
 /**
  * Campaign figures are grouped in SQL by quarter hour and put on the organization's local date in code:
@@ -7,6 +8,15 @@ import type { Db, DbOrTx } from '../../../db.ts';
  * also on a daylight-saving day.
  */
 export const SLOT_MS = 15 * 60_000;
+
+/** The time zone of an account's organization (read for every usage count: built and compiled once). */
+const timezoneOfAccount = compiledRead<{ timezone: string | null }>((db, accountId) =>
+  (db as Kysely<Database>)
+    .selectFrom('accounts as a')
+    .innerJoin('schedules as s', (j) => j.on((eb) => eb('s.account_id', '=', eb.fn.coalesce('a.organization_id', 'a.id'))))
+    .select('s.timezone')
+    .where('a.id', '=', accountId as number),
+);
 
 export interface UsageRow {
   organizationId: number;
@@ -65,13 +75,7 @@ export const statsReadModel = {
   },
   /** The time zone of the business hours of an account's organization (the account itself or its organization). */
   async organizationTimezone(db: DbOrTx, accountId: number): Promise<string | null | undefined> {
-    const row = await db
-      .selectFrom('accounts as a')
-      .innerJoin('schedules as s', (j) => j.on((eb) => eb('s.account_id', '=', eb.fn.coalesce('a.organization_id', 'a.id'))))
-      .select('s.timezone')
-      .where('a.id', '=', accountId)
-      .executeTakeFirst();
-    return row?.timezone;
+    return (await timezoneOfAccount(db, accountId))[0]?.timezone;
   },
   /** The business-hours time zones of some organizations (those with a schedule). */
   timezones(db: DbOrTx, organizationIds: number[]) {
