@@ -246,9 +246,17 @@ export async function benchInbox(): Promise<string[]> {
     // 3. Send → WebSocket receive at 500 messages/s.
     const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/ws?${auth}`);
     await new Promise<void>((resolve, reject) => {
-      ws.on('message', (raw) => JSON.parse(raw.toString()).type === 'ready' && resolve());
+      // Removed once ready: left on, it would parse every later message a second time in this process.
+      const ready = (raw: WebSocket.RawData) => {
+        if (JSON.parse(raw.toString()).type !== 'ready') return;
+        ws.off('message', ready);
+        resolve();
+      };
+      ws.on('message', ready);
       ws.on('error', reject);
     });
+    // Each message's latency runs from just before its request is written to the moment its
+    // message.created arrives on the socket (both by this process's clock).
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
     ws.on('message', (raw) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_IDLE_MS } from '@switchboard/core';
 import { startFake, type FakeServer } from '../../testing/fakes/server.ts';
+import { fromJson } from '../../platform/db/columns.ts';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 
 /**
@@ -85,19 +86,29 @@ describe('a conversation that goes idle', () => {
     const roomId = await write('Hi, do you do cleanings on Saturdays?');
     const asked = analysisRequests().length;
 
-    // The idle analysis is a job in the database (a restart loses nothing), due the idle time after the last message.
-    const room = await t.services.deps.db
-      .selectFrom('rooms')
-      .select(['id', 'last_message_id'])
-      .where('room_id', '=', roomId)
-      .executeTakeFirstOrThrow();
-    const job = await t.services.deps.db
-      .selectFrom('jobs')
-      .select(['kind', 'status', 'run_at'])
-      .where('idempotency_key', '=', `analyze:idle:${room.id}:${room.last_message_id}`)
-      .executeTakeFirstOrThrow();
-    expect(job).toMatchObject({ kind: 'conversation.analyze', status: 'queued' });
-    expect(Number(job.run_at)).toBeGreaterThanOrEqual(t.services.inbox.queue.now() + ANALYSIS_IDLE_MS - 60_000);
+    // The idle analysis is a job in the database (a restart loses nothing), due the idle time after the
+    // last message: one row per room, carrying the room's state at that message.
+    const idleJobs = async () => {
+      const room = await t.services.deps.db
+        .selectFrom('rooms')
+        .select(['id', 'last_message_id'])
+        .where('room_id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      const jobs = await t.services.deps.db
+        .selectFrom('jobs')
+        .select(['kind', 'status', 'run_at', 'payload', 'idempotency_key'])
+        .where('kind', '=', 'conversation.analyze')
+        .where((eb) =>
+          eb.or([eb('idempotency_key', '=', `analyze:idle:${room.id}`), eb('idempotency_key', 'like', `analyze:idle:${room.id}:%`)]),
+        )
+        .execute();
+      return { room, jobs };
+    };
+    const first = await idleJobs();
+    expect(first.jobs).toHaveLength(1);
+    expect(first.jobs[0]!.status).toBe('queued');
+    expect(Number(first.jobs[0]!.run_at)).toBe(t.services.inbox.queue.now() + ANALYSIS_IDLE_MS);
+    expect(fromJson(first.jobs[0]!.payload, {})).toMatchObject({ key: `${first.room.id}:${first.room.last_message_id}`, idle: true });
 
     // Not before the idle time.
     await later(ANALYSIS_IDLE_MS - 60_000);
@@ -116,6 +127,13 @@ describe('a conversation that goes idle', () => {
     expect(await write('Also, I have Delta Dental.')).toBe(roomId);
     await later(ANALYSIS_IDLE_MS - 5 * 60_000);
     expect(await write('Is that accepted?')).toBe(roomId);
+    // Still the room's one job, moved to the idle time after this message and carrying it.
+    const moved = await idleJobs();
+    expect(moved.jobs).toHaveLength(1);
+    expect(moved.jobs[0]!.status).toBe('queued');
+    expect(Number(moved.jobs[0]!.run_at)).toBe(t.services.inbox.queue.now() + ANALYSIS_IDLE_MS);
+    expect(fromJson(moved.jobs[0]!.payload, {})).toMatchObject({ key: `${moved.room.id}:${moved.room.last_message_id}` });
+    expect(moved.room.last_message_id).not.toBe(first.room.last_message_id);
     await later(10 * 60_000);
     expect(analysisRequests()).toHaveLength(asked + 1);
     expect(hooks(roomId)).toHaveLength(1);

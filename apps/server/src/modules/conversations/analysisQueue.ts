@@ -6,9 +6,11 @@ import type { RoomRow } from './repository.ts';
 
 /**
  * When a conversation is analyzed: as it closes, and when it goes idle (nobody wrote in it for
- * ANALYSIS_IDLE_MS). Both are jobs in the durable queue, so a restart loses none: every message
- * enqueues a delayed idle job for the room as that message leaves it, and the job, when it falls due,
- * analyzes only if that message is still the room's latest (a later message enqueued its own).
+ * ANALYSIS_IDLE_MS). Both are jobs in the durable queue, so a restart loses none. The idle analysis is
+ * one job per room (`analyze:idle:<room>`), moved to ANALYSIS_IDLE_MS after each message as that message
+ * leaves the room (`JobQueue.reschedule`), so a busy room keeps one row, not one per message; it carries
+ * the room's state at its last message and, when it falls due, analyzes only if that message is still
+ * the room's latest.
  */
 export const ANALYZE_JOB = 'conversation.analyze';
 
@@ -18,7 +20,7 @@ export const analysisKeyOf = (room: RoomRow) => `${room.id}:${room.last_message_
 export interface AnalyzePayload {
   roomPk: number;
   key: string;
-  /** Enqueued by a message for when the room goes idle: analyzes only if no message came since. */
+  /** The room's idle analysis, moved later by each message: analyzes only if no message came since. */
   idle?: boolean;
 }
 
@@ -30,15 +32,14 @@ export async function enqueueAnalysis(queue: JobQueue, trx: DbOrTx, room: RoomRo
   await queue.enqueue(ANALYZE_JOB, payload, { key: `analyze:room:${key}`, maxAttempts: ANALYSIS_MAX_ATTEMPTS }, trx);
 }
 
-/** Enqueues the idle analysis for the room as its latest message leaves it (group rooms have none). */
-export async function enqueueIdleAnalysis(queue: JobQueue, trx: DbOrTx, room: RoomRow): Promise<void> {
+/** Moves the room's idle analysis to ANALYSIS_IDLE_MS after its latest message (group rooms have none). */
+export async function scheduleIdleAnalysis(queue: JobQueue, trx: DbOrTx, room: RoomRow): Promise<void> {
   if (!room.last_message_id || isSet(room.is_group)) return;
-  const key = analysisKeyOf(room);
-  const payload: AnalyzePayload = { roomPk: room.id, key, idle: true };
-  await queue.enqueue(
+  const payload: AnalyzePayload = { roomPk: room.id, key: analysisKeyOf(room), idle: true };
+  await queue.reschedule(
     ANALYZE_JOB,
     payload,
-    { key: `analyze:idle:${key}`, delayMs: ANALYSIS_IDLE_MS, maxAttempts: ANALYSIS_MAX_ATTEMPTS },
+    { key: `analyze:idle:${room.id}`, delayMs: ANALYSIS_IDLE_MS, maxAttempts: ANALYSIS_MAX_ATTEMPTS },
     trx,
   );
 }

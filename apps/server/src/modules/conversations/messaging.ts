@@ -7,7 +7,7 @@ import { addNotification } from '../notifications/index.ts';
 import { recordLog } from '../logs/index.ts';
 import { toMessageDto, toRoomDto } from './mappers.ts';
 import { describeAction, type AgentAction } from './events.ts';
-import { enqueueIdleAnalysis } from './analysisQueue.ts';
+import { scheduleIdleAnalysis } from './analysisQueue.ts';
 import { countMessage } from './messageCharges.ts';
 import { scopeOf } from './owner.ts';
 import {
@@ -96,8 +96,8 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
       await messagesRepository.clearNeedsPerson(trx, room.id);
     }
     const updated = await roomsRepository.update(trx, room.id, patch);
-    // Analyzed when nobody writes in it for a while (a delayed job; a later message enqueues its own).
-    if (!blocked) await enqueueIdleAnalysis(queue, trx, updated);
+    // Analyzed when nobody writes in it for a while (the room's delayed job, moved later by each message).
+    if (!blocked) await scheduleIdleAnalysis(queue, trx, updated);
     const dto = toMessageDto(row, room.room_id);
     await emit({ type: 'message.created', ...scopeOf(room), payload: { roomId: room.room_id, message: dto } });
     // The room as it now reads, from rows in hand (the reader's own unread state is not in an event).

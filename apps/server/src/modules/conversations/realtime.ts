@@ -5,7 +5,7 @@ import { descendantAccountIds } from '../accounts/index.ts';
 import { inboxOf } from './owner.ts';
 import type { Services } from '../../services.ts';
 import type { EventScope } from '../../platform/realtime/events.ts';
-import { SocketGuard } from '../../platform/realtime/sockets.ts';
+import { coalescedSender, SocketGuard } from '../../platform/realtime/sockets.ts';
 
 /**
  * The accounts whose inbox events a caller receives: the acting organization or agent, or those below
@@ -67,7 +67,7 @@ export async function realtimeRoutes(app: FastifyInstance, s: Services): Promise
       });
       void (async () => {
         const { scope, refresh } = await scopeFor(s, ctx);
-        const rm = await s.inbox.hub.add({ scope, refresh, send: (text) => socket.readyState === 1 && socket.send(text) }, since);
+        const rm = await s.inbox.hub.add({ scope, refresh, send: coalescedSender(socket) }, since);
         if (closed) rm();
         else {
           remove = rm;

@@ -255,7 +255,13 @@ export const messagesRepository = {
 
   /** The room's agent actions no longer need a person (a staff member answered there). */
   async clearNeedsPerson(db: DbOrTx, roomPk: number): Promise<void> {
-    await db.updateTable('messages').set({ needs_person: 0 }).where('room_pk', '=', roomPk).where('needs_person', '=', 1).execute();
+    // The literal 1 lets the planner use the partial index of such rows (a parameter would not match it).
+    await db
+      .updateTable('messages')
+      .set({ needs_person: 0 })
+      .where('room_pk', '=', roomPk)
+      .where('needs_person', '=', sql.lit(1))
+      .execute();
   },
 
   /** Agent actions waiting for a person in an inbox, newest first, with their room. */
@@ -265,7 +271,7 @@ export const messagesRepository = {
       .innerJoin('rooms as r', 'r.id', 'm.room_pk')
       .select(['m.id', 'm.body', 'm.event_kind', 'm.created_at', 'r.room_id', 'r.username', 'r.channel', 'r.inbox_type'])
       .where('m.account_id', '=', owner.orgId)
-      .where('m.needs_person', '=', 1);
+      .where('m.needs_person', '=', sql.lit(1));
     if (owner.agentId != null) q = q.where('r.agent_id', '=', owner.agentId);
     return q.orderBy('m.id', 'desc').limit(limit).execute();
   },

@@ -88,6 +88,43 @@ describe('the database job queue', () => {
     expect(await status('lease-1')).toMatchObject({ status: 'done' });
   });
 
+  it('keeps a scheduled job as one row per key, moved later by each schedule, even while it runs', async () => {
+    const first = new JobQueue(t.database.db, t.services.deps.log);
+    let now = Date.now();
+    first.now = () => now;
+    const seen: unknown[] = [];
+    first.register('timer', async (payload) => {
+      seen.push(payload);
+    });
+    await first.reschedule('timer', { n: 1 }, { key: 'timer-1', delayMs: 60_000 });
+    now += 30_000;
+    await first.reschedule('timer', { n: 2 }, { key: 'timer-1', delayMs: 60_000 });
+    const rows = await t.database.db.selectFrom('jobs').select(['run_at', 'status']).where('idempotency_key', '=', 'timer-1').execute();
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]!.run_at)).toBe(now + 60_000);
+    // Not due at the first schedule's time any more.
+    now += 45_000;
+    expect(await first.drain()).toBe(0);
+    // Due: claimed; a schedule while it runs moves it again, and the run's acknowledgement leaves it queued.
+    now += 15_000;
+    const claimed = (await first.claim())!;
+    await first.reschedule('timer', { n: 3 }, { key: 'timer-1', delayMs: 60_000 });
+    await first.execute(claimed);
+    expect(seen).toEqual([{ n: 2 }]);
+    expect(await status('timer-1')).toMatchObject({ status: 'queued', attempts: 0 });
+    // A new process (the first one gone) runs it at its new time: it survives a restart.
+    const second = new JobQueue(t.database.db, t.services.deps.log);
+    second.now = () => now;
+    second.register('timer', async (payload) => {
+      seen.push(payload);
+    });
+    expect(await second.drain()).toBe(0);
+    now += 60_000;
+    expect(await second.drain()).toBe(1);
+    expect(seen).toEqual([{ n: 2 }, { n: 3 }]);
+    expect(await status('timer-1')).toMatchObject({ status: 'done' });
+  });
+
   it('prunes realtime events and finished jobs past the retention', async () => {
     const { RETENTION_MS } = await import('../background.ts');
     const db = t.database.db;

@@ -86,6 +86,37 @@ export class JobQueue {
     return row != null;
   }
 
+  /**
+   * A timer kept as one job per key: enqueues it, or moves the key's job (whatever its state) to run
+   * `delayMs` from now with the new payload and fresh attempts, as a timer restarted by each event is
+   * (the idle analysis of a conversation: one row per room, however many messages). A run in progress
+   * keeps going, but its acknowledgement no longer matches the job (the lease is released), so the job
+   * stays due at its new time.
+   */
+  async reschedule(kind: string, payload: unknown, o: EnqueueOptions, trx: DbOrTx = this.db): Promise<void> {
+    const now = this.now();
+    const moved = {
+      payload: toJson(payload),
+      status: 'queued' as const,
+      attempts: 0,
+      max_attempts: o.maxAttempts ?? 8,
+      run_at: now + (o.delayMs ?? 0),
+      locked_until: null,
+      locked_by: null,
+      last_error: null,
+      updated_at: now,
+    };
+    await trx
+      .insertInto('jobs')
+      .values({ kind, idempotency_key: o.key, created_at: now, ...moved })
+      .onConflict((oc) => oc.column('idempotency_key').doUpdateSet(moved))
+      .execute();
+    // A job due later is found by the worker's polling; waking it now would find nothing to run.
+    if (o.delayMs) return;
+    if (trx === this.db) this.kick();
+    else this.kickAfterCommit = true;
+  }
+
   /** Claims the next runnable job (queued and due, or running with an expired lease). */
   async claim(workerId = this.workerId): Promise<JobRow | null> {
     const now = this.now();

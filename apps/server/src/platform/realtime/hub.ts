@@ -39,6 +39,8 @@ interface Subscriber {
 export class RealtimeHub {
   private readonly subs = new Set<Subscriber>();
   private lastSeen: number | null = null;
+  /** Each event's JSON, kept while the event object lives. */
+  private readonly texts = new WeakMap<object, string>();
 
   constructor(
     private readonly db: Db,
@@ -120,7 +122,13 @@ export class RealtimeHub {
 
   private sendRaw(s: Subscriber, message: InboxEvent | ResetMessage): void {
     try {
-      s.client.send(JSON.stringify(message));
+      // Staff receive the event itself: it is serialized once for all of them, not once per socket.
+      let text = this.texts.get(message);
+      if (text == null) {
+        text = JSON.stringify(message);
+        this.texts.set(message, text);
+      }
+      s.client.send(text);
     } catch (err) {
       this.log.warn({ err }, 'realtime send failed');
     }

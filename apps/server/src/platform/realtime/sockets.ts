@@ -93,3 +93,33 @@ function decrement(map: Map<string, number>, key: string): void {
   if (n <= 0) map.delete(key);
   else map.set(key, n);
 }
+
+/** The part of a `ws` socket `coalescedSender` uses (`_socket`: ws's own net.Socket underneath). */
+interface SendingSocket {
+  readonly readyState: number;
+  send(text: string): void;
+  _socket?: { cork(): void; uncork(): void };
+}
+
+/**
+ * A send function for a socket that writes the frames of one turn of the event loop together: the
+ * first send corks the TCP socket and the frames sent before the next tick (a message's
+ * `message.created` and `conversation.updated`, or a burst of sends) leave in one write instead of a
+ * system call each. Sends on a socket that is no longer open are dropped.
+ */
+export function coalescedSender(socket: SendingSocket): (text: string) => void {
+  let corked = false;
+  return (text) => {
+    if (socket.readyState !== 1) return;
+    const raw = socket._socket;
+    if (raw && !corked) {
+      corked = true;
+      raw.cork();
+      process.nextTick(() => {
+        corked = false;
+        raw.uncork();
+      });
+    }
+    socket.send(text);
+  };
+}

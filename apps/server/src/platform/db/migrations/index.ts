@@ -28,6 +28,7 @@ import * as analysis from './202611271820_analysis.ts';
 import * as referralInviteCodes from './202611242230_referral_invite_codes.ts';
 import * as referralRewardsPaid from './202611271400_referral_rewards_paid.ts';
 import * as invoiceUnitSlug from './202611271830_invoice_unit_slug.ts';
+import * as needsPersonPartial from './202611280100_needs_person_partial.ts';
 import * as agentAppsSecrets from './202611242120_agent_apps_secrets.ts';
 import * as sip from './202611242020_sip.ts';
 import * as calendarConnections from './202611242050_calendar_connections.ts';
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '202611271810_agent_tests': agentTests,
   '202611271820_analysis': analysis,
   '202611271830_invoice_unit_slug': invoiceUnitSlug,
+  '202611280100_needs_person_partial': needsPersonPartial,
 };
