@@ -13,7 +13,8 @@ import { ledgerRepository as repo, type LedgerAccountRow, type TransferRow } fro
  * - A balance never goes below its account's limit: the debit is a conditional update inside the
  *   transfer's transaction (`... where balance - x >= min_balance`); when it matches no row the whole
  *   transfer rolls back and is refused (402). Both balances are updated in account-id order, so two
- *   opposite transfers cannot deadlock on PostgreSQL.
+ *   opposite transfers cannot deadlock on PostgreSQL. Outside a caller's transaction these steps run as
+ *   one (`repo.transferAtOnce`: one round trip on PostgreSQL, one synchronous transaction on SQLite).
  * - Every account starts at 0 and each transfer adds to one what it takes from another, so the sum of
  *   all balances is always 0, and each balance equals its credits minus its debits: `checkLedger`.
  */
