@@ -14,7 +14,7 @@ import { record } from './figures.ts';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../apps/server/src/db.ts';
 import { ledger, PLATFORM_ACCOUNTS, walletCode } from '../../apps/server/src/modules/wallet/index.ts';
-import { fmt } from './util.ts';
+import { fmt, profiled } from './util.ts';
 
 const CLIENTS = 20;
 const WALLETS = 100;
@@ -50,18 +50,20 @@ async function product(db: Db, run: string) {
       amount: 1_000_000,
       kind: 'card_topup',
     });
-  return drive(async (i) => {
-    const a = pick();
-    let b = pick();
-    if (b === a) b = (a % WALLETS) + 1;
-    try {
-      await ledger.transfer(db, { key: `${run}:${i}`, debit: walletCode(a), credit: walletCode(b), amount: amount(), kind: 'transfer' });
-      return true;
-    } catch (e) {
-      if ((e as { status?: number }).status === 402) return false;
-      throw e;
-    }
-  });
+  return profiled(`ledger-${run}`, () =>
+    drive(async (i) => {
+      const a = pick();
+      let b = pick();
+      if (b === a) b = (a % WALLETS) + 1;
+      try {
+        await ledger.transfer(db, { key: `${run}:${i}`, debit: walletCode(a), credit: walletCode(b), amount: amount(), kind: 'transfer' });
+        return true;
+      } catch (e) {
+        if ((e as { status?: number }).status === 402) return false;
+        throw e;
+      }
+    }),
+  );
 }
 
 /** The same conditional update with nothing around it: one transaction, debit (if it fits) and credit. */

@@ -127,3 +127,26 @@ export async function withProduct<T>(
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Runs `fn` (a section's measured window, in this process) under the V8 profiler when BENCH_CPU_PROF
+ * is set, writing `<dir>/<name>.cpuprofile` (for the in-process sections, whose measured window is a
+ * small part of a `--cpu-prof` of the whole run); otherwise just runs it.
+ */
+export async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return fn();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}

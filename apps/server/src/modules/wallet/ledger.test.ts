@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { INSUFFICIENT_FUNDS, ledger, PLATFORM_ACCOUNTS, walletCode } from './index.ts';
+import { owedCode } from './ledger.ts';
 
 /**
  * The ledger on whichever database the run uses (SQLite, or PostgreSQL with TEST_DATABASE_URL: a pool of
@@ -71,6 +72,65 @@ describe('ledger transfers', () => {
       ledger.transfer(db, { key: `k:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 800, kind: 'card_topup' }),
     ).rejects.toMatchObject({ status: 409 });
     expect(await ledger.balance(db, a)).toBe(700);
+  });
+
+  it("a key used in one step outside a transaction repeats inside a caller's transaction, and the other way round", async () => {
+    const a = fresh();
+    const outside = await ledger.transfer(db, {
+      key: `mix1:${a}`,
+      debit: PLATFORM_ACCOUNTS.card,
+      credit: a,
+      amount: 500,
+      kind: 'card_topup',
+    });
+    const inside = await db
+      .transaction()
+      .execute((trx) =>
+        ledger.transfer(trx, { key: `mix1:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 500, kind: 'card_topup' }),
+      );
+    expect(inside).toEqual({ transfer: outside.transfer, repeated: true });
+    const first = await db
+      .transaction()
+      .execute((trx) =>
+        ledger.transfer(trx, { key: `mix2:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 300, kind: 'card_topup' }),
+      );
+    const again = await ledger.transfer(db, {
+      key: `mix2:${a}`,
+      debit: PLATFORM_ACCOUNTS.card,
+      credit: a,
+      amount: 300,
+      kind: 'card_topup',
+    });
+    expect(again).toEqual({ transfer: first.transfer, repeated: true });
+    expect(await ledger.balance(db, a)).toBe(800);
+  });
+
+  it('money arriving in a wallet that owes the platform pays the debt first, in the same transfer', async () => {
+    const id = 5000 + ++n;
+    // A debt of $2 (what a dispute the wallet could not cover leaves), then $5 arrives outside any transaction.
+    await ledger.transfer(db, {
+      key: `debt-made:${id}`,
+      debit: owedCode(id),
+      credit: PLATFORM_ACCOUNTS.disputes,
+      amount: 2_000_000,
+      kind: 'x',
+    });
+    const arrived = await ledger.transfer(db, {
+      key: `debt-top:${id}`,
+      debit: PLATFORM_ACCOUNTS.card,
+      credit: walletCode(id),
+      amount: 5_000_000,
+      kind: 'card_topup',
+    });
+    expect(arrived.repeated).toBe(false);
+    expect(await ledger.balance(db, owedCode(id))).toBe(0);
+    expect(await ledger.balance(db, walletCode(id))).toBe(3_000_000);
+    const collected = await db
+      .selectFrom('ledger_transfers')
+      .select('amount')
+      .where('idempotency_key', '=', `debt:${arrived.transfer.id}`)
+      .execute();
+    expect(collected.map((r) => Number(r.amount))).toEqual([2_000_000]);
   });
 
   it('refuses amounts that are not whole micro-USD above zero', async () => {

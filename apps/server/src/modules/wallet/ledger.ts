@@ -13,7 +13,8 @@ import { ledgerRepository as repo, type LedgerAccountRow, type TransferRow } fro
  * - A balance never goes below its account's limit: the debit is a conditional update inside the
  *   transfer's transaction (`... where balance - x >= min_balance`); when it matches no row the whole
  *   transfer rolls back and is refused (402). Both balances are updated in account-id order, so two
- *   opposite transfers cannot deadlock on PostgreSQL.
+ *   opposite transfers cannot deadlock on PostgreSQL. Outside a caller's transaction these steps run as
+ *   one (`repo.transferAtOnce`: one round trip on PostgreSQL, one synchronous transaction on SQLite).
  * - Every account starts at 0 and each transfer adds to one what it takes from another, so the sum of
  *   all balances is always 0, and each balance equals its credits minus its debits: `checkLedger`.
  */
@@ -174,23 +175,37 @@ export const ledger = {
     // Accounts are created outside the transfer's transaction, so a refused transfer still leaves them.
     const debit = { id: await accountId(db, t.debit) };
     const credit = { id: await accountId(db, t.credit) };
-    const run = async (trx: Tx): Promise<TransferResult> => {
-      const inserted = await repo.insertTransfer(trx, {
-        idempotency_key: t.key,
-        debit_account_id: debit.id,
-        credit_account_id: credit.id,
-        amount: t.amount,
-        kind: t.kind,
-        memo: t.memo ?? null,
-        created_at: Date.now(),
-      });
-      if (!inserted) {
-        const first = await repo.transferByKey(trx, t.key);
-        if (first.debit_account_id !== debit.id || first.credit_account_id !== credit.id || Number(first.amount) !== t.amount) {
-          throw conflict('This idempotency key was already used for a different transfer.', 'idempotencyKey');
-        }
-        return { transfer: normalize(first), repeated: true };
+    const row = {
+      idempotency_key: t.key,
+      debit_account_id: debit.id,
+      credit_account_id: credit.id,
+      amount: t.amount,
+      kind: t.kind,
+      memo: t.memo ?? null,
+      created_at: Date.now(),
+    };
+    const repeatOf = (first: TransferRow): TransferResult => {
+      if (first.debit_account_id !== debit.id || first.credit_account_id !== credit.id || Number(first.amount) !== t.amount) {
+        throw conflict('This idempotency key was already used for a different transfer.', 'idempotencyKey');
       }
+      return { transfer: normalize(first), repeated: true };
+    };
+    const owner = walletOwner(t.credit);
+    // Outside a caller's transaction: the whole transfer in one step (one round trip on PostgreSQL);
+    // a credited wallet with a debt to collect takes the full transaction below.
+    const fast = db.isTransaction ? null : await repo.transferAtOnce(db as Db, { row, owedCode: owner !== null ? owedCode(owner) : null });
+    if (fast?.outcome === 'refused') {
+      ledgerTransfers.inc({ kind: t.kind, outcome: 'refused' });
+      throw paymentRequired(INSUFFICIENT_FUNDS, 'amount');
+    }
+    if (fast && (fast.outcome === 'made' || fast.outcome === 'repeated')) {
+      const result = fast.outcome === 'repeated' ? repeatOf(fast.transfer) : { transfer: normalize(fast.transfer), repeated: false };
+      ledgerTransfers.inc({ kind: t.kind, outcome: result.repeated ? 'repeated' : 'made' });
+      return result;
+    }
+    const run = async (trx: Tx): Promise<TransferResult> => {
+      const inserted = await repo.insertTransfer(trx, row);
+      if (!inserted) return repeatOf(await repo.transferByKey(trx, t.key));
       const steps = [
         { id: debit.id, delta: -t.amount },
         { id: credit.id, delta: t.amount },
@@ -198,7 +213,6 @@ export const ledger = {
       for (const step of steps) {
         if (!(await repo.applyDelta(trx, step.id, step.delta))) throw paymentRequired(INSUFFICIENT_FUNDS, 'amount');
       }
-      const owner = walletOwner(t.credit);
       if (owner !== null) await collectDebt(trx, owner, normalize(inserted));
       return { transfer: normalize(inserted), repeated: false };
     };

@@ -5,7 +5,7 @@ import { fromJson } from '../../platform/db/columns.ts';
 import type { JobRow } from '../../platform/jobs/queue.ts';
 import { secretBoxFor } from '../../platform/secrets/index.ts';
 import { findAccount } from '../accounts/index.ts';
-import { OutboundError, postJson } from '../../platform/http/outbound.ts';
+import { OutboundError, requestJson } from '../../platform/http/outbound.ts';
 import { recordLog } from '../logs/index.ts';
 import { cursorRepository, deliveriesRepository, endpointsRepository, outboxRepository } from './repository.ts';
 import { signatureHeaders } from './signing.ts';
@@ -25,6 +25,8 @@ export const WEBHOOK_PAUSE_AFTER = 5;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const SCAN_BATCH = 500;
 const DELIVER = 'webhooks.deliver';
+/** An endpoint's deliveries share a lane of the job queue: one at a time, in event order; endpoints side by side. */
+const laneOf = (endpointId: number) => `webhook:${endpointId}`;
 
 export function createDelivery(deps: Deps, bg: Background) {
   const { db } = deps;
@@ -61,7 +63,7 @@ export function createDelivery(deps: Deps, bg: Background) {
         );
         if (row) {
           added++;
-          await bg.queue.enqueue(DELIVER, { deliveryId: row.id }, { key: `webhook:${row.id}:1`, maxAttempts: 3 }, trx);
+          await bg.queue.enqueue(DELIVER, { deliveryId: row.id }, { key: `webhook:${row.id}:1`, maxAttempts: 3, lane: laneOf(ep.id) }, trx);
         }
       }
     }
@@ -110,25 +112,44 @@ export function createDelivery(deps: Deps, bg: Background) {
     }
   }
 
-  /** Adds one delivery outside the event log (the test button, a replay) and queues it. */
-  async function enqueueDelivery(deliveryId: number, attempt: number, delayMs = 0) {
+  /** Adds one delivery outside the event log (the test button, a replay) and queues it in its endpoint's lane. */
+  async function enqueueDelivery(deliveryId: number, endpointId: number, attempt: number, delayMs = 0) {
     await bg.write(async (trx) => {
-      await bg.queue.enqueue(DELIVER, { deliveryId }, { key: `webhook:${deliveryId}:${attempt}`, delayMs, maxAttempts: 3 }, trx);
+      await bg.queue.enqueue(
+        DELIVER,
+        { deliveryId },
+        { key: `webhook:${deliveryId}:${attempt}`, delayMs, maxAttempts: 3, lane: laneOf(endpointId) },
+        trx,
+      );
     });
   }
 
-  async function deliver(payload: { deliveryId: number }, _job: JobRow): Promise<void> {
-    const d = await deliveriesRepository.get(db, payload.deliveryId);
-    if (!d || d.status !== 'pending') return; // delivered, failed for good, or its endpoint deleted
-    const ep = await endpointsRepository.byId(db, d.endpoint_id);
-    if (!ep || !ep.active) return;
+  /** Endpoint secrets opened once (by their sealed text): opening is a decryption per delivery otherwise. */
+  const opened = new Map<string, string>();
+  const secretOf = (sealed: string) => {
+    let secret = opened.get(sealed);
+    if (secret === undefined) {
+      if (opened.size >= 1000) opened.delete(opened.keys().next().value!);
+      opened.set(sealed, (secret = box().open(sealed)));
+    }
+    return secret;
+  };
+
+  async function deliver(payload: { deliveryId: number }, job: JobRow): Promise<'acked' | void> {
+    // The delivery with its endpoint, in one read.
+    const found = await deliveriesRepository.withEndpoint(db, payload.deliveryId);
+    if (!found || found.delivery.status !== 'pending') return; // delivered, failed for good, or its endpoint deleted
+    const { delivery: d, endpoint: ep } = found;
+    if (!ep.active) return;
     const body = JSON.stringify(fromJson(d.payload, {}));
-    const headers = signatureHeaders(box().open(ep.secret), d.event_id, Math.floor(bg.queue.now() / 1000), body);
+    const headers = signatureHeaders(secretOf(ep.secret), d.event_id, Math.floor(bg.queue.now() / 1000), body);
     const started = performance.now();
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const res = await postJson(ep.url, JSON.parse(body), {
+      const res = await requestJson(ep.url, {
+        method: 'POST',
+        body,
         timeoutMs: WEBHOOK_TIMEOUT_MS,
         allowHosts: deps.config.WEBHOOK_ALLOW_HOSTS,
         headers,
@@ -159,7 +180,8 @@ export function createDelivery(deps: Deps, bg: Background) {
         at,
       });
     if (!error) {
-      await bg.write(async (trx) => {
+      // The attempt's record, its log and the job's acknowledgement commit together.
+      await db.transaction().execute(async (trx) => {
         await deliveriesRepository.attempted(trx, d.id, {
           status: 'delivered',
           attempts,
@@ -169,9 +191,10 @@ export function createDelivery(deps: Deps, bg: Background) {
           at,
         });
         await log(trx);
+        await bg.queue.complete(job, trx);
       });
-      await endpointsRepository.succeeded(db, ep.id);
-      return;
+      if (ep.failed_in_a_row > 0) await endpointsRepository.succeeded(db, ep.id);
+      return 'acked';
     }
     if (delay != null) {
       // The attempt's record, its log and the next attempt's job commit together.
@@ -181,7 +204,7 @@ export function createDelivery(deps: Deps, bg: Background) {
         await bg.queue.enqueue(
           DELIVER,
           { deliveryId: d.id },
-          { key: `webhook:${d.id}:${attempts + 1}`, delayMs: delay, maxAttempts: 3 },
+          { key: `webhook:${d.id}:${attempts + 1}`, delayMs: delay, maxAttempts: 3, lane: laneOf(ep.id) },
           trx,
         );
       });

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
 import { toJson } from '../../platform/db/columns.ts';
+import { compiledRead } from '../../platform/db/compiled.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookOutboxTable } from './tables.ts';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
@@ -75,6 +76,22 @@ export const endpointsRepository = {
   },
 };
 
+const deliveryWithEndpoint = compiledRead((db, id) =>
+  db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .selectAll('d')
+    .select([
+      'e.id as ep_id',
+      'e.url as ep_url',
+      'e.secret as ep_secret',
+      'e.active as ep_active',
+      'e.failed_in_a_row as ep_failed_in_a_row',
+      'e.account_id as ep_account_id',
+    ])
+    .where('d.id', '=', id as number),
+);
+
 export const deliveriesRepository = {
   /** undefined when this endpoint already has this event. */
   insert(db: DbOrTx, v: { endpointId: number; accountId: number; eventId: string; eventType: string; payload: unknown }, now: number) {
@@ -102,6 +119,31 @@ export const deliveriesRepository = {
 
   get(db: DbOrTx, id: number): Promise<DeliveryRow | undefined> {
     return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** A delivery and its endpoint in one read (a send needs both); undefined when either is gone. */
+  async withEndpoint(db: DbOrTx, id: number): Promise<{ delivery: DeliveryRow; endpoint: EndpointRow } | undefined> {
+    const [row] = (await deliveryWithEndpoint(db, id)) as (DeliveryRow & {
+      ep_id: number;
+      ep_url: string;
+      ep_secret: string;
+      ep_active: number;
+      ep_failed_in_a_row: number;
+      ep_account_id: number;
+    })[];
+    if (!row) return undefined;
+    const { ep_id, ep_url, ep_secret, ep_active, ep_failed_in_a_row, ep_account_id, ...delivery } = row;
+    return {
+      delivery,
+      endpoint: {
+        id: ep_id,
+        url: ep_url,
+        secret: ep_secret,
+        active: ep_active,
+        failed_in_a_row: ep_failed_in_a_row,
+        account_id: ep_account_id,
+      } as EndpointRow,
+    };
   },
 
   recent(db: DbOrTx, endpointId: number, limit = 50): Promise<DeliveryRow[]> {

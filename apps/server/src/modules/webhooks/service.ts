@@ -95,7 +95,7 @@ export function createWebhooksService(deps: Deps, bg: Background) {
         { endpointId: ep.id, accountId: ep.account_id, eventId, eventType: WEBHOOK_TEST_EVENT, payload },
         now,
       ))!;
-      await delivery.enqueueDelivery(row.id, 1);
+      await delivery.enqueueDelivery(row.id, ep.id, 1);
       return { success: true as const, delivery: toDelivery((await deliveriesRepository.get(db, row.id))!) };
     },
 
@@ -106,7 +106,7 @@ export function createWebhooksService(deps: Deps, bg: Background) {
       const d = await deliveriesRepository.get(db, deliveryId);
       if (!d || d.endpoint_id !== id) throw notFound('Delivery not found.');
       await deliveriesRepository.requeue(db, d.id, Date.now());
-      await delivery.enqueueDelivery(d.id, d.attempts + 1);
+      await delivery.enqueueDelivery(d.id, d.endpoint_id, d.attempts + 1);
       return { success: true as const, delivery: toDelivery((await deliveriesRepository.get(db, d.id))!) };
     },
   };

@@ -83,7 +83,9 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
       sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
       checkpointer = startCheckpointer(file);
     }
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const cached = withStatementCache(sqlite);
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
+    sqliteHandles.set(db, cached);
   }
   if (kind === 'sqlite') await migrate(db);
   return {
@@ -95,6 +97,18 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
       await db.destroy();
     },
   };
+}
+
+const sqliteHandles = new WeakMap<object, SQLite.Database>();
+
+/**
+ * The SQLite handle under a database opened here (not under a transaction, nor PostgreSQL), for the few
+ * hot paths that run a whole transaction synchronously with prepared statements (the ledger's
+ * transfer). Use it only inside `db.connection().execute(...)`: that holds Kysely's one connection, so
+ * no Kysely transaction is open on the handle meanwhile.
+ */
+export function sqliteHandleOf(db: Kysely<any>): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
 }
 
 async function currentSchema(db: Kysely<any>): Promise<string> {

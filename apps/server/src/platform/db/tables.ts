@@ -32,6 +32,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  /** Jobs of one lane run one at a time, in queue order; null: no lane (platform/jobs/queue.ts). */
+  lane: Generated<string | null>;
 }
 
 export interface EventSeqTable {

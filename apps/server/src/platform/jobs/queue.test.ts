@@ -152,3 +152,95 @@ describe('the database job queue', () => {
     expect(left.map((e) => Number(e.id))).toEqual([9_000_002]);
   });
 });
+
+describe('lanes', () => {
+  /** A handler that records starts and ends and waits until released, so overlaps can be seen. */
+  function gated(q: JobQueue) {
+    const log: string[] = [];
+    const waiting = new Map<string, () => void>();
+    let active = 0;
+    let maxActive = 0;
+    q.register('step', async (p: { lane: string; n: number }) => {
+      const name = `${p.lane}${p.n}`;
+      log.push(`start ${name}`);
+      active++;
+      maxActive = Math.max(maxActive, active);
+      await new Promise<void>((release) => waiting.set(name, release));
+      active--;
+      log.push(`end ${name}`);
+    });
+    const release = async (name: string) => {
+      await expect.poll(() => waiting.has(name)).toBe(true);
+      waiting.get(name)!();
+      waiting.delete(name);
+    };
+    return { log, release, maxActive: () => maxActive, startedNames: () => [...waiting.keys()] };
+  }
+
+  it('runs one lane in queue order, one at a time, and different lanes side by side', async () => {
+    const q = new JobQueue(t.database.db, t.services.deps.log);
+    const g = gated(q);
+    for (let n = 1; n <= 3; n++)
+      for (const lane of ['a', 'b']) await q.enqueue('step', { lane, n }, { key: `lane-${lane}-${n}`, lane: `test:${lane}` });
+    const drained = q.drain();
+    // Both lanes' first jobs start together; nothing of a lane starts before its previous job ends.
+    await expect.poll(() => g.startedNames().sort()).toEqual(['a1', 'b1']);
+    await g.release('b1');
+    await expect.poll(() => g.startedNames().sort()).toEqual(['a1', 'b2']);
+    await g.release('a1');
+    await g.release('b2');
+    await g.release('a2');
+    await g.release('b3');
+    await g.release('a3');
+    expect(await drained).toBe(6);
+    const order = (lane: string) => g.log.filter((l) => l.split(' ')[1]!.startsWith(lane));
+    expect(order('a')).toEqual(['start a1', 'end a1', 'start a2', 'end a2', 'start a3', 'end a3']);
+    expect(order('b')).toEqual(['start b1', 'end b1', 'start b2', 'end b2', 'start b3', 'end b3']);
+    expect(g.maxActive()).toBe(2);
+  });
+
+  it('a lane whose job waits for its retry does not hold back other lanes', async () => {
+    const q = new JobQueue(t.database.db, t.services.deps.log);
+    const ran: string[] = [];
+    q.register('fails', async () => {
+      ran.push('fails');
+      throw new Error('down');
+    });
+    q.register('works', async (p: { n: number }) => {
+      ran.push(`works${p.n}`);
+    });
+    await q.enqueue('fails', {}, { key: 'lane-fail', lane: 'test:down' });
+    for (let n = 1; n <= 3; n++) await q.enqueue('works', { n }, { key: `lane-ok-${n}`, lane: 'test:up' });
+    expect(await q.drain()).toBe(4);
+    expect(ran.filter((r) => r !== 'fails')).toEqual(['works1', 'works2', 'works3']);
+    expect(await status('lane-fail')).toMatchObject({ status: 'queued', attempts: 1 });
+  });
+
+  it('a job without a lane still runs one at a time', async () => {
+    const q = new JobQueue(t.database.db, t.services.deps.log);
+    let active = 0;
+    let maxActive = 0;
+    q.register('plain', async () => {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      await new Promise((r) => setImmediate(r));
+      active--;
+    });
+    for (let i = 0; i < 4; i++) await q.enqueue('plain', {}, { key: `plain-${i}` });
+    expect(await q.drain()).toBe(4);
+    expect(maxActive).toBe(1);
+  });
+
+  it('another worker claims nothing of a lane while one of its jobs runs under a live lease', async () => {
+    const first = new JobQueue(t.database.db, t.services.deps.log);
+    const second = new JobQueue(t.database.db, t.services.deps.log);
+    await first.enqueue('noop', {}, { key: 'held-1', lane: 'test:held' });
+    await first.enqueue('noop', {}, { key: 'held-2', lane: 'test:held' });
+    const claimed = await first.claim();
+    expect(claimed?.idempotency_key).toBe('held-1');
+    expect(await second.claimMany(5, { unlaned: true })).toEqual([]);
+    // When the lease runs out, the job itself is claimed again (not the next one of its lane).
+    second.now = () => Date.now() + JOB_LEASE_MS + 1;
+    expect((await second.claimMany(5, { unlaned: true })).map((j) => j.idempotency_key)).toEqual(['held-1']);
+  });
+});

@@ -19,10 +19,20 @@ export interface EnqueueOptions {
   key: string;
   delayMs?: number;
   maxAttempts?: number;
+  /**
+   * Jobs of one lane (a webhook endpoint's deliveries) run one at a time, in the order they were queued
+   * (by id, among those due: one waiting for a later retry holds nothing back); jobs of different lanes
+   * run side by side, up to the worker's concurrency, in this process and across processes.
+   */
+  lane?: string;
 }
 
+/**
+ * A handler may acknowledge its job itself, inside the transaction that records its effect
+ * (`queue.complete(job, trx)`), and then answers 'acked': effect and acknowledgement commit together.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the payload its own job kind enqueues
-export type JobHandler = (payload: any, job: JobRow) => Promise<void>;
+export type JobHandler = (payload: any, job: JobRow) => Promise<void | 'acked'>;
 
 /** A failure that retrying cannot fix: the job is marked failed at once. */
 export class PermanentJobError extends Error {}
@@ -30,6 +40,8 @@ export class PermanentJobError extends Error {}
 export const JOB_LEASE_MS = 30_000;
 export const JOB_BACKOFF_BASE_MS = 1_000;
 export const JOB_BACKOFF_MAX_MS = 5 * 60_000;
+/** Jobs with a lane run side by side up to this many per worker; jobs without one, one at a time. */
+export const JOB_CONCURRENCY = 16;
 
 export function backoffMs(attempts: number): number {
   return Math.min(JOB_BACKOFF_MAX_MS, JOB_BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
@@ -77,6 +89,7 @@ export class JobQueue {
         last_error: null,
         created_at: now,
         updated_at: now,
+        lane: o.lane ?? null,
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .returning('id')
@@ -119,50 +132,42 @@ export class JobQueue {
 
   /** Claims the next runnable job (queued and due, or running with an expired lease). */
   async claim(workerId = this.workerId): Promise<JobRow | null> {
-    const now = this.now();
-    const lease = now + JOB_LEASE_MS;
-    if (dialectOf(this.db) === 'postgres') {
-      const res = await sql<JobRow>`
-        UPDATE jobs SET status = 'running', locked_until = ${lease}, locked_by = ${workerId},
-          attempts = attempts + 1, updated_at = ${now}
-        WHERE id = (
-          SELECT id FROM jobs
-          WHERE (status = 'queued' AND run_at <= ${now}) OR (status = 'running' AND locked_until < ${now})
-          ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING *`.execute(this.db);
-      return res.rows[0] ?? null;
-    }
-    // SQLite has one writer at a time: the select and update below cannot interleave with another
-    // claim inside one transaction.
-    return this.db.transaction().execute(async (trx) => {
-      const next = await trx
-        .selectFrom('jobs')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-            eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-          ]),
-        )
-        .orderBy('run_at')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (!next) return null;
-      return (
-        (await trx
-          .updateTable('jobs')
-          .set((eb) => ({ status: 'running', locked_until: lease, locked_by: workerId, attempts: eb('attempts', '+', 1), updated_at: now }))
-          .where('id', '=', next.id)
-          .returningAll()
-          .executeTakeFirst()) ?? null
-      );
-    });
+    return (await this.claimMany(1, { unlaned: true, workerId }))[0] ?? null;
   }
 
-  /** Acknowledges a job; only the worker holding the lease can. */
-  async complete(job: JobRow): Promise<void> {
-    await this.db
+  /**
+   * Claims up to `max` runnable jobs in one statement, oldest first: due (queued and due, or running with
+   * an expired lease), and for a job with a lane, no other job of its lane running under a live lease
+   * and none due before it (so at most one per lane). With `unlaned`, also the oldest due job without a
+   * lane (one: those run one at a time in a worker). PostgreSQL skips rows another worker is claiming.
+   */
+  async claimMany(max: number, o: { unlaned: boolean; workerId?: string }): Promise<JobRow[]> {
+    const now = this.now();
+    const lease = now + JOB_LEASE_MS;
+    const pg = dialectOf(this.db) === 'postgres';
+    const due = (t: string) =>
+      sql`((${sql.ref(`${t}.status`)} = 'queued' and ${sql.ref(`${t}.run_at`)} <= ${now}) or (${sql.ref(`${t}.status`)} = 'running' and ${sql.ref(`${t}.locked_until`)} < ${now}))`;
+    // The oldest due job of each lane (one pass over the due jobs), unless its lane has one running.
+    const laneHeads = sql`j.id in (select min(x.id) from jobs x where x.lane is not null and ${due('x')} group by x.lane)
+      and not exists (select 1 from jobs e where e.lane = j.lane and e.status = 'running' and e.locked_until >= ${now})`;
+    const oldestUnlaned = o.unlaned
+      ? sql`or (j.lane is null and j.id = (select u.id from jobs u where u.lane is null and ${due('u')} order by u.run_at, u.id limit 1))`
+      : sql``;
+    const res = await sql<JobRow>`
+      update jobs set status = 'running', locked_until = ${lease}, locked_by = ${o.workerId ?? this.workerId},
+        attempts = attempts + 1, updated_at = ${now}
+      where id in (
+        select j.id from jobs j
+        where ${due('j')} and ((j.lane is not null and ${laneHeads}) ${oldestUnlaned})
+        order by j.run_at, j.id limit ${max} ${pg ? sql`for update skip locked` : sql``})
+      returning *`.execute(this.db);
+    // SQLite runs the statement alone (one writer), so no two claims interleave.
+    return res.rows.sort((a, b) => Number(a.run_at) - Number(b.run_at) || a.id - b.id);
+  }
+
+  /** Acknowledges a job (inside the handler's transaction when given one); only the worker holding the lease can. */
+  async complete(job: JobRow, trx: DbOrTx = this.db): Promise<void> {
+    await trx
       .updateTable('jobs')
       .set({ status: 'done', locked_until: null, last_error: null, updated_at: this.now() })
       .where('id', '=', job.id)
@@ -197,9 +202,9 @@ export class JobQueue {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new PermanentJobError(`No handler for job kind ${job.kind}`);
-      await handler(fromJson(job.payload, {}), job);
+      const acked = (await handler(fromJson(job.payload, {}), job)) === 'acked';
       if (opts.ack === false) return 'done';
-      await this.complete(job);
+      if (!acked) await this.complete(job);
       this.onOutcome?.(job.kind, 'done');
       return 'done';
     } catch (err) {
@@ -210,15 +215,37 @@ export class JobQueue {
     }
   }
 
-  /** Runs due jobs until none is left (tests and the worker loop). Returns how many ran. */
+  /**
+   * Runs due jobs until none is left (tests and the worker loop). Returns how many ran. Jobs with a lane
+   * run side by side (up to the concurrency, one per lane); jobs without one, one at a time.
+   */
   async drain(limit = 1000): Promise<number> {
+    const concurrency = this.opts.concurrency ?? JOB_CONCURRENCY;
+    const running = new Set<Promise<void>>();
+    let unlanedBusy = false;
     let n = 0;
-    for (; n < limit; n++) {
-      const job = await this.claim();
-      if (!job) break;
-      await this.execute(job);
+    for (;;) {
+      const free = Math.min(concurrency - running.size, limit - n);
+      const jobs = free > 0 ? await this.claimMany(free, { unlaned: !unlanedBusy }) : [];
+      for (const job of jobs) {
+        n++;
+        const unlaned = job.lane == null;
+        if (unlaned) unlanedBusy = true;
+        const done: Promise<void> = this.execute(job)
+          .then(
+            () => undefined,
+            (err: unknown) => this.log.error({ err, job: job.kind, id: job.id }, 'job run failed'),
+          )
+          .finally(() => {
+            running.delete(done);
+            if (unlaned) unlanedBusy = false;
+          });
+        running.add(done);
+      }
+      if (running.size === 0 && jobs.length === 0) return n;
+      // Claim again once a job ends (its lane, or a slot, is free), or at once after a full claim.
+      if (jobs.length === 0 || jobs.length < free || running.size >= concurrency || n >= limit) await Promise.race(running);
     }
-    return n;
   }
 
   /** Starts the background worker: polls, and wakes at once when this process enqueues. */

@@ -1,5 +1,8 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
-import type { DbOrTx, Tx } from '../../../db.ts';
+import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import type { Db, DbOrTx, Tx } from '../../../db.ts';
+import { sqliteHandleOf } from '../../../platform/db/index.ts';
+import { dialectOf } from '../../../platform/db/columns.ts';
 import type { LedgerAccountsTable, LedgerTransfersTable } from '../tables.ts';
 
 export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
@@ -10,7 +13,105 @@ export type TransferRow = Selectable<LedgerTransfersTable>;
  * the same round trips it always did. The conditional debit (`applyDelta`) and the no-op row lock
  * (`lockAccount`) are what keep a balance at or above its limit under concurrency.
  */
+/** What the one-step transfer did; `debt`: the credited wallet owes the platform (nothing was done). */
+export type TransferAtOnce = { outcome: 'made' | 'repeated'; transfer: TransferRow } | { outcome: 'refused' | 'debt' };
+
+interface TransferStep {
+  row: Insertable<LedgerTransfersTable> & { debit_account_id: number; credit_account_id: number; amount: number };
+  /** The credited wallet's `owed:<id>` account when the credit is a wallet (a debt makes the outcome `debt`). */
+  owedCode: string | null;
+}
+
+const PG_TRANSFER = `select o_outcome as outcome, o_id as id, o_key as idempotency_key, o_debit as debit_account_id,
+  o_credit as credit_account_id, o_amount as amount, o_kind as kind, o_memo as memo, o_at as created_at
+  from ledger_transfer($1, $2, $3, $4, $5, $6, $7, $8)`;
+
+const REFUSED = Symbol('refused');
+const DEBT = Symbol('debt');
+
+/** SQLite: the transfer's steps as one synchronous transaction of prepared statements, per handle. */
+const sqliteTransfers = new WeakMap<SQLite.Database, (s: TransferStep) => TransferAtOnce>();
+function sqliteTransfer(h: SQLite.Database): (s: TransferStep) => TransferAtOnce {
+  let run = sqliteTransfers.get(h);
+  if (run) return run;
+  const insert = h.prepare(
+    `insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, memo, created_at)
+     values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning *`,
+  );
+  const byKey = h.prepare('select * from ledger_transfers where idempotency_key = ?');
+  const apply = h.prepare(
+    'update ledger_accounts set balance = balance + ? where id = ? and (min_balance is null or balance + ? >= min_balance)',
+  );
+  const owed = h.prepare('select balance from ledger_accounts where code = ?');
+  const tx = h.transaction((s: TransferStep): TransferAtOnce => {
+    const r = s.row;
+    const made = insert.get(r.idempotency_key, r.debit_account_id, r.credit_account_id, r.amount, r.kind, r.memo ?? null, r.created_at) as
+      TransferRow | undefined;
+    if (!made) return { outcome: 'repeated', transfer: byKey.get(r.idempotency_key) as TransferRow };
+    const steps =
+      r.debit_account_id < r.credit_account_id
+        ? [
+            [r.debit_account_id, -r.amount],
+            [r.credit_account_id, r.amount],
+          ]
+        : [
+            [r.credit_account_id, r.amount],
+            [r.debit_account_id, -r.amount],
+          ];
+    for (const [id, delta] of steps) if (apply.run(delta, id, delta).changes === 0) throw REFUSED;
+    if (s.owedCode !== null && Number((owed.get(s.owedCode) as { balance: number } | undefined)?.balance ?? 0) < 0) throw DEBT;
+    return { outcome: 'made', transfer: made };
+  });
+  run = (s) => {
+    try {
+      return tx(s);
+    } catch (err) {
+      if (err === REFUSED) return { outcome: 'refused' };
+      if (err === DEBT) return { outcome: 'debt' };
+      throw err;
+    }
+  };
+  sqliteTransfers.set(h, run);
+  return run;
+}
+
 export const ledgerRepository = {
+  /**
+   * A whole transfer in one step, outside any transaction of the caller: on PostgreSQL one call of the
+   * `ledger_transfer` function (one round trip), on SQLite one synchronous transaction of prepared
+   * statements while holding Kysely's connection. The same steps as the ledger's transaction (the row
+   * under its key, both balances in id order with the conditional update); a refusal or a debt undoes
+   * all of it. Null when the database offers neither (the caller runs its transaction).
+   */
+  async transferAtOnce(db: Db, s: TransferStep): Promise<TransferAtOnce | null> {
+    const h = sqliteHandleOf(db);
+    if (h) {
+      return db.connection().execute(async () => (h.inTransaction ? null : sqliteTransfer(h)(s)));
+    }
+    if (db.isTransaction || dialectOf(db) !== 'postgres') return null;
+    const r = s.row;
+    try {
+      const res = await db.executeQuery<TransferRow & { outcome: 'made' | 'repeated' }>(
+        CompiledQuery.raw(PG_TRANSFER, [
+          r.idempotency_key,
+          r.debit_account_id,
+          r.credit_account_id,
+          r.amount,
+          r.kind,
+          r.memo ?? null,
+          r.created_at,
+          s.owedCode,
+        ]),
+      );
+      const { outcome, ...transfer } = res.rows[0]!;
+      return { outcome, transfer };
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'SBNSF') return { outcome: 'refused' };
+      if (code === 'SBDBT') return { outcome: 'debt' };
+      throw err;
+    }
+  },
   /** The transfers of an account's latest paid subscription checkouts (`checkout:<id>`, kind subscription). */
   async paidSubscriptionTransfers(db: DbOrTx, accountId: number, limit: number): Promise<TransferRow[]> {
     const paid = await db

@@ -33,6 +33,8 @@ import * as agentAppsSecrets from './202611242120_agent_apps_secrets.ts';
 import * as sip from './202611242020_sip.ts';
 import * as calendarConnections from './202611242050_calendar_connections.ts';
 import * as disputes from './202611242200_disputes.ts';
+import * as ledgerTransferFunction from './202611280100_ledger_transfer_function.ts';
+import * as jobLanes from './202611280110_job_lanes.ts';
 
 /** Every migration, in order. Add new files here (named <yyyymmddHHMM>_<what>.ts). */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '202611271820_analysis': analysis,
   '202611271830_invoice_unit_slug': invoiceUnitSlug,
   '202611280100_needs_person_partial': needsPersonPartial,
+  '202611280100_ledger_transfer_function': ledgerTransferFunction,
+  '202611280110_job_lanes': jobLanes,
 };
