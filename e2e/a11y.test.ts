@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite, snap, SUPER_ADMIN_EMAIL, type Session } from './harness.ts';
+import { browserSuite, injectAxe, snap, SUPER_ADMIN_EMAIL, type Session } from './harness.ts';
 
 /**
  * WCAG 2.2 AA with axe: every section of an organization and every overlay of the spec's list, at 390
@@ -33,13 +32,6 @@ const SECTIONS = [
   'settings',
 ];
 
-/**
- * axe-core as `@axe-core/playwright` brings it. It is put into the page once and run there directly:
- * the builder injects it again on every call, which costs more than the checks on a busy machine.
- */
-const fromAxePlaywright = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
-const AXE_SOURCE = fs.readFileSync(fromAxePlaywright.resolve('axe-core/axe.min.js'), 'utf8');
-
 /** The app's other routes (router.tsx): public pages and the results of payments. */
 const PAGES = [
   '/docs',
@@ -55,7 +47,7 @@ const PAGES = [
 
 /** Serious and critical findings under the WCAG 2.0–2.2 A/AA rules, one line per rule and node. */
 async function findings(page: Page, include?: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  await injectAxe(page);
   return page.evaluate(
     async ([include, tags]) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;

