@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
 
 /**
@@ -82,6 +82,18 @@ describe('campaigns and countries', () => {
       expect(st.body.countries).toEqual([{ country: 'US', views: 1, clicks: 0 }]);
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('counts a view made in the very millisecond the statistics are read', async () => {
+    // The clock stands still: the view and the read share one millisecond (the default range ends after now).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await get(`/p/${org.username}?utm_source=same-millisecond`);
+      const s = (await stats()).body;
+      expect(s.campaigns.find((c: { source: string | null }) => c.source === 'same-millisecond')).toMatchObject({ views: 1 });
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -196,7 +196,9 @@ export function createLinkpagesService(deps: Deps, recorder: Recorder) {
     /** Views, clicks and click-through rate, per link and per UTC day, for [from, to) (default: the last 30 days). */
     async stats(ctx: AuthContext, range: { from?: number; to?: number }): Promise<LinkStats> {
       await deps.requireAccess(ctx, 'canViewOrg');
-      const to = range.to ?? Date.now();
+      // The range is [from, to): by default it ends just after now, so a hit recorded in this very
+      // millisecond (flushed just below) is counted.
+      const to = range.to ?? Date.now() + 1;
       const from = range.from ?? to - 30 * DAY;
       if (from >= to) throw badRequest('from: must be before to.', 'from');
       await recorder.flush();
