@@ -51,6 +51,9 @@ function analysisFieldError(e: ApiError): AnalysisFieldError {
   };
 }
 
+/** An analysis field just added and not filled in yet. */
+const isBlankField = (f: { name: string; description: string }) => !f.name.trim() && !f.description.trim();
+
 const pick = (c: Campaign): Draft => ({
   agentInstructions: c.agentInstructions,
   actions: c.actions,
@@ -139,7 +142,10 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
   useEffect(() => {
     if (!query.data) return;
     if (state === 'unsaved' || state === 'saving' || state === 'publishing') return;
-    const d = pick(query.data.campaign);
+    const saved = pick(query.data.campaign);
+    // Analysis fields added and still blank are not saved (see write): they stay on the page.
+    const blank = (latest.current?.analysisFields ?? []).filter(isBlankField);
+    const d = blank.length ? { ...saved, analysisFields: [...saved.analysisFields, ...blank] } : saved;
     latest.current = d;
     setDraft(d);
     setState(query.data.hasUnpublishedChanges ? 'saved' : 'published');
@@ -181,7 +187,7 @@ export function useAgentEditor(target: number | null, opts: { targetTemplateId?:
       }
       // A field just added and not yet filled in is the user's work in progress, not a field to refuse:
       // it stays in the draft and is left out of the save (the server's indexes map back through `sent`).
-      const sent = d.analysisFields.flatMap((f, i) => (f.name.trim() || f.description.trim() ? [i] : []));
+      const sent = d.analysisFields.flatMap((f, i) => (isBlankField(f) ? [] : [i]));
       try {
         await calls.saveStaging({ ...d, analysisFields: sent.map((i) => d.analysisFields[i]!), published: false });
       } catch (e) {
