@@ -100,6 +100,8 @@ describe('agents: onboarding and templates', () => {
     const gallery = page.getByRole('dialog', { name: 'Choose a template' });
     await gallery.getByRole('button', { name: /Appointment setter/ }).click();
     const fields = page.getByRole('dialog', { name: 'Tell us about your business' });
+    // The business name starts as the account's name; typing over it waits for that (else the two meet).
+    await expect.poll(() => fields.getByLabel('Business name').inputValue()).toBe('Smile Studio');
     await fields.getByLabel('Business name').fill('Smile Studio');
     await fields.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/fieldIndex=1/);
