@@ -35,6 +35,22 @@ export interface EnqueueOptions {
 export type JobHandler = (payload: any, job: JobRow) => Promise<void | 'acked'>;
 
 /** A failure that retrying cannot fix: the job is marked failed at once. */
+/** A job's columns when it is queued afresh (enqueued, or moved by reschedule). */
+function queuedState(payload: unknown, o: EnqueueOptions, now: number) {
+  return {
+    payload: toJson(payload),
+    status: 'queued' as const,
+    attempts: 0,
+    max_attempts: o.maxAttempts ?? 8,
+    run_at: now + (o.delayMs ?? 0),
+    locked_until: null,
+    locked_by: null,
+    last_error: null,
+    updated_at: now,
+    lane: o.lane ?? null,
+  };
+}
+
 export class PermanentJobError extends Error {}
 
 export const JOB_LEASE_MS = 30_000;
@@ -76,27 +92,18 @@ export class JobQueue {
     const now = this.now();
     const row = await trx
       .insertInto('jobs')
-      .values({
-        kind,
-        payload: toJson(payload),
-        idempotency_key: o.key,
-        status: 'queued',
-        attempts: 0,
-        max_attempts: o.maxAttempts ?? 8,
-        run_at: now + (o.delayMs ?? 0),
-        locked_until: null,
-        locked_by: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-        lane: o.lane ?? null,
-      })
+      .values({ kind, idempotency_key: o.key, created_at: now, ...queuedState(payload, o, now) })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .returning('id')
       .executeTakeFirst();
+    this.wake(trx);
+    return row != null;
+  }
+
+  /** Wakes the worker now, or once the caller's transaction commits. */
+  private wake(trx: DbOrTx): void {
     if (trx === this.db) this.kick();
     else this.kickAfterCommit = true;
-    return row != null;
   }
 
   /**
@@ -108,17 +115,7 @@ export class JobQueue {
    */
   async reschedule(kind: string, payload: unknown, o: EnqueueOptions, trx: DbOrTx = this.db): Promise<void> {
     const now = this.now();
-    const moved = {
-      payload: toJson(payload),
-      status: 'queued' as const,
-      attempts: 0,
-      max_attempts: o.maxAttempts ?? 8,
-      run_at: now + (o.delayMs ?? 0),
-      locked_until: null,
-      locked_by: null,
-      last_error: null,
-      updated_at: now,
-    };
+    const moved = queuedState(payload, o, now);
     await trx
       .insertInto('jobs')
       .values({ kind, idempotency_key: o.key, created_at: now, ...moved })
@@ -126,8 +123,7 @@ export class JobQueue {
       .execute();
     // A job due later is found by the worker's polling; waking it now would find nothing to run.
     if (o.delayMs) return;
-    if (trx === this.db) this.kick();
-    else this.kickAfterCommit = true;
+    this.wake(trx);
   }
 
   /** Claims the next runnable job (queued and due, or running with an expired lease). */
