@@ -34,7 +34,18 @@ describe('bench inbox seed: sizes given, rooms consistent with their messages', 
     const file = path.join(dir, 'switchboard.db');
     await (await openDatabase({ sqliteFile: file })).close();
     const done: number[] = [];
-    const s = seed(file, { rooms: 70, messagesPerRoom: 3, bigOrgRooms: 30, progress: (n) => done.push(n) });
+    let journal = '';
+    const s = seed(file, {
+      rooms: 70,
+      messagesPerRoom: 3,
+      bigOrgRooms: 30,
+      progress: (n) => {
+        done.push(n);
+        // While seeding, pages are written once (no write-ahead log): the file holds them.
+        journal = fs.existsSync(`${file}-wal`) ? `wal of ${fs.statSync(`${file}-wal`).size} bytes` : 'no wal';
+      },
+    });
+    expect(journal).toBe('no wal');
     expect(done).toEqual([70]);
     const db = new SQLite(file, { readonly: true });
     try {
