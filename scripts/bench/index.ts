@@ -3,7 +3,7 @@
  * as ratios so the figures hold on a noisy machine. Each section is a module; sections written by
  * other domains are picked up when present.
  *
- *   npm run bench [section]                       every section, or one (`voice-e2e`, `inbox`…)
+ *   npm run bench [section]                       every section, or one (`voice-e2e`, `inbox`, `scale`…)
  *   npm run bench -- --json out.json              also writes every figure (value, unit, budget, machine)
  *   npm run bench -- --compare docs/bench-baseline.json
  *                                                 each figure beside the baseline's; flags a budget missed
@@ -24,7 +24,7 @@ const flag = (name: string) => {
 };
 const jsonOut = flag('--json');
 const compareWith = flag('--compare');
-const positional = args.filter((a, i) => !a.startsWith('--') && !['--json', '--compare', '--turns'].includes(args[i - 1] ?? ''));
+const positional = args.filter((a, i) => !a.startsWith('--') && !['--json', '--compare', '--turns', '--part'].includes(args[i - 1] ?? ''));
 // `stats` was the reports' section's earlier name.
 const only = positional[0] === 'stats' ? 'insight' : positional[0];
 // Read before measuring: a wrong path fails at once, not after the whole run.
@@ -89,6 +89,7 @@ const SECTIONS: [string, string, string][] = [
   ['insight', 'scripts/bench/insight.ts', 'benchInsight'],
   ['linkpages', 'scripts/bench/linkpages.ts', 'benchLinkpages'],
   ['production', 'scripts/bench/production.ts', 'benchProduction'],
+  ['scale', 'scripts/bench/scale.ts', 'benchScale'],
 ];
 
 console.log(`Switchboard bench on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);

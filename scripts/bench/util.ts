@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -149,4 +149,64 @@ export async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T
     fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }
+}
+
+/** The p-th percentile of a list (nearest rank below), NaN for an empty one. */
+export function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+}
+
+/**
+ * Starts a Node process (IPC on) with its open-file limit raised to the hard limit first (a shell's
+ * `ulimit -n` before exec, as Node cannot raise its own): for processes that hold thousands of sockets.
+ */
+export function startWithFileLimit(nodeArgs: string[], env: Record<string, string>): ChildProcess {
+  return start('sh', ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, ...nodeArgs], env);
+}
+
+/** The hard limit on open files of processes started from here (Infinity when unlimited). */
+export function hardFileLimit(): number {
+  const out = execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
+  return out === 'unlimited' ? Infinity : Number(out);
+}
+
+/** What scripts/soak-probe.ts answers from inside a process. */
+export interface Probe {
+  rss: number;
+  heapUsed: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
+  handles: number;
+  cpuMicros: number;
+}
+
+/**
+ * Asks a process that loaded scripts/soak-probe.ts for its figures: after a full collection (with
+ * --expose-gc) unless `gc` is false (a CPU time read between two probes then holds no collection).
+ */
+export async function probe(child: ChildProcess, { gc = true } = {}): Promise<Probe> {
+  return (await ask<{ probe: Probe }>(child, gc ? 'probe' : 'sample', 'probe', 30_000)).probe;
+}
+
+/** Sends a child a message (none when undefined) and waits for its next message that has `key`. */
+export function ask<T>(child: ChildProcess, message: unknown, key: string, timeoutMs = 300_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const done = () => (clearTimeout(timer), child.off('message', onMessage), child.off('exit', onExit));
+    const timer = setTimeout(() => (done(), reject(new Error(`no ${key} from the child within ${timeoutMs} ms`))), timeoutMs);
+    const onExit = (code: number | null) => (done(), reject(new Error(`the child exited (${code}) before its ${key}`)));
+    const onMessage = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !(key in m)) return;
+      done();
+      resolve(m as T);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    if (message !== undefined) child.send(message as string);
+  });
+}
+
+/** The settings of a server the bench starts on its own data folder: quiet log, no job worker (a bench measures requests). */
+export function benchServerEnv(port: number, dataDir: string, more: Record<string, string> = {}): Record<string, string> {
+  return { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS_AUTOSTART: 'false', ...more };
 }
