@@ -158,8 +158,8 @@ export function createDelivery(deps: Deps, bg: Background) {
     log: NewLog;
   }
   /**
-   * Delivered attempts waiting to be recorded: those that end while a record commits share the next
-   * transaction (one per batch instead of one per delivery). A delivery's handler returns once its
+   * Delivered attempts waiting to be recorded: those that end in the same turn of the event loop, or
+   * while a record commits, share one transaction (one per batch instead of one per delivery). A delivery's handler returns once its
    * record committed; a failed commit fails each of its jobs, which run again (the log is keyed per
    * attempt, so a rerun records once).
    */
@@ -172,6 +172,8 @@ export function createDelivery(deps: Deps, bg: Background) {
     });
   async function recordWaiting() {
     recording = true;
+    // After this turn's I/O: the answers read in it (other endpoints') join the same transaction.
+    await new Promise((r) => setImmediate(r));
     while (waiting.length) {
       const batch = waiting;
       waiting = [];
