@@ -12,12 +12,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ JOBS_AUTOSTART: 'false' });
 });
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await t.database.db.deleteFrom('jobs').execute();
-});
+afterAll(() => t.close());
+beforeEach(() => t.database.db.deleteFrom('jobs').execute());
 
 const queue = () => new JobQueue(t.database.db, t.services.deps.log);
 const keys = (jobs: JobRow[]) => jobs.map((j) => j.idempotency_key);

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { dialectOf, fromJson, toJson } from '../db/columns.ts';
 import type { Db, DbOrTx } from '../db/index.ts';
-import type { JobsTable } from '../db/tables.ts';
-import type { Selectable } from 'kysely';
+import type { JobsTable, PlatformTables } from '../db/tables.ts';
+import type { Selectable, UpdateObject } from 'kysely';
 
 /**
  * A durable job queue in the database (the default; survives a restart). A job is enqueued under an
@@ -185,10 +185,29 @@ export class JobQueue {
   private async holdLease(jobs: JobRow[]): Promise<boolean> {
     const now = this.now();
     if (Number(jobs[0]!.locked_until) - now > (JOB_LEASE_MS * 2) / 3) return true;
-    const lease = now + JOB_LEASE_MS;
+    const renewed = await this.updateHeld(jobs, { locked_until: now + JOB_LEASE_MS, updated_at: now });
+    for (const j of jobs) j.locked_until = now + JOB_LEASE_MS;
+    if (renewed === jobs.length) return true;
+    await this.release(jobs);
+    return false;
+  }
+
+  /** Gives claimed jobs not yet run back to the queue (the worker stops), as if never claimed. */
+  private async release(jobs: JobRow[]): Promise<void> {
+    await this.updateHeld(jobs, {
+      status: 'queued',
+      locked_until: null,
+      locked_by: null,
+      attempts: sql`attempts - 1`,
+      updated_at: this.now(),
+    });
+  }
+
+  /** Changes those of these claimed jobs that still run under their claim's worker; answers how many. */
+  private async updateHeld(jobs: JobRow[], change: UpdateObject<PlatformTables, 'jobs'>): Promise<number> {
     const r = await this.db
       .updateTable('jobs')
-      .set({ locked_until: lease, updated_at: now })
+      .set(change)
       .where(
         'id',
         'in',
@@ -197,25 +216,7 @@ export class JobQueue {
       .where('status', '=', 'running')
       .where('locked_by', '=', jobs[0]!.locked_by)
       .executeTakeFirst();
-    for (const j of jobs) j.locked_until = lease;
-    if (Number(r.numUpdatedRows) === jobs.length) return true;
-    await this.release(jobs);
-    return false;
-  }
-
-  /** Gives claimed jobs not yet run back to the queue (the worker stops), as if never claimed. */
-  private async release(jobs: JobRow[]): Promise<void> {
-    await this.db
-      .updateTable('jobs')
-      .set({ status: 'queued', locked_until: null, locked_by: null, attempts: sql`attempts - 1`, updated_at: this.now() })
-      .where(
-        'id',
-        'in',
-        jobs.map((j) => j.id),
-      )
-      .where('status', '=', 'running')
-      .where('locked_by', '=', jobs[0]!.locked_by)
-      .execute();
+    return Number(r.numUpdatedRows);
   }
 
   /** Acknowledges a job (inside the handler's transaction when given one); only the worker holding the lease can. */
