@@ -19,10 +19,10 @@ export interface LogFilter {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const logsRepository = {
-  /** Appends a row; a row with the same key is kept once (a retried write). */
-  async insert(db: DbOrTx, row: Omit<LogRow, 'id'>): Promise<void> {
-    const q = db.insertInto('logs').values(row);
-    await (row.key ? q.onConflict((oc) => oc.column('key').doNothing()) : q).execute();
+  /** Appends rows; a row with the same key as one stored is kept once (a retried write). */
+  async insert(db: DbOrTx, rows: Omit<LogRow, 'id'>[]): Promise<void> {
+    const q = db.insertInto('logs').values(rows);
+    await (rows.some((r) => r.key) ? q.onConflict((oc) => oc.column('key').doNothing()) : q).execute();
   },
 
   /** Deletes up to `batch` rows older than `cutoff` (epoch ms); returns how many. */

@@ -28,20 +28,29 @@ export interface NewLog {
 
 /** Appends a log row; call it with the transaction of what it records (no event without its log). */
 export async function recordLog(db: DbOrTx, l: NewLog): Promise<void> {
-  await logsRepository.insert(db, {
-    account_id: l.accountId,
-    agent_id: l.agentId ?? null,
-    kind: l.kind,
-    status: l.status.slice(0, 16),
-    direction: l.direction ?? null,
-    contact: l.contact?.slice(0, 320) ?? null,
-    number: l.number?.slice(0, 32) ?? null,
-    room_id: l.roomId ?? null,
-    summary: l.summary.slice(0, 500),
-    details: toJson(l.details ?? {}),
-    key: l.key?.slice(0, 200) ?? null,
-    created_at: l.at ?? Date.now(),
-  });
+  await recordLogs(db, [l]);
+}
+
+/** Appends several log rows in one statement (outcomes recorded together), with the same rules. */
+export async function recordLogs(db: DbOrTx, logs: readonly NewLog[]): Promise<void> {
+  if (logs.length === 0) return;
+  await logsRepository.insert(
+    db,
+    logs.map((l) => ({
+      account_id: l.accountId,
+      agent_id: l.agentId ?? null,
+      kind: l.kind,
+      status: l.status.slice(0, 16),
+      direction: l.direction ?? null,
+      contact: l.contact?.slice(0, 320) ?? null,
+      number: l.number?.slice(0, 32) ?? null,
+      room_id: l.roomId ?? null,
+      summary: l.summary.slice(0, 500),
+      details: toJson(l.details ?? {}),
+      key: l.key?.slice(0, 200) ?? null,
+      created_at: l.at ?? Date.now(),
+    })),
+  );
 }
 
 export interface LogsQuery {

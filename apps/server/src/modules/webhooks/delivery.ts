@@ -6,7 +6,7 @@ import type { JobRow } from '../../platform/jobs/queue.ts';
 import { secretBoxFor } from '../../platform/secrets/index.ts';
 import { findAccount } from '../accounts/index.ts';
 import { OutboundError, requestJson } from '../../platform/http/outbound.ts';
-import { recordLog } from '../logs/index.ts';
+import { recordLog, recordLogs, type NewLog } from '../logs/index.ts';
 import { cursorRepository, deliveriesRepository, endpointsRepository, outboxRepository } from './repository.ts';
 import { signatureHeaders } from './signing.ts';
 
@@ -124,16 +124,87 @@ export function createDelivery(deps: Deps, bg: Background) {
     });
   }
 
+  /** Keeps a value under its key in a map of at most 1,000 (the oldest out first). */
+  const keep = <K, V>(map: Map<K, V>, key: K, value: V): V => {
+    if (map.size >= 1000) map.delete(map.keys().next().value!);
+    map.set(key, value);
+    return value;
+  };
   /** Endpoint secrets opened once (by their sealed text): opening is a decryption per delivery otherwise. */
   const opened = new Map<string, string>();
-  const secretOf = (sealed: string) => {
-    let secret = opened.get(sealed);
-    if (secret === undefined) {
-      if (opened.size >= 1000) opened.delete(opened.keys().next().value!);
-      opened.set(sealed, (secret = box().open(sealed)));
-    }
-    return secret;
+  const secretOf = (sealed: string) => opened.get(sealed) ?? keep(opened, sealed, box().open(sealed));
+  /** Whom an endpoint's log rows name, by its owner: an organization, or an agent and its organization. */
+  const owners = new Map<number, { accountId: number; agentId: number | null }>();
+  const logOwnerOf = async (accountId: number) => {
+    const known = owners.get(accountId);
+    if (known) return known;
+    const owner = await findAccount(db, accountId);
+    const agent = owner?.account_type === 'agent';
+    const named = {
+      accountId: agent && owner.organization_id != null ? owner.organization_id : accountId,
+      agentId: agent ? owner.id : null,
+    };
+    return owner ? keep(owners, accountId, named) : named;
   };
+
+  /** A delivered attempt's record: the delivery's row, its log and its job's acknowledgement. */
+  interface Delivered {
+    job: JobRow;
+    deliveryId: number;
+    attempts: number;
+    responseStatus: number | null;
+    durationMs: number;
+    at: number;
+    log: NewLog;
+  }
+  /**
+   * Delivered attempts waiting to be recorded: those that end in the same turn of the event loop, or
+   * while a record commits, share one transaction (one per batch instead of one per delivery). A delivery's handler returns once its
+   * record committed; a failed commit fails each of its jobs, which run again (the log is keyed per
+   * attempt, so a rerun records once).
+   */
+  let waiting: { rec: Delivered; settle: (err: unknown) => void }[] = [];
+  let recording = false;
+  const recordDelivered = (rec: Delivered) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ rec, settle: (err) => (err ? reject(err) : resolve()) });
+      if (!recording) void recordWaiting();
+    });
+  async function recordWaiting() {
+    recording = true;
+    // After this turn's I/O: the answers read in it (other endpoints') join the same transaction.
+    await new Promise((r) => setImmediate(r));
+    while (waiting.length) {
+      const batch = waiting;
+      waiting = [];
+      const recs = batch.map((b) => b.rec);
+      try {
+        await db.transaction().execute(async (trx) => {
+          for (const r of recs)
+            await deliveriesRepository.attempted(trx, r.deliveryId, {
+              status: 'delivered',
+              attempts: r.attempts,
+              responseStatus: r.responseStatus,
+              error: null,
+              durationMs: r.durationMs,
+              at: r.at,
+            });
+          await recordLogs(
+            trx,
+            recs.map((r) => r.log),
+          );
+          await bg.queue.completeMany(
+            recs.map((r) => r.job),
+            trx,
+          );
+        });
+        for (const b of batch) b.settle(null);
+      } catch (err) {
+        for (const b of batch) b.settle(err ?? new Error('recording the deliveries failed'));
+      }
+    }
+    recording = false;
+  }
 
   async function deliver(payload: { deliveryId: number }, job: JobRow): Promise<'acked' | void> {
     // The delivery with its endpoint, in one read.
@@ -141,7 +212,8 @@ export function createDelivery(deps: Deps, bg: Background) {
     if (!found || found.delivery.status !== 'pending') return; // delivered, failed for good, or its endpoint deleted
     const { delivery: d, endpoint: ep } = found;
     if (!ep.active) return;
-    const body = JSON.stringify(fromJson(d.payload, {}));
+    // The stored body as is (SQLite keeps the JSON text; PostgreSQL hands back the parsed value).
+    const body = typeof d.payload === 'string' ? d.payload : JSON.stringify(d.payload);
     const headers = signatureHeaders(secretOf(ep.secret), d.event_id, Math.floor(bg.queue.now() / 1000), body);
     const started = performance.now();
     let status: number | null = null;
@@ -166,33 +238,19 @@ export function createDelivery(deps: Deps, bg: Background) {
     const delay = error ? WEBHOOK_RETRY_DELAYS_MS[attempts - 1] : undefined;
     const outcome = !error ? 'delivered' : delay != null ? 'retrying' : 'failed';
     // The log row is keyed per attempt and committed with the attempt's record (and the next attempt's job).
-    const owner = await findAccount(db, ep.account_id);
-    const log = (trx: Parameters<typeof recordLog>[0]) =>
-      recordLog(trx, {
-        accountId: owner?.account_type === 'agent' && owner.organization_id != null ? owner.organization_id : ep.account_id,
-        agentId: owner?.account_type === 'agent' ? owner.id : null,
-        kind: 'webhook',
-        status: outcome,
-        direction: 'outbound',
-        summary: `${d.event_type} → ${ep.url}: ${error ?? `answered ${status}`}`,
-        details: { deliveryId: d.id, endpointId: ep.id, eventId: d.event_id, attempt: attempts, responseStatus: status, durationMs, error },
-        key: `webhook:${d.id}:${attempts}`,
-        at,
-      });
+    const log: NewLog = {
+      ...(await logOwnerOf(ep.account_id)),
+      kind: 'webhook',
+      status: outcome,
+      direction: 'outbound',
+      summary: `${d.event_type} → ${ep.url}: ${error ?? `answered ${status}`}`,
+      details: { deliveryId: d.id, endpointId: ep.id, eventId: d.event_id, attempt: attempts, responseStatus: status, durationMs, error },
+      key: `webhook:${d.id}:${attempts}`,
+      at,
+    };
     if (!error) {
-      // The attempt's record, its log and the job's acknowledgement commit together.
-      await db.transaction().execute(async (trx) => {
-        await deliveriesRepository.attempted(trx, d.id, {
-          status: 'delivered',
-          attempts,
-          responseStatus: status,
-          error: null,
-          durationMs,
-          at,
-        });
-        await log(trx);
-        await bg.queue.complete(job, trx);
-      });
+      // The attempt's record, its log and the job's acknowledgement commit together (with others' that end meanwhile).
+      await recordDelivered({ job, deliveryId: d.id, attempts, responseStatus: status, durationMs, at, log });
       if (ep.failed_in_a_row > 0) await endpointsRepository.succeeded(db, ep.id);
       return 'acked';
     }
@@ -200,7 +258,7 @@ export function createDelivery(deps: Deps, bg: Background) {
       // The attempt's record, its log and the next attempt's job commit together.
       await bg.write(async (trx) => {
         await deliveriesRepository.attempted(trx, d.id, { status: 'pending', attempts, responseStatus: status, error, durationMs, at });
-        await log(trx);
+        await recordLog(trx, log);
         await bg.queue.enqueue(
           DELIVER,
           { deliveryId: d.id },
@@ -212,7 +270,7 @@ export function createDelivery(deps: Deps, bg: Background) {
     }
     await bg.write(async (trx) => {
       await deliveriesRepository.attempted(trx, d.id, { status: 'failed', attempts, responseStatus: status, error, durationMs, at });
-      await log(trx);
+      await recordLog(trx, log);
     });
     if ((await endpointsRepository.failedOnce(db, ep.id)) >= WEBHOOK_PAUSE_AFTER) {
       await endpointsRepository.setActive(

@@ -103,6 +103,46 @@ describe('deliveries per endpoint', () => {
     expect(got.get('/down')).toEqual([...downIds, ...downIds]);
   });
 
+  it('records every delivery of endpoints that end together: delivered, one log row per attempt, each job done', async () => {
+    const paths = ['/together-1', '/together-2', '/together-3', '/together-4'];
+    const sent = new Map<string, string[]>();
+    const ids: number[] = [];
+    for (const path of paths) {
+      const id = await endpoint(path);
+      ids.push(id);
+      sent.set(path, await events(id, 5));
+    }
+    expect(await t.services.inbox.queue.drain()).toBe(20);
+    for (const path of paths) expect(got.get(path)).toEqual(sent.get(path));
+    const db = t.database.db;
+    const deliveries = await db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'status', 'attempts'])
+      .where('endpoint_id', 'in', ids)
+      .execute();
+    expect(deliveries.map((d) => [d.status, d.attempts])).toEqual(Array(20).fill(['delivered', 1]));
+    const logs = await db
+      .selectFrom('logs')
+      .select('key')
+      .where(
+        'key',
+        'in',
+        deliveries.map((d) => `webhook:${d.id}:1`),
+      )
+      .execute();
+    expect(logs).toHaveLength(20);
+    const jobs = await db
+      .selectFrom('jobs')
+      .select('status')
+      .where(
+        'lane',
+        'in',
+        ids.map((id) => `webhook:${id}`),
+      )
+      .execute();
+    expect(jobs.map((j) => j.status)).toEqual(Array(20).fill('done'));
+  });
+
   it('a delivery whose worker died before running it is sent once, when the lease ends', async () => {
     const id = await endpoint('/crash');
     const [eventId] = await events(id, 1);

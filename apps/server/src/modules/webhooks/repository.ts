@@ -1,7 +1,7 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db.ts';
 import { toJson } from '../../platform/db/columns.ts';
-import { compiledRead } from '../../platform/db/compiled.ts';
+import { compiledQuery, compiledRead } from '../../platform/db/compiled.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookOutboxTable } from './tables.ts';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
@@ -92,6 +92,24 @@ const deliveryWithEndpoint = compiledRead((db, id) =>
     .where('d.id', '=', id as number),
 );
 
+/** An attempt's record, compiled once: every delivery writes it. */
+const recordAttempt = compiledQuery<unknown, [string, number, number | null, string | null, number, number, number | null, number]>(
+  8,
+  (db, status, attempts, responseStatus, error, durationMs, at, deliveredAt, id) =>
+    db
+      .updateTable('webhook_deliveries')
+      .set({
+        status,
+        attempts,
+        response_status: responseStatus,
+        last_error: error,
+        duration_ms: durationMs,
+        updated_at: at,
+        delivered_at: sql`coalesce(${deliveredAt}, delivered_at)`,
+      })
+      .where('id', '=', id),
+);
+
 export const deliveriesRepository = {
   /** undefined when this endpoint already has this event. */
   insert(db: DbOrTx, v: { endpointId: number; accountId: number; eventId: string; eventType: string; payload: unknown }, now: number) {
@@ -156,6 +174,7 @@ export const deliveriesRepository = {
       .execute();
   },
 
+  /** Records an attempt: its outcome, answer and time (and when delivered, that time). */
   async attempted(
     db: DbOrTx,
     id: number,
@@ -168,19 +187,9 @@ export const deliveriesRepository = {
       at: number;
     },
   ) {
-    await db
-      .updateTable('webhook_deliveries')
-      .set({
-        status: v.status,
-        attempts: v.attempts,
-        response_status: v.responseStatus,
-        last_error: v.error?.slice(0, 500) ?? null,
-        duration_ms: v.durationMs,
-        updated_at: v.at,
-        ...(v.status === 'delivered' ? { delivered_at: v.at } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
+    const error = v.error?.slice(0, 500) ?? null;
+    const deliveredAt = v.status === 'delivered' ? v.at : null;
+    await recordAttempt(db, v.status, v.attempts, v.responseStatus, error, v.durationMs, v.at, deliveredAt, id);
   },
 
   async requeue(db: DbOrTx, id: number, at: number) {

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { dialectOf, fromJson, toJson } from '../db/columns.ts';
 import type { Db, DbOrTx } from '../db/index.ts';
-import type { JobsTable } from '../db/tables.ts';
-import type { Selectable } from 'kysely';
+import type { JobsTable, PlatformTables } from '../db/tables.ts';
+import type { Selectable, UpdateObject } from 'kysely';
 
 /**
  * A durable job queue in the database (the default; survives a restart). A job is enqueued under an
@@ -58,6 +58,8 @@ export const JOB_BACKOFF_BASE_MS = 1_000;
 export const JOB_BACKOFF_MAX_MS = 5 * 60_000;
 /** Jobs with a lane run side by side up to this many per worker; jobs without one, one at a time. */
 export const JOB_CONCURRENCY = 16;
+/** A lane's due jobs claimed at once, run one after another by the worker that claimed them. */
+export const JOB_LANE_BATCH = 16;
 
 export function backoffMs(attempts: number): number {
   return Math.min(JOB_BACKOFF_MAX_MS, JOB_BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
@@ -71,6 +73,8 @@ export class JobQueue {
   private stopped = true;
   private kicked = false;
   private kickAfterCommit = false;
+  /** Set by stop(): a lane's claimed jobs not yet started go back to the queue. */
+  private closing = false;
   private active: Promise<void> | null = null;
   /** Told each run's outcome (metrics count them). */
   onOutcome: ((kind: string, outcome: 'done' | 'retry' | 'failed') => void) | null = null;
@@ -132,43 +136,105 @@ export class JobQueue {
   }
 
   /**
-   * Claims up to `max` runnable jobs in one statement, oldest first: due (queued and due, or running with
-   * an expired lease), and for a job with a lane, no other job of its lane running under a live lease
-   * and none due before it (so at most one per lane). With `unlaned`, also the oldest due job without a
-   * lane (one: those run one at a time in a worker). PostgreSQL skips rows another worker is claiming.
+   * Claims runnable jobs of up to `max` lanes in one statement, oldest first: due (queued and due, or
+   * running with an expired lease), and of a lane with no job running under a live lease. Of each such
+   * lane its oldest due job (the lane's head) and, with `perLane` above 1, its next due jobs in queue
+   * order up to that many, which the worker runs one after another. With `unlaned`, also the oldest due
+   * job without a lane (one: those run one at a time in a worker). On PostgreSQL the heads are locked
+   * with SKIP LOCKED and a lane's further jobs are taken only with its head, so two workers claiming at
+   * once never split a lane.
    */
-  async claimMany(max: number, o: { unlaned: boolean; workerId?: string }): Promise<JobRow[]> {
+  async claimMany(max: number, o: { unlaned: boolean; workerId?: string; perLane?: number }): Promise<JobRow[]> {
     const now = this.now();
     const lease = now + JOB_LEASE_MS;
     const pg = dialectOf(this.db) === 'postgres';
     const due = (t: string) =>
       sql`((${sql.ref(`${t}.status`)} = 'queued' and ${sql.ref(`${t}.run_at`)} <= ${now}) or (${sql.ref(`${t}.status`)} = 'running' and ${sql.ref(`${t}.locked_until`)} < ${now}))`;
     // The oldest due job of each lane (one pass over the due jobs), unless its lane has one running.
-    const laneHeads = sql`j.id in (select min(x.id) from jobs x where x.lane is not null and ${due('x')} group by x.lane)
-      and not exists (select 1 from jobs e where e.lane = j.lane and e.status = 'running' and e.locked_until >= ${now})`;
+    const laneHeads = sql`j.id in (select min(x.id) from jobs x where x.lane is not null and ${due('x')}
+        and x.lane not in (select e.lane from jobs e where e.status = 'running' and e.locked_until >= ${now} and e.lane is not null)
+        group by x.lane)`;
     const oldestUnlaned = o.unlaned
       ? sql`or (j.lane is null and j.id = (select u.id from jobs u where u.lane is null and ${due('u')} order by u.run_at, u.id limit 1))`
       : sql``;
+    const perLane = Math.max(1, o.perLane ?? 1);
+    // A claimed head's lane: its next due jobs in queue order (the head is the first of them).
+    const rest =
+      perLane > 1
+        ? sql`or id in (select r.id from (select x.id, row_number() over (partition by x.lane order by x.id) as rn from jobs x
+            where x.lane in (select h.lane from heads h where h.lane is not null) and ${due('x')}) r where r.rn <= ${perLane})`
+        : sql``;
     const res = await sql<JobRow>`
-      update jobs set status = 'running', locked_until = ${lease}, locked_by = ${o.workerId ?? this.workerId},
-        attempts = attempts + 1, updated_at = ${now}
-      where id in (
-        select j.id from jobs j
+      with heads as (
+        select j.id, j.lane from jobs j
         where ${due('j')} and ((j.lane is not null and ${laneHeads}) ${oldestUnlaned})
         order by j.run_at, j.id limit ${max} ${pg ? sql`for update skip locked` : sql``})
+      update jobs set status = 'running', locked_until = ${lease}, locked_by = ${o.workerId ?? this.workerId},
+        attempts = attempts + 1, updated_at = ${now}
+      where id in (select h.id from heads h) ${rest}
       returning *`.execute(this.db);
     // SQLite runs the statement alone (one writer), so no two claims interleave.
     return res.rows.sort((a, b) => Number(a.run_at) - Number(b.run_at) || a.id - b.id);
   }
 
+  /**
+   * Keeps the lease of a lane's claimed jobs not yet run (a batch running long): renewed once a third of
+   * it has passed. False when another worker has taken any of them (the lease ran out): those still held
+   * are given back and the caller stops.
+   */
+  private async holdLease(jobs: JobRow[]): Promise<boolean> {
+    const now = this.now();
+    if (Number(jobs[0]!.locked_until) - now > (JOB_LEASE_MS * 2) / 3) return true;
+    const renewed = await this.updateHeld(jobs, { locked_until: now + JOB_LEASE_MS, updated_at: now });
+    for (const j of jobs) j.locked_until = now + JOB_LEASE_MS;
+    if (renewed === jobs.length) return true;
+    await this.release(jobs);
+    return false;
+  }
+
+  /** Gives claimed jobs not yet run back to the queue (the worker stops), as if never claimed. */
+  private async release(jobs: JobRow[]): Promise<void> {
+    await this.updateHeld(jobs, {
+      status: 'queued',
+      locked_until: null,
+      locked_by: null,
+      attempts: sql`attempts - 1`,
+      updated_at: this.now(),
+    });
+  }
+
+  /** Changes those of these claimed jobs that still run under their claim's worker; answers how many. */
+  private async updateHeld(jobs: JobRow[], change: UpdateObject<PlatformTables, 'jobs'>): Promise<number> {
+    const r = await this.db
+      .updateTable('jobs')
+      .set(change)
+      .where(
+        'id',
+        'in',
+        jobs.map((j) => j.id),
+      )
+      .where('status', '=', 'running')
+      .where('locked_by', '=', jobs[0]!.locked_by)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
   /** Acknowledges a job (inside the handler's transaction when given one); only the worker holding the lease can. */
   async complete(job: JobRow, trx: DbOrTx = this.db): Promise<void> {
-    await trx
-      .updateTable('jobs')
-      .set({ status: 'done', locked_until: null, last_error: null, updated_at: this.now() })
-      .where('id', '=', job.id)
-      .where('locked_by', '=', job.locked_by)
-      .execute();
+    await this.completeMany([job], trx);
+  }
+
+  /** Acknowledges several jobs at once (the outcomes a handler records together), each only by its lease holder. */
+  async completeMany(jobs: readonly JobRow[], trx: DbOrTx = this.db): Promise<void> {
+    for (const holder of new Set(jobs.map((j) => j.locked_by))) {
+      const ids = jobs.filter((j) => j.locked_by === holder).map((j) => j.id);
+      await trx
+        .updateTable('jobs')
+        .set({ status: 'done', locked_until: null, last_error: null, updated_at: this.now() })
+        .where('id', 'in', ids)
+        .where('locked_by', '=', holder)
+        .execute();
+    }
   }
 
   async fail(job: JobRow, err: unknown): Promise<void> {
@@ -212,8 +278,9 @@ export class JobQueue {
   }
 
   /**
-   * Runs due jobs until none is left (tests and the worker loop). Returns how many ran. Jobs with a lane
-   * run side by side (up to the concurrency, one per lane); jobs without one, one at a time.
+   * Runs due jobs until none is left (tests and the worker loop). Returns how many ran. Lanes run side
+   * by side (up to the concurrency), each claimed with its next due jobs (up to JOB_LANE_BATCH) that run
+   * one after another in queue order; jobs without a lane, one at a time.
    */
   async drain(limit = 1000): Promise<number> {
     const concurrency = this.opts.concurrency ?? JOB_CONCURRENCY;
@@ -222,25 +289,38 @@ export class JobQueue {
     let n = 0;
     for (;;) {
       const free = Math.min(concurrency - running.size, limit - n);
-      const jobs = free > 0 ? await this.claimMany(free, { unlaned: !unlanedBusy }) : [];
+      // A stopping worker claims nothing more.
+      const claim = free > 0 && !this.closing;
+      const jobs = claim ? await this.claimMany(free, { unlaned: !unlanedBusy, perLane: Math.min(JOB_LANE_BATCH, limit - n) }) : [];
+      const byLane = new Map<string | null, JobRow[]>();
       for (const job of jobs) {
-        n++;
-        const unlaned = job.lane == null;
-        if (unlaned) unlanedBusy = true;
-        const done: Promise<void> = this.execute(job)
-          .then(
-            () => undefined,
-            (err: unknown) => this.log.error({ err, job: job.kind, id: job.id }, 'job run failed'),
-          )
-          .finally(() => {
-            running.delete(done);
-            if (unlaned) unlanedBusy = false;
-          });
+        const lane = job.lane ?? null;
+        byLane.set(lane, [...(byLane.get(lane) ?? []), job]);
+      }
+      for (const [lane, batch] of byLane) {
+        batch.sort((a, b) => a.id - b.id);
+        n += batch.length;
+        if (lane === null) unlanedBusy = true;
+        const done: Promise<void> = this.runInOrder(batch).finally(() => {
+          running.delete(done);
+          if (lane === null) unlanedBusy = false;
+        });
         running.add(done);
       }
       if (running.size === 0 && jobs.length === 0) return n;
-      // Claim again once a job ends (its lane, or a slot, is free), or at once after a full claim.
-      if (jobs.length === 0 || jobs.length < free || running.size >= concurrency || n >= limit) await Promise.race(running);
+      // Claim again once a lane's jobs end (its lane, or a slot, is free), or at once after a full claim.
+      if (jobs.length === 0 || byLane.size < free || running.size >= concurrency || n >= limit) await Promise.race(running);
+    }
+  }
+
+  /** Runs claimed jobs of one lane one after another, while this worker holds their lease. */
+  private async runInOrder(batch: JobRow[]): Promise<void> {
+    for (let i = 0; i < batch.length; i++) {
+      const rest = batch.slice(i);
+      if (i > 0 && this.closing) return this.release(rest).catch((err: unknown) => this.log.error({ err }, 'job release failed'));
+      if (i > 0 && !(await this.holdLease(rest).catch(() => false))) return;
+      const job = batch[i]!;
+      await this.execute(job).catch((err: unknown) => this.log.error({ err, job: job.kind, id: job.id }, 'job run failed'));
     }
   }
 
@@ -248,11 +328,13 @@ export class JobQueue {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.closing = false;
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.active;
