@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, DbOrTx } from '../../db.ts';
+import { compiledWrite } from '../../platform/db/compiled.ts';
 import type { LogsTable } from './tables.ts';
 
 export type LogRow = Selectable<LogsTable>;
@@ -18,11 +19,19 @@ export interface LogFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A row per message, call and delivery: built and compiled once (platform/db/compiled.ts), keyed or not. */
+const insertKeyed = compiledWrite<never>(0, (db, row) =>
+  db
+    .insertInto('logs')
+    .values(row)
+    .onConflict((oc) => oc.column('key').doNothing()),
+);
+const insertPlain = compiledWrite<never>(0, (db, row) => db.insertInto('logs').values(row));
+
 export const logsRepository = {
   /** Appends a row; a row with the same key is kept once (a retried write). */
   async insert(db: DbOrTx, row: Omit<LogRow, 'id'>): Promise<void> {
-    const q = db.insertInto('logs').values(row);
-    await (row.key ? q.onConflict((oc) => oc.column('key').doNothing()) : q).execute();
+    await (row.key ? insertKeyed : insertPlain)(db, row);
   },
 
   /** Deletes up to `batch` rows older than `cutoff` (epoch ms); returns how many. */
