@@ -51,9 +51,12 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
   /** Stores a message and moves the room's latest-message pointers. Null when the key already exists. */
   async function insertMessage(trx: Tx, emit: Emit, given: RoomRow, m: NewMessage, blocked: boolean) {
     const now = Date.now();
-    // The room as it is now (closed or moved since the caller read it?), locked on PostgreSQL so
-    // messages to one room update its pointers one at a time.
-    const room = await roomsRepository.lockById(trx, given.id, deps.dbKind === 'postgres');
+    // What a message reads of its room (id, organization, agent, channel, addresses) never changes; its
+    // status and inbox may have since the caller read it. PostgreSQL reads the room as it is now, locked
+    // so that messages to one room move its pointers one at a time; SQLite runs one write at a time and
+    // moves them below without reading the room first.
+    const pg = deps.dbKind === 'postgres';
+    const room = pg ? await roomsRepository.lockById(trx, given.id, true) : given;
     // Events stay in the thread (never sent), so they are 'delivered' on every channel.
     const status: MessageRow['status'] =
       m.direction === 'inbound' ? 'received' : room.channel === 'sms' && m.senderKind !== 'system' && !m.channel ? 'queued' : 'delivered';
@@ -80,22 +83,29 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     });
     if (!row) return null;
     await countMessage(deps, trx, room, row);
-    const patch: Partial<RoomRow> = { last_message_at: now, last_message_id: row.id, updated_at: now };
-    if (m.direction === 'inbound' && !blocked) patch.last_inbound_message_id = row.id;
-    // A new message opens a closed or archived conversation again.
-    if (room.status !== 'open' && !blocked) patch.status = 'open';
-    if (blocked) patch.inbox_type = 'agent';
-    // The agent handed the conversation to a person (a message taken): it is listed under Priority.
-    if (m.event?.handOff && !blocked) patch.inbox_type = 'priority';
-    // A person answering takes the conversation over: the AI stays quiet in it until handed back
-    // (POST /api/v1/conversations/:roomId/aiAgentEnabled), and it is listed under Priority.
+    const pointers: Partial<RoomRow> = { last_message_at: now, last_message_id: row.id, updated_at: now };
+    if (m.direction === 'inbound' && !blocked) pointers.last_inbound_message_id = row.id;
+    // A new message opens a closed or archived conversation again (null: the status stays).
+    const roomStatus = blocked ? null : 'open';
+    // A person answering takes the conversation over and lists it under Priority, as does the agent
+    // handing it to a person (a message taken); a blocked sender's goes to Junk (null: the inbox stays).
+    const inboxType = m.senderKind === 'staff' || (m.event?.handOff && !blocked) ? 'priority' : blocked ? 'agent' : null;
     if (m.senderKind === 'staff') {
-      patch.inbox_type = 'priority';
-      patch.ai_agent_enabled = 0;
+      // The AI stays quiet in it until handed back (POST /api/v1/conversations/:roomId/aiAgentEnabled).
+      pointers.ai_agent_enabled = 0;
       // A person answered: the agent's actions in this room are followed up.
       await messagesRepository.clearNeedsPerson(trx, room.id);
     }
-    const updated = await roomsRepository.update(trx, room.id, patch);
+    const patch: Partial<RoomRow> = {
+      ...pointers,
+      ...(roomStatus ? { status: roomStatus } : {}),
+      ...(inboxType ? { inbox_type: inboxType } : {}),
+    };
+    // The room moved (between tabs, or out of closed) when its status or inbox changes. On SQLite, one
+    // statement when they are already the message's (most messages), else the whole patch, moving it.
+    let updated = pg ? undefined : await roomsRepository.updateInPlace(trx, room.id, pointers, roomStatus, inboxType);
+    const moved = pg ? (roomStatus ?? room.status) !== room.status || (inboxType ?? room.inbox_type) !== room.inbox_type : !updated;
+    updated ??= await roomsRepository.update(trx, room.id, patch);
     // Analyzed when nobody writes in it for a while (the room's delayed job, moved later by each message).
     if (!blocked) await scheduleIdleAnalysis(queue, trx, updated);
     const dto = toMessageDto(row, room.room_id);
@@ -104,7 +114,6 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
     const users = isSet(updated.is_group)
       ? (await roomsRepository.participants(trx, [updated.id])).map((p) => p.address)
       : [updated.contact_address];
-    const moved = updated.status !== room.status || updated.inbox_type !== room.inbox_type;
     await emit({ type: 'conversation.updated', ...scopeOf(room), payload: { room: toRoomDto(updated, row, users, null), moved } });
     return { message: row, room: updated };
   }

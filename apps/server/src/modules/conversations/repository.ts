@@ -2,6 +2,18 @@ import type { Attachment, Reaction } from '@switchboard/core/contracts/conversat
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { fromJson, toJson } from '../../platform/db/columns.ts';
 import type { DbOrTx, Tx } from '../../db.ts';
+import {
+  blockedAmong,
+  clearNeedsPerson,
+  insertMessage,
+  roomById,
+  roomByIdForUpdate,
+  roomByRoomId,
+  updateRoom,
+  updateRoomInPlace,
+  upsertActivity,
+  upsertRead,
+} from './repository/compiled.ts';
 import { pageOf } from '../../platform/db/paginate.ts';
 import type { ActivityTable, DestinationsTable, MessagesTable, RoomParticipantsTable, RoomsTable } from './tables.ts';
 
@@ -59,16 +71,23 @@ export const roomsRepository = {
 
   /** The room as it is now, locked for the rest of the transaction on PostgreSQL (SQLite writes one at a time). */
   async lockById(trx: Tx, id: number, forUpdate: boolean): Promise<RoomRow> {
-    return trx
-      .selectFrom('rooms')
-      .selectAll()
-      .where('id', '=', id)
-      .$if(forUpdate, (q) => q.forUpdate())
-      .executeTakeFirstOrThrow();
+    const [room] = await (forUpdate ? roomByIdForUpdate : roomById)(trx, id);
+    if (!room) throw new Error(`room ${id} not found`);
+    return room;
   },
 
   async update(db: DbOrTx, id: number, patch: Updateable<RoomsTable>): Promise<RoomRow> {
-    return db.updateTable('rooms').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const [room] = await updateRoom(db, patch, id);
+    if (!room) throw new Error(`room ${id} not found`);
+    return room;
+  },
+
+  /**
+   * Moves the room's fields in `patch` while its status and inbox are already `status` and `inboxType`
+   * (null: whichever): undefined, and nothing written, when either differs (or there is no such room).
+   */
+  async updateInPlace(db: DbOrTx, id: number, patch: Updateable<RoomsTable>, status: string | null, inboxType: string | null) {
+    return (await updateRoomInPlace(db, patch, id, status, inboxType))[0];
   },
 
   async byContactAddress(db: DbOrTx, orgId: number, address: string): Promise<RoomRow[]> {
@@ -79,11 +98,11 @@ export const roomsRepository = {
     roomIds.length ? db.selectFrom('rooms').select(['room_id', 'rating']).where('room_id', 'in', roomIds).execute() : Promise.resolve([]),
 
   async byRoomId(db: DbOrTx, roomId: string): Promise<RoomRow | undefined> {
-    return db.selectFrom('rooms').selectAll().where('room_id', '=', roomId).executeTakeFirst();
+    return (await roomByRoomId(db, roomId))[0];
   },
 
   async byId(db: DbOrTx, id: number): Promise<RoomRow | undefined> {
-    return db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst();
+    return (await roomById(db, id))[0];
   },
 
   /** Stores the analysis of the state `key` names (a close, or going idle), unless it is analyzed already (undefined then). */
@@ -199,12 +218,7 @@ export const roomsRepository = {
   },
 
   async setRead(db: DbOrTx, roomPk: number, userId: number, messageId: number): Promise<void> {
-    const now = Date.now();
-    await db
-      .insertInto('room_reads')
-      .values({ room_pk: roomPk, user_id: userId, last_read_message_id: messageId, updated_at: now })
-      .onConflict((oc) => oc.columns(['room_pk', 'user_id']).doUpdateSet({ last_read_message_id: messageId, updated_at: now }))
-      .execute();
+    await upsertRead(db, roomPk, userId, messageId, Date.now());
   },
 
   async participants(db: DbOrTx, roomPks: number[]) {
@@ -216,12 +230,7 @@ export const roomsRepository = {
 export const messagesRepository = {
   /** Stores a message; undefined when its idempotency key is already taken. */
   async insert(db: DbOrTx, values: Insertable<MessagesTable>): Promise<MessageRow | undefined> {
-    return db
-      .insertInto('messages')
-      .values(values)
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    return (await insertMessage(db, values))[0];
   },
 
   async update(db: DbOrTx, id: number, patch: Updateable<MessagesTable>): Promise<MessageRow> {
@@ -255,13 +264,7 @@ export const messagesRepository = {
 
   /** The room's agent actions no longer need a person (a staff member answered there). */
   async clearNeedsPerson(db: DbOrTx, roomPk: number): Promise<void> {
-    // The literal 1 lets the planner use the partial index of such rows (a parameter would not match it).
-    await db
-      .updateTable('messages')
-      .set({ needs_person: 0 })
-      .where('room_pk', '=', roomPk)
-      .where('needs_person', '=', sql.lit(1))
-      .execute();
+    await clearNeedsPerson(db, roomPk);
   },
 
   /** Agent actions waiting for a person in an inbox, newest first, with their room. */
@@ -295,28 +298,18 @@ export const activityRepository = {
     a: { accountId: number; type: 'priority' | 'agent'; room: RoomRow; username: string; lastMessage: string },
   ): Promise<void> {
     const now = Date.now();
-    await db
-      .insertInto('activity')
-      .values({
-        account_id: a.accountId,
-        inbox_type: a.type,
-        room_pk: a.room.id,
-        room_id: a.room.room_id,
-        username: a.username,
-        last_message: a.lastMessage.slice(0, 300),
-        count: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'inbox_type', 'room_pk']).doUpdateSet((eb) => ({
-          count: eb('activity.count', '+', 1),
-          last_message: a.lastMessage.slice(0, 300),
-          username: a.username,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    const lastMessage = a.lastMessage.slice(0, 300);
+    await upsertActivity(db, {
+      account_id: a.accountId,
+      inbox_type: a.type,
+      room_pk: a.room.id,
+      room_id: a.room.room_id,
+      username: a.username,
+      last_message: lastMessage,
+      count: 1,
+      created_at: now,
+      updated_at: now,
+    });
   },
 
   async list(db: DbOrTx, accountId: number, type: 'priority' | 'agent'): Promise<ActivityRow[]> {
@@ -351,6 +344,7 @@ export const blocksRepository = {
   async isBlocked(db: DbOrTx, accountId: number, addresses: string[]): Promise<boolean> {
     const list = addresses.filter(Boolean).map((a) => a.toLowerCase());
     if (list.length === 0) return false;
+    if (list.length <= 2) return (await blockedAmong[list.length - 1]!(db, accountId, ...list)).length > 0;
     const row = await db
       .selectFrom('blocks')
       .select('id')

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, DbOrTx } from '../../db.ts';
+import { compiledWrite } from '../../platform/db/compiled.ts';
 import type { LogsTable } from './tables.ts';
 
 export type LogRow = Selectable<LogsTable>;
@@ -18,9 +19,23 @@ export interface LogFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A row per message, call and delivery: built and compiled once (platform/db/compiled.ts), keyed or not. */
+const insertKeyed = compiledWrite<never>(0, (db, row) =>
+  db
+    .insertInto('logs')
+    .values(row)
+    .onConflict((oc) => oc.column('key').doNothing()),
+);
+const insertPlain = compiledWrite<never>(0, (db, row) => db.insertInto('logs').values(row));
+
 export const logsRepository = {
-  /** Appends rows; a row with the same key as one stored is kept once (a retried write). */
+  /** Appends rows; a row with the same key as one stored is kept once (a retried write). One row (a message's,
+   * a call's) takes a statement compiled once; several (a batch of deliveries) one multi-row insert. */
   async insert(db: DbOrTx, rows: Omit<LogRow, 'id'>[]): Promise<void> {
+    if (rows.length === 1) {
+      await (rows[0]!.key ? insertKeyed : insertPlain)(db, rows[0]!);
+      return;
+    }
     const q = db.insertInto('logs').values(rows);
     await (rows.some((r) => r.key) ? q.onConflict((oc) => oc.column('key').doNothing()) : q).execute();
   },

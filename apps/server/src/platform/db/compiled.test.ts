@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../testing/harness.ts';
-import { compiledQuery, compiledRead } from './compiled.ts';
+import { compiledQuery, compiledRead, compiledWrite } from './compiled.ts';
 
 let t: TestApp;
 let owner: Session;
@@ -60,5 +60,25 @@ describe('compiledQuery', () => {
       db.selectFrom('accounts').select('id').where('id', '=', id),
     );
     await expect(unused(t.database.db, 1, 2)).rejects.toThrow(/not used/);
+  });
+});
+
+describe('compiledWrite', () => {
+  it('compiles once per shape of the row, binds its values and the further ones, and leaves undefined values out', async () => {
+    const shapes: string[] = [];
+    const rename = compiledWrite<{ account_name: string | null; updated_at: number }, [number]>(1, (db, patch, id) => {
+      shapes.push(Object.keys(patch).join(','));
+      return db.updateTable('accounts').set(patch).where('id', '=', id).returning(['account_name', 'updated_at']);
+    });
+    const db = t.database.db;
+    expect(await rename(db, { account_name: 'First', updated_at: 1 }, owner.id)).toEqual([{ account_name: 'First', updated_at: 1 }]);
+    expect(await rename(db, { account_name: 'Second', updated_at: 2 }, owner.id)).toEqual([{ account_name: 'Second', updated_at: 2 }]);
+    // An undefined value is not written (as the builder leaves it out): the shape without it.
+    expect(await rename(db, { account_name: undefined, updated_at: 3 }, owner.id)).toEqual([{ account_name: 'Second', updated_at: 3 }]);
+    expect(await db.transaction().execute((trx) => rename(trx, { account_name: null, updated_at: 4 }, owner.id))).toEqual([
+      { account_name: null, updated_at: 4 },
+    ]);
+    expect(await rename(db, { account_name: 'Other', updated_at: 5 }, -1)).toEqual([]);
+    expect(shapes).toEqual(['account_name,updated_at', 'updated_at']);
   });
 });

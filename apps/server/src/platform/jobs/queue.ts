@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { dialectOf, fromJson, toJson } from '../db/columns.ts';
+import { compiledWrite } from '../db/compiled.ts';
 import type { Db, DbOrTx } from '../db/index.ts';
 import type { JobsTable, PlatformTables } from '../db/tables.ts';
 import type { Selectable, UpdateObject } from 'kysely';
@@ -51,6 +52,23 @@ function queuedState(payload: unknown, o: EnqueueOptions, now: number) {
   };
 }
 
+/** Enqueue and reschedule run in the transactions of most writes (every sent message): compiled once (db/compiled.ts). */
+const insertJob = compiledWrite<{ id: number }>(0, (db, row) =>
+  db
+    .insertInto('jobs')
+    .values(row)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id'),
+);
+/** The same row inserted, or the key's job moved to it (every column but the key, kind and creation time). */
+const upsertJob = compiledWrite<never>(0, (db, row) => {
+  const { kind: _kind, idempotency_key: _key, created_at: _created, ...moved } = row;
+  return db
+    .insertInto('jobs')
+    .values(row)
+    .onConflict((oc) => oc.column('idempotency_key').doUpdateSet(moved));
+});
+
 export class PermanentJobError extends Error {}
 
 export const JOB_LEASE_MS = 30_000;
@@ -94,12 +112,7 @@ export class JobQueue {
   /** Adds a job (inside the caller's transaction when given one). Returns false when the key exists. */
   async enqueue(kind: string, payload: unknown, o: EnqueueOptions, trx: DbOrTx = this.db): Promise<boolean> {
     const now = this.now();
-    const row = await trx
-      .insertInto('jobs')
-      .values({ kind, idempotency_key: o.key, created_at: now, ...queuedState(payload, o, now) })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const [row] = await insertJob(trx, { kind, idempotency_key: o.key, created_at: now, ...queuedState(payload, o, now) });
     this.wake(trx);
     return row != null;
   }
@@ -119,12 +132,7 @@ export class JobQueue {
    */
   async reschedule(kind: string, payload: unknown, o: EnqueueOptions, trx: DbOrTx = this.db): Promise<void> {
     const now = this.now();
-    const moved = queuedState(payload, o, now);
-    await trx
-      .insertInto('jobs')
-      .values({ kind, idempotency_key: o.key, created_at: now, ...moved })
-      .onConflict((oc) => oc.column('idempotency_key').doUpdateSet(moved))
-      .execute();
+    await upsertJob(trx, { kind, idempotency_key: o.key, created_at: now, ...queuedState(payload, o, now) });
     // A job due later is found by the worker's polling; waking it now would find nothing to run.
     if (o.delayMs) return;
     this.wake(trx);

@@ -1,6 +1,7 @@
 import type { InboxEvent as InboxEventContract, InboxEventType } from '@switchboard/core/contracts/conversations';
 import { sql } from 'kysely';
 import { fromJson, toJson } from '../db/columns.ts';
+import { compiledQuery } from '../db/compiled.ts';
 import type { Db, DbOrTx } from '../db/index.ts';
 
 /** The realtime event types of the live inbox; each one's payload is core's `inboxEvent` contract. */
@@ -53,32 +54,42 @@ export async function appendEvent(trx: DbOrTx, e: NewEvent): Promise<InboxEvent>
   return event;
 }
 
-/** Appends several events with one counter bump and one insert (same ordering guarantee). */
+/** Every write with events runs these two (each sent message): built and compiled once (db/compiled.ts). */
+const bumpSeq = compiledQuery<{ value: number }, [number]>(1, (db, n) =>
+  db
+    .updateTable('event_seq')
+    .set({ value: sql`value + ${n}` })
+    .where('name', '=', 'events')
+    .returning('value'),
+);
+const EVENT_COLUMNS = 7;
+/** The insert of n events, compiled per n up to this many. */
+const COMPILED_BATCH = 8;
+const insertEvents = Array.from({ length: COMPILED_BATCH + 1 }, (_, n) =>
+  compiledQuery<never, unknown[]>(n * EVENT_COLUMNS, (db, ...v) =>
+    db.insertInto('events').values(
+      Array.from({ length: n }, (_, i) => {
+        const [id, account_id, agent_id, contact_account_id, type, payload, created_at] = v.slice(i * EVENT_COLUMNS);
+        return { id, account_id, agent_id, contact_account_id, type, payload, created_at };
+      }),
+    ),
+  ),
+);
+
+/** Appends several events with one counter bump and one insert (of up to COMPILED_BATCH; same ordering guarantee). */
 export async function appendEvents(trx: DbOrTx, list: NewEvent[]): Promise<InboxEvent[]> {
   if (list.length === 0) return [];
-  const seq = await trx
-    .updateTable('event_seq')
-    .set({ value: sql`value + ${list.length}` })
-    .where('name', '=', 'events')
-    .returning('value')
-    .executeTakeFirstOrThrow();
+  const [seq] = await bumpSeq(trx, list.length);
+  if (!seq) throw new Error('the event counter row is missing');
   const first = Number(seq.value) - list.length + 1;
   const createdAt = Date.now();
   const events = list.map((e, i) => ({ ...e, id: first + i, createdAt }));
-  await trx
-    .insertInto('events')
-    .values(
-      events.map((e) => ({
-        id: e.id,
-        account_id: e.accountId,
-        agent_id: e.agentId,
-        contact_account_id: e.contactAccountId,
-        type: e.type,
-        payload: toJson(e.payload),
-        created_at: createdAt,
-      })),
-    )
-    .execute();
+  const values = events.flatMap((e) => [e.id, e.accountId, e.agentId, e.contactAccountId, e.type, toJson(e.payload), createdAt]);
+  // A larger batch (rare) goes in inserts of COMPILED_BATCH events, in order, in the same transaction.
+  for (let i = 0; i < values.length; i += COMPILED_BATCH * EVENT_COLUMNS) {
+    const part = values.slice(i, i + COMPILED_BATCH * EVENT_COLUMNS);
+    await insertEvents[part.length / EVENT_COLUMNS]!(trx, ...part);
+  }
   return events;
 }
 
