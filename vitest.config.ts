@@ -31,15 +31,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // A browser on a loaded 2-core CI machine can take seconds to show what a poll waits for.
           expect: { poll: { timeout: 10_000 } },
-          // Two files at a time (E2E_WORKERS to change it), so a second file can use the core one file
-          // leaves idle while its test code, its server and Chromium wait on each other; each file starts
-          // its own server and browser, so files do not meet. Not yet timed on a quiet machine
-          // (docs/performance.md "Browser tests and CI time").
-          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
-          // A run of every project takes the browser tests last (a group of its own, as its worker count
-          // differs from the other projects').
-          sequence: { groupOrder: 1 },
-          // A worker imports the server's modules once for all the files it runs.
+          fileParallelism: false,
+          // Each file starts its own server and browser; the server's modules are imported once.
           isolate: false,
         },
       },

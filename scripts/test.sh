@@ -102,12 +102,9 @@ fi
 finish_passes
 
 # Phase 3: the browser tests alone (a browser and a server per file are heavy on two cores; beside the
-# API passes their waits ran past their limits), two files at a time (vitest.config.ts; one at a time
-# under TEST_SERIAL=1).
+# API passes their waits ran past their limits).
 if [ "$e2e" = "1" ] && [ -f apps/web/dist/index.html ] && [ -f apps/server/dist/main.js ]; then
-  e2e_workers=()
-  [ "${TEST_SERIAL:-}" = "1" ] && e2e_workers=("E2E_WORKERS=${E2E_WORKERS:-1}")
-  vitest_pass e2e "TEST_DATABASE_URL=" "${e2e_workers[@]}" -- --project e2e
+  vitest_pass e2e "TEST_DATABASE_URL=" -- --project e2e
   finish_passes
 elif [ "$e2e" = "1" ]; then
   echo "=== e2e not run: the build failed"; status=1
