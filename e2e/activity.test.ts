@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, launchBrowser, seriousAxeViolations, snap, type Session } from './harness.ts';
+import { browserSuite, seriousAxeViolations, snap, type Session } from './harness.ts';
 
 /**
  * Activity adds up: after a test chat with the agent and a visitor's public chat, Home, Reports, Logs
@@ -31,15 +31,15 @@ describe('activity', () => {
     await page.keyboard.press('Escape');
     await chat.waitFor({ state: 'detached' });
 
-    // A visitor's public chat, from a browser of their own.
-    const visitorBrowser = await launchBrowser();
-    const visitor = await (await visitorBrowser.newContext({ viewport: { width: 390, height: 760 } })).newPage();
+    // A visitor's public chat, from a browser context of their own (no storage shared with staff).
+    const visitorContext = await suite.browserContext(390, 760);
+    const visitor = await visitorContext.newPage();
     await visitor.goto(`${suite.server.url}/chat/${owner.username}`);
     await visitor.getByText('Online').waitFor();
     await visitor.getByRole('textbox', { name: 'Message' }).fill('Are the croissants fresh today?');
     await visitor.getByRole('button', { name: 'Send' }).click();
     await visitor.locator('.msg.in').first().waitFor();
-    await visitorBrowser.close();
+    await visitorContext.close();
 
     // Home: today's conversation, answered by the agent; without a number, calls wait for one.
     await page.goto(`${suite.server.url}/app`);

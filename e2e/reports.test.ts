@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, launchBrowser, seriousAxeViolations, snap } from './harness.ts';
+import { browserSuite, seriousAxeViolations, snap } from './harness.ts';
 
 /** A visitor's chat is counted in Reports and listed in Logs, which download as CSV. */
 describe('reports', () => {
@@ -9,15 +9,15 @@ describe('reports', () => {
   it('counts a visitor’s chat in Reports, lists it in Logs, filters and downloads them as CSV', async () => {
     const owner = await suite.signUp('olive@reports.test', 'Bright Dental');
 
-    // The visitor is nobody signed in: a browser of their own on a phone.
-    const visitorBrowser = await launchBrowser();
-    const visitor = await (await visitorBrowser.newContext({ viewport: { width: 390, height: 760 } })).newPage();
+    // The visitor is nobody signed in: a browser context of their own (no storage shared with staff) on a phone.
+    const visitorContext = await suite.browserContext(390, 760);
+    const visitor = await visitorContext.newPage();
     await visitor.goto(`${suite.server.url}/chat/${owner.username}`);
     await visitor.getByText('Online').waitFor();
     await visitor.getByRole('textbox', { name: 'Message' }).fill('Do you take new patients, "this week"?');
     await visitor.getByRole('button', { name: 'Send' }).click();
     await visitor.locator('.msg.in').first().waitFor();
-    await visitorBrowser.close();
+    await visitorContext.close();
 
     const { context, page } = await suite.page(owner, 1280, 900);
     await page.goto(`${suite.server.url}/app/reports`);

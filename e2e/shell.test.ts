@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness.ts';
+import { launchBrowser, seriousAxeViolations, snap, startServer, type RunningServer } from './harness.ts';
 
 /** The shell: overlays by query key, back button, confirm + toast, widths, page routes, axe. */
 describe('web shell', () => {
@@ -30,12 +29,8 @@ describe('web shell', () => {
 
   const search = (page: Page) => new URL(page.url()).searchParams;
 
-  async function axe(page: Page) {
-    const result = await new AxeBuilder({ page }).analyze();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  }
+  // axe runs inside the page (the harness puts it in once per page load) rather than through AxeBuilder.
+  const axe = seriousAxeViolations;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);

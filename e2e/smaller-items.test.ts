@@ -51,9 +51,10 @@ describe('smaller items', () => {
     await snap(page, 'debug-own-messages-1280');
     await context.close();
 
-    const anon = await (await import('./harness.ts')).launchBrowser();
+    // Signed out: a browser context of its own, with nothing in its storage.
+    const anon = await suite.browserContext(390, 844);
     try {
-      const p = await anon.newPage({ viewport: { width: 390, height: 844 } });
+      const p = await anon.newPage();
       await p.goto(`${suite.server.url}/app/signin?debug=true`);
       const d = p.getByRole('dialog', { name: 'Debug' });
       await d.getByText('Nothing sent to you yet').waitFor();
@@ -91,9 +92,9 @@ describe('smaller items', () => {
   });
 
   it('generic-brand mode shows a neutral mark, not the word "Home" as the brand', async () => {
-    const page = await (await import('./harness.ts')).launchBrowser();
+    const context = await suite.browserContext(390, 844);
     try {
-      const p = await page.newPage({ viewport: { width: 390, height: 844 } });
+      const p = await context.newPage();
       await p.goto(`${suite.server.url}/install?genericBrand=true`);
       await p.getByRole('heading', { name: 'Get the app' }).waitFor();
       const home = p.getByRole('link', { name: 'Home' }).first();
@@ -102,7 +103,7 @@ describe('smaller items', () => {
       expect(await p.getByText('Switchboard').count()).toBe(0);
       await snap(p, 'brand-generic-mark-390');
     } finally {
-      await page.close();
+      await context.close();
     }
   });
 
