@@ -173,8 +173,9 @@ export const ledger = {
       throw badRequest('amount: must be a whole number of micro-USD above 0.', 'amount');
     if (t.debit === t.credit) throw badRequest('A transfer needs two different accounts.');
     // Accounts are created outside the transfer's transaction, so a refused transfer still leaves them.
-    const debit = { id: await accountId(db, t.debit) };
-    const credit = { id: await accountId(db, t.credit) };
+    const ids = idsOf(db);
+    const debit = { id: ids.get(t.debit) ?? (await accountId(db, t.debit)) };
+    const credit = { id: ids.get(t.credit) ?? (await accountId(db, t.credit)) };
     const row = {
       idempotency_key: t.key,
       debit_account_id: debit.id,
@@ -193,7 +194,8 @@ export const ledger = {
     const owner = walletOwner(t.credit);
     // Outside a caller's transaction: the whole transfer in one step (one round trip on PostgreSQL);
     // a credited wallet with a debt to collect takes the full transaction below.
-    const fast = db.isTransaction ? null : await repo.transferAtOnce(db as Db, { row, owedCode: owner !== null ? owedCode(owner) : null });
+    const step = { row, owedCode: owner !== null ? owedCode(owner) : null };
+    const fast = db.isTransaction ? null : (repo.transferNow(db as Db, step) ?? (await repo.transferAtOnce(db as Db, step)));
     if (fast?.outcome === 'refused') {
       ledgerTransfers.inc({ kind: t.kind, outcome: 'refused' });
       throw paymentRequired(INSUFFICIENT_FUNDS, 'amount');

@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import { runOnSqliteNow } from './index.ts';
 
 /** A query the builder can compile (select, insert, update, delete builders). */
 interface Compilable<R> {
@@ -9,7 +10,8 @@ interface Compilable<R> {
  * A read whose one parameter changes from call to call, built and compiled once per SQL dialect and
  * then executed with the new value. For the reads of every authenticated request (token, account,
  * memberships): Kysely's builder and compiler cost more than SQLite's own lookup on these primary-key
- * reads (npm run bench foundation). `build` must use `value` as its only parameter.
+ * reads (npm run bench foundation). `build` must use `value` as its only parameter. On SQLite, outside
+ * any transaction, the statement runs straight on the connection (`runOnSqliteNow`).
  */
 export function compiledRead<R>(build: (db: Kysely<any>, value: unknown) => Compilable<R>) {
   const byDialect = new Map<unknown, CompiledQuery<R>>();
@@ -24,7 +26,8 @@ export function compiledRead<R>(build: (db: Kysely<any>, value: unknown) => Comp
         throw new Error(`compiledRead: the query must have exactly one parameter (${compiled.sql})`);
       byDialect.set(dialect, compiled);
     }
-    return (await db.executeQuery<R>({ ...compiled, parameters: [value] })).rows;
+    const query = { ...compiled, parameters: [value] };
+    return runOnSqliteNow<R>(db, query) ?? (await db.executeQuery<R>(query)).rows;
   };
 }
 
@@ -51,7 +54,8 @@ export function compiledQuery<R, A extends unknown[]>(arity: A['length'], build:
     }
     const { compiled, slots } = entry;
     const parameters = compiled.parameters.map((p, i) => (slots[i]! < 0 ? p : values[slots[i]!]));
-    return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+    const query = { ...compiled, parameters };
+    return runOnSqliteNow<R>(db, query) ?? (await db.executeQuery<R>(query)).rows;
   };
 }
 

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { SAFETY_NET_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
 import type { DialectKind } from './columns.ts';
 import { migrations } from './migrations/index.ts';
 import { openSqlite } from './sqlite.ts';
+import { QueuedSqliteDialect, type ConnectionLock } from './sqliteDialect.ts';
 import type { PlatformTables } from './tables.ts';
 
 /** The platform's view of the database: only its own tables (the full type is apps/server/src/db.ts). */
@@ -84,8 +85,9 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
       checkpointer = startCheckpointer(file);
     }
     const cached = withStatementCache(sqlite);
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
-    sqliteHandles.set(db, cached);
+    const dialect = new QueuedSqliteDialect({ database: cached });
+    db = new Kysely<DB>({ dialect });
+    sqliteHandles.set(db, { handle: cached, lock: dialect.lock });
   }
   if (kind === 'sqlite') await migrate(db);
   return {
@@ -99,16 +101,44 @@ export async function openDatabase<DB = PlatformTables>(opts: DatabaseOptions): 
   };
 }
 
-const sqliteHandles = new WeakMap<object, SQLite.Database>();
+const sqliteHandles = new WeakMap<object, { handle: SQLite.Database; lock: ConnectionLock }>();
 
 /**
  * The SQLite handle under a database opened here (not under a transaction, nor PostgreSQL), for the few
  * hot paths that run a whole transaction synchronously with prepared statements (the ledger's
- * transfer). Use it only inside `db.connection().execute(...)`: that holds Kysely's one connection, so
- * no Kysely transaction is open on the handle meanwhile.
+ * transfer). Use it only while no Kysely transaction is open on the handle: check `inTransaction` and
+ * run synchronously at once (as `runOnSqliteNow` does), or run inside `db.connection().execute(...)`,
+ * which holds Kysely's one connection.
  */
 export function sqliteHandleOf(db: Kysely<any>): SQLite.Database | undefined {
-  return sqliteHandles.get(db);
+  return sqliteHandles.get(db)?.handle;
+}
+
+/**
+ * The SQLite handle under `db` when its connection is idle now: no Kysely query or transaction holds
+ * it (nor waits for it) and no transaction is open on it. What runs on it synchronously from here
+ * cannot interleave with anything else, and sees what a query through Kysely would see. Undefined
+ * otherwise (PostgreSQL, a transaction object, or the connection in use).
+ */
+export function idleSqliteHandle(db: Kysely<any>): SQLite.Database | undefined {
+  const s = sqliteHandles.get(db);
+  return s && !s.lock.held && !s.handle.inTransaction ? s.handle : undefined;
+}
+
+/**
+ * Runs one statement straight on the SQLite handle, synchronously, when its connection is idle
+ * (`idleSqliteHandle`), skipping Kysely's executor and its turn for the connection: for the compiled
+ * reads every request makes. Returns the rows (none for a statement that returns none), or undefined
+ * when the connection is not idle or the database is not SQLite: the caller then goes through Kysely,
+ * which waits for the transaction or query in flight, so nothing reads another's uncommitted rows.
+ */
+export function runOnSqliteNow<R>(db: Kysely<any>, query: { sql: string; parameters: readonly unknown[] }): R[] | undefined {
+  const h = idleSqliteHandle(db);
+  if (!h) return undefined;
+  const stmt = h.prepare(query.sql);
+  if (stmt.reader) return stmt.all(query.parameters) as R[];
+  stmt.run(query.parameters);
+  return [];
 }
 
 async function currentSchema(db: Kysely<any>): Promise<string> {

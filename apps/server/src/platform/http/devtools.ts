@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { notFound } from './errors.ts';
 
 /** Who may use the development conveniences (DEV_TOOLS): the machine's own user, anyone, or no one. */
@@ -31,18 +31,22 @@ export function fromThisMachine(request: FastifyRequest): boolean {
  * `off` closes them. Each also answers 404 by itself once a real provider replaces the local one.
  *
  * The decision belongs to the route the router matched, not to the request's text: every route declared
- * under `/api/dev/` or `/dev/` is marked `devTool` when it is added, and the hook reads that mark. The
+ * under `/api/dev/` or `/dev/` is marked `devTool` and given the guard as its own hook when it is added. The
  * router decodes percent-encoding and accepts absolute-form targets, so a pattern tested against
  * `request.url` could be spelled around (`/api/%64ev/outbox`, `GET http://host/api/dev/outbox`).
  * Others get the same 404 as an unknown path.
  */
 export function registerDevToolsGuard(app: FastifyInstance, mode: DevToolsMode): void {
-  app.addHook('onRoute', (options) => {
-    if (DEV_ROUTE.test(options.url)) options.config = { ...options.config, devTool: true };
-  });
-  // Callback style, not async: it runs on every request, and most return at once (no promise to make).
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.routeOptions.config?.devTool || mode === 'open' || (mode === 'local' && fromThisMachine(request))) return done();
+  // The guard is the dev routes' own onRequest hook (it runs after the global ones, before any other of
+  // the route's), so no other request pays for it.
+  const guard: onRequestHookHandler = (request, _reply, done) => {
+    if (mode === 'open' || (mode === 'local' && fromThisMachine(request))) return done();
     done(notFound(`No route for ${request.method} ${request.routeOptions.url}.`));
+  };
+  app.addHook('onRoute', (options) => {
+    if (!DEV_ROUTE.test(options.url)) return;
+    options.config = { ...options.config, devTool: true };
+    const own = options.onRequest ? [options.onRequest].flat() : [];
+    if (!own.includes(guard)) options.onRequest = [guard, ...own];
   });
 }

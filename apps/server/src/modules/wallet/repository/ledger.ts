@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Db, DbOrTx, Tx } from '../../../db.ts';
-import { sqliteHandleOf } from '../../../platform/db/index.ts';
+import { idleSqliteHandle, sqliteHandleOf } from '../../../platform/db/index.ts';
 import { dialectOf } from '../../../platform/db/columns.ts';
 import type { LedgerAccountsTable, LedgerTransfersTable } from '../tables.ts';
 
@@ -34,9 +34,10 @@ const sqliteTransfers = new WeakMap<SQLite.Database, (s: TransferStep) => Transf
 function sqliteTransfer(h: SQLite.Database): (s: TransferStep) => TransferAtOnce {
   let run = sqliteTransfers.get(h);
   if (run) return run;
+  // No `returning`: the row is what was inserted and its id (SQLite's RETURNING buffers the row first).
   const insert = h.prepare(
     `insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, memo, created_at)
-     values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning *`,
+     values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
   );
   const byKey = h.prepare('select * from ledger_transfers where idempotency_key = ?');
   const apply = h.prepare(
@@ -45,9 +46,19 @@ function sqliteTransfer(h: SQLite.Database): (s: TransferStep) => TransferAtOnce
   const owed = h.prepare('select balance from ledger_accounts where code = ?');
   const tx = h.transaction((s: TransferStep): TransferAtOnce => {
     const r = s.row;
-    const made = insert.get(r.idempotency_key, r.debit_account_id, r.credit_account_id, r.amount, r.kind, r.memo ?? null, r.created_at) as
-      TransferRow | undefined;
-    if (!made) return { outcome: 'repeated', transfer: byKey.get(r.idempotency_key) as TransferRow };
+    const memo = r.memo ?? null;
+    const inserted = insert.run(r.idempotency_key, r.debit_account_id, r.credit_account_id, r.amount, r.kind, memo, r.created_at);
+    if (inserted.changes === 0) return { outcome: 'repeated', transfer: byKey.get(r.idempotency_key) as TransferRow };
+    const made: TransferRow = {
+      id: Number(inserted.lastInsertRowid),
+      idempotency_key: r.idempotency_key,
+      debit_account_id: r.debit_account_id,
+      credit_account_id: r.credit_account_id,
+      amount: r.amount,
+      kind: r.kind,
+      memo,
+      created_at: r.created_at,
+    };
     const steps =
       r.debit_account_id < r.credit_account_id
         ? [
@@ -76,6 +87,15 @@ function sqliteTransfer(h: SQLite.Database): (s: TransferStep) => TransferAtOnce
 }
 
 export const ledgerRepository = {
+  /**
+   * SQLite with its connection idle (`idleSqliteHandle`): the whole transfer now, as one synchronous
+   * transaction of prepared statements (nothing else can run on the connection meanwhile, so it need
+   * not wait for Kysely's turn); undefined otherwise (`transferAtOnce` then waits for the connection).
+   */
+  transferNow(db: Db, s: TransferStep): TransferAtOnce | undefined {
+    const h = idleSqliteHandle(db);
+    return h ? sqliteTransfer(h)(s) : undefined;
+  },
   /**
    * A whole transfer in one step, outside any transaction of the caller: on PostgreSQL one call of the
    * `ledger_transfer` function (one round trip), on SQLite one synchronous transaction of prepared
