@@ -11,13 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import SQLite from 'better-sqlite3';
 import WebSocket from 'ws';
 import { openDatabase } from '../../apps/server/src/db.ts';
 import { issueToken } from '../../apps/server/src/modules/auth/index.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { benchServerEnv, fmt, load, waitFor } from './util.ts';
+import { openSqlite } from '../../apps/server/src/platform/db/sqlite.ts';
 
 /** A free port on 127.0.0.1 (so a server left over from another run can never answer instead). */
 async function freePort(): Promise<number> {
@@ -84,7 +84,7 @@ export function seed(
   size: SeedSize = { rooms: ROOMS, messagesPerRoom: MESSAGES_PER_ROOM, bigOrgRooms: BIG_ORG_ROOMS },
 ): { bigOrg: number; orgs: number[]; rooms: string[] } {
   const { rooms: roomCount, messagesPerRoom: perRoom, bigOrgRooms } = size;
-  const db = new SQLite(file);
+  const db = openSqlite(file);
   // The rollback journal in memory (OFF is refused in better-sqlite3's defensive mode): what a seed
   // appends to the file is not journaled, only the index pages it changes.
   db.pragma('journal_mode = MEMORY');

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../apps/server/src/db.ts';
 import { seed } from './inbox.ts';
 import { nextCount } from './scale-calls.ts';
+import { openSqlite } from '../../apps/server/src/platform/db/sqlite.ts';
 
 describe('bench scale: the calls part steps up, then narrows down', () => {
   const run = (passesUpTo: number) => {
@@ -47,7 +47,7 @@ describe('bench inbox seed: sizes given, rooms consistent with their messages', 
     });
     expect(journal).toBe('no wal');
     expect(done).toEqual([70]);
-    const db = new SQLite(file, { readonly: true });
+    const db = openSqlite(file, { readonly: true });
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(db.prepare('select count(*) as n from messages').get()).toEqual({ n: 210 });
