@@ -15,12 +15,12 @@ const roomBy = (column: 'id' | 'room_id', forUpdate = false) =>
       .where(column, '=', v)
       .$if(forUpdate, (q) => q.forUpdate()),
   );
-const [roomById, roomByIdForUpdate, roomByRoomId] = [roomBy('id'), roomBy('id', true), roomBy('room_id')];
-const updateRoom = compiledWrite<RoomRow, [number]>(1, (db, patch, id) =>
+export const [roomById, roomByIdForUpdate, roomByRoomId] = [roomBy('id'), roomBy('id', true), roomBy('room_id')];
+export const updateRoom = compiledWrite<RoomRow, [number]>(1, (db, patch, id) =>
   db.updateTable('rooms').set(patch).where('id', '=', id).returningAll(),
 );
 /** The same, only while the room's status and inbox are the ones given (null: any). */
-const updateRoomInPlace = compiledWrite<RoomRow, [number, string | null, string | null]>(3, (db, patch, id, status, inboxType) =>
+export const updateRoomInPlace = compiledWrite<RoomRow, [number, string | null, string | null]>(3, (db, patch, id, status, inboxType) =>
   db
     .updateTable('rooms')
     .set(patch)
@@ -28,13 +28,13 @@ const updateRoomInPlace = compiledWrite<RoomRow, [number, string | null, string 
     .where(sql<boolean>`status = coalesce(${status}, status) and inbox_type = coalesce(${inboxType}, inbox_type)`)
     .returningAll(),
 );
-const upsertRead = compiledQuery<never, [number, number, number, number]>(4, (db, room, user, message, now) =>
+export const upsertRead = compiledQuery<never, [number, number, number, number]>(4, (db, room, user, message, now) =>
   db
     .insertInto('room_reads')
     .values({ room_pk: room, user_id: user, last_read_message_id: message, updated_at: now })
     .onConflict((oc) => oc.columns(['room_pk', 'user_id']).doUpdateSet({ last_read_message_id: message, updated_at: now })),
 );
-const insertMessage = compiledWrite<MessageRow>(0, (db, row) =>
+export const insertMessage = compiledWrite<MessageRow>(0, (db, row) =>
   db
     .insertInto('messages')
     .values(row)
@@ -42,7 +42,7 @@ const insertMessage = compiledWrite<MessageRow>(0, (db, row) =>
     .returningAll(),
 );
 /** A conversation's activity row: added, or counted up with the latest message. */
-const upsertActivity = compiledWrite<never>(0, (db, row) =>
+export const upsertActivity = compiledWrite<never>(0, (db, row) =>
   db
     .insertInto('activity')
     .values(row)
@@ -56,25 +56,12 @@ const upsertActivity = compiledWrite<never>(0, (db, row) =>
     ),
 );
 // The literal 1 lets the planner use the partial index of such rows (a parameter would not match it).
-const clearNeedsPerson = compiledQuery<never, [number]>(1, (db, room) =>
+export const clearNeedsPerson = compiledQuery<never, [number]>(1, (db, room) =>
   db.updateTable('messages').set({ needs_person: 0 }).where('room_pk', '=', room).where('needs_person', '=', sql.lit(1)),
 );
 /** Whether an organization blocked any of n addresses (a conversation's contact address and username: n is 1 or 2). */
-const blockedAmong = [1, 2].map((n) =>
+export const blockedAmong = [1, 2].map((n) =>
   compiledQuery<{ id: number }, unknown[]>(n + 1, (db, accountId, ...addresses) =>
     db.selectFrom('blocks').select('id').where('account_id', '=', accountId).where('address', 'in', addresses).limit(1),
   ),
 );
-
-export {
-  blockedAmong,
-  clearNeedsPerson,
-  insertMessage,
-  roomById,
-  roomByIdForUpdate,
-  roomByRoomId,
-  updateRoom,
-  updateRoomInPlace,
-  upsertActivity,
-  upsertRead,
-};
