@@ -54,6 +54,22 @@ describe('a lane claimed with its next jobs', () => {
     expect((await rows('batch-')).every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
   });
 
+  it('runs every job queued just before, even when the wall clock is then set back', async () => {
+    const q = queue();
+    const ran: number[] = [];
+    q.register('step', async (p: { n: number }) => {
+      ran.push(p.n);
+    });
+    for (let n = 1; n <= 3; n++) await q.enqueue('step', { n }, { key: `clock-${n}`, lane: 'test:clock' });
+    const setBack = vi.spyOn(Date, 'now').mockReturnValue(Date.now() - 60_000);
+    try {
+      expect(await q.drain()).toBe(3);
+    } finally {
+      setBack.mockRestore();
+    }
+    expect(ran).toEqual([1, 2, 3]);
+  });
+
   it('another worker takes nothing of a claimed lane, not even a job queued after the claim, until the lease ends', async () => {
     const first = queue();
     const second = queue();

@@ -35,7 +35,6 @@ export interface EnqueueOptions {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the payload its own job kind enqueues
 export type JobHandler = (payload: any, job: JobRow) => Promise<void | 'acked'>;
 
-/** A failure that retrying cannot fix: the job is marked failed at once. */
 /** A job's columns when it is queued afresh (enqueued, or moved by reschedule). */
 function queuedState(payload: unknown, o: EnqueueOptions, now: number) {
   return {
@@ -69,7 +68,19 @@ const upsertJob = compiledWrite<never>(0, (db, row) => {
     .onConflict((oc) => oc.column('idempotency_key').doUpdateSet(moved));
 });
 
+/** A failure that retrying cannot fix: the job is marked failed at once. */
 export class PermanentJobError extends Error {}
+
+let latestNow = 0;
+/**
+ * The wall clock, never running backwards within this process. A virtual machine's clock can be set
+ * back; a job queued here just before would then not be due to a claim just after, and a drain would
+ * end with it still waiting.
+ */
+export function queueClock(): number {
+  latestNow = Math.max(latestNow, Date.now());
+  return latestNow;
+}
 
 export const JOB_LEASE_MS = 30_000;
 export const JOB_BACKOFF_BASE_MS = 1_000;
@@ -97,7 +108,7 @@ export class JobQueue {
   /** Told each run's outcome (metrics count them). */
   onOutcome: ((kind: string, outcome: 'done' | 'retry' | 'failed') => void) | null = null;
   /** The clock; tests move it forward to expire leases and backoffs. */
-  now: () => number = () => Date.now();
+  now: () => number = queueClock;
 
   constructor(
     private readonly db: Db,
