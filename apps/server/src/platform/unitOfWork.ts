@@ -1,9 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
-// The timers module's own, which test fake timers (installed on the global object) leave alone.
-import { setImmediate as afterIo } from 'node:timers';
 import { dialectOf } from './db/columns.ts';
 import type { PlatformTables } from './db/tables.ts';
+import { batchPerTurn } from './turnBatch.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { EventBus } from './realtime/bus.ts';
 import { appendEvents, type EmittedEvent, type InboxEvent, type NewEvent } from './realtime/events.ts';
@@ -14,8 +13,7 @@ export type Emit = (e: EmittedEvent) => Promise<void>;
 /** Runs fn as one unit of work; see createUnitOfWork. */
 export type Write<DB> = <T>(fn: (trx: Transaction<DB>, emit: Emit) => Promise<T>) => Promise<T>;
 
-/** At most this many units of work waiting for SQLite's connection commit together (see createUnitOfWork). */
-export const BATCH_MAX = 32;
+export { BATCH_MAX } from './turnBatch.ts';
 
 interface Waiting<DB> {
   fn: (trx: Transaction<DB>, emit: Emit) => Promise<unknown>;
@@ -30,8 +28,8 @@ interface Waiting<DB> {
  * published on the bus and the job worker is woken; a failed publish is logged (clients catch up from
  * the event log), never undone.
  *
- * On SQLite, whose one connection runs one transaction at a time, the units that queued while a
- * transaction ran share the next one (up to BATCH_MAX), each inside a savepoint of its own: a unit that
+ * On SQLite, whose one connection runs one transaction at a time, the units that queued in the same
+ * turn or while a transaction ran share the next one (`batchPerTurn`), each inside a savepoint of its own: a unit that
  * fails is undone alone and its caller gets its error, the others commit, and every caller is answered
  * only after the commit. One commit then writes the pages they share (the event log's, the usage
  * counters', the logs' tails) once (npm run bench inbox, sends at 500/s). A unit that finds nothing
@@ -60,11 +58,7 @@ export function createUnitOfWork<DB extends PlatformTables>(db: Kysely<DB>, bus:
     };
   }
 
-  const waiting: Waiting<DB>[] = [];
-  let draining = false;
-  let due = false;
-
-  async function commitBatch(batch: Waiting<DB>[]): Promise<void> {
+  async function commitBatch(batch: Waiting<DB>[]): Promise<Waiting<DB>[] | void> {
     const alone = batch.length === 1;
     const done: { w: Waiting<DB>; out: unknown; events: InboxEvent[] }[] = [];
     let next = 0;
@@ -91,11 +85,8 @@ export function createUnitOfWork<DB extends PlatformTables>(db: Kysely<DB>, bus:
       // Nothing of the transaction was kept (its commit failed, or a unit could not be undone alone): the
       // units that ran get its error, and those not run yet wait for the next transaction.
       for (const { w } of done) w.reject(err);
-      if (next < batch.length) {
-        batch[next]!.reject(err);
-        waiting.unshift(...batch.slice(next + 1));
-      }
-      return;
+      if (next < batch.length) batch[next]!.reject(err);
+      return batch.slice(next + 1);
     }
     // Each caller is answered once its events are out (the next transaction does not wait for them).
     void (async () => {
@@ -107,26 +98,7 @@ export function createUnitOfWork<DB extends PlatformTables>(db: Kysely<DB>, bus:
     queue.kickIfEnqueued();
   }
 
-  async function drain(): Promise<void> {
-    draining = true;
-    try {
-      while (waiting.length) await commitBatch(waiting.splice(0, BATCH_MAX));
-    } finally {
-      draining = false;
-    }
-  }
-
+  const enqueue = batchPerTurn(commitBatch);
   return <T>(fn: (trx: Transaction<DB>, emit: Emit) => Promise<T>) =>
-    new Promise<T>((resolve, reject) => {
-      waiting.push({ fn, resolve: resolve as (value: unknown) => void, reject });
-      // better-sqlite3 answers synchronously, so a request runs from its reads to its commit without
-      // yielding: the transaction starts after this turn's input is read, which joins the writes of the
-      // requests that arrived together.
-      if (draining || due) return;
-      due = true;
-      afterIo(() => {
-        due = false;
-        void drain();
-      });
-    });
+    new Promise<T>((resolve, reject) => enqueue({ fn, resolve: resolve as (value: unknown) => void, reject }));
 }

@@ -14,7 +14,8 @@ import { ledgerRepository as repo, type LedgerAccountRow, type TransferRow } fro
  *   transfer's transaction (`... where balance - x >= min_balance`); when it matches no row the whole
  *   transfer rolls back and is refused (402). Both balances are updated in account-id order, so two
  *   opposite transfers cannot deadlock on PostgreSQL. Outside a caller's transaction these steps run as
- *   one (`repo.transferAtOnce`: one round trip on PostgreSQL, one synchronous transaction on SQLite).
+ *   one (`repo.transferAtOnce`: one round trip on PostgreSQL; on SQLite a savepoint in a transaction shared
+ *   with the other transfers of the same turn of the event loop, answered after its commit).
  * - Every account starts at 0 and each transfer adds to one what it takes from another, so the sum of
  *   all balances is always 0, and each balance equals its credits minus its debits: `checkLedger`.
  */
@@ -195,7 +196,7 @@ export const ledger = {
     // Outside a caller's transaction: the whole transfer in one step (one round trip on PostgreSQL);
     // a credited wallet with a debt to collect takes the full transaction below.
     const step = { row, owedCode: owner !== null ? owedCode(owner) : null };
-    const fast = db.isTransaction ? null : (repo.transferNow(db as Db, step) ?? (await repo.transferAtOnce(db as Db, step)));
+    const fast = db.isTransaction ? null : await repo.transferAtOnce(db as Db, step);
     if (fast?.outcome === 'refused') {
       ledgerTransfers.inc({ kind: t.kind, outcome: 'refused' });
       throw paymentRequired(INSUFFICIENT_FUNDS, 'amount');

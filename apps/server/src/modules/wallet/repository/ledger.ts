@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Db, DbOrTx, Tx } from '../../../db.ts';
 import { idleSqliteHandle, sqliteHandleOf } from '../../../platform/db/index.ts';
+import { batchPerTurn } from '../../../platform/turnBatch.ts';
 import { dialectOf } from '../../../platform/db/columns.ts';
 import type { LedgerAccountsTable, LedgerTransfersTable } from '../tables.ts';
 
@@ -29,11 +30,8 @@ const PG_TRANSFER = `select o_outcome as outcome, o_id as id, o_key as idempoten
 const REFUSED = Symbol('refused');
 const DEBT = Symbol('debt');
 
-/** SQLite: the transfer's steps as one synchronous transaction of prepared statements, per handle. */
-const sqliteTransfers = new WeakMap<SQLite.Database, (s: TransferStep) => TransferAtOnce>();
+/** SQLite: the transfer's steps as one synchronous transaction of prepared statements (a savepoint inside another). */
 function sqliteTransfer(h: SQLite.Database): (s: TransferStep) => TransferAtOnce {
-  let run = sqliteTransfers.get(h);
-  if (run) return run;
   // No `returning`: the row is what was inserted and its id (SQLite's RETURNING buffers the row first).
   const insert = h.prepare(
     `insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, memo, created_at)
@@ -73,7 +71,7 @@ function sqliteTransfer(h: SQLite.Database): (s: TransferStep) => TransferAtOnce
     if (s.owedCode !== null && Number((owed.get(s.owedCode) as { balance: number } | undefined)?.balance ?? 0) < 0) throw DEBT;
     return { outcome: 'made', transfer: made };
   });
-  run = (s) => {
+  return (s) => {
     try {
       return tx(s);
     } catch (err) {
@@ -82,32 +80,72 @@ function sqliteTransfer(h: SQLite.Database): (s: TransferStep) => TransferAtOnce
       throw err;
     }
   };
-  sqliteTransfers.set(h, run);
-  return run;
+}
+
+interface Queued {
+  step: TransferStep;
+  resolve: (out: TransferAtOnce | null) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * SQLite's transfers, group-committed: the transfers queued in one turn of the event loop (`batchPerTurn`)
+ * run in one synchronous transaction, each in a savepoint of its own (a refusal, a debt or an error
+ * undoes that transfer alone and is answered alone), and every caller is answered after the commit.
+ * The commit then writes the pages the transfers share (the balances', the indexes' tails) once. The
+ * batch runs at once when the connection is idle, else in Kysely's turn for it.
+ */
+const sqliteQueues = new WeakMap<Db, (q: Queued) => void>();
+function sqliteQueue(db: Db, h: SQLite.Database): (q: Queued) => void {
+  let queue = sqliteQueues.get(db);
+  if (queue) return queue;
+  const one = sqliteTransfer(h);
+  const many = h.transaction((batch: Queued[], outs: (TransferAtOnce | { error: unknown })[]) => {
+    for (const q of batch) {
+      try {
+        outs.push(one(q.step));
+      } catch (error) {
+        // SQLite rolls the whole transaction back on a few errors (a full disk): end the batch there.
+        if (!h.inTransaction) throw error;
+        outs.push({ error });
+      }
+    }
+  });
+  /** Runs the batch now (the connection is free); returns the transfers not run. */
+  const run = (batch: Queued[]): Queued[] => {
+    if (h.inTransaction) {
+      // A transaction of the caller's is open on the connection: each takes the full transaction.
+      for (const q of batch) q.resolve(null);
+      return [];
+    }
+    const outs: (TransferAtOnce | { error: unknown })[] = [];
+    try {
+      if (batch.length === 1) outs.push(one(batch[0]!.step));
+      else many(batch, outs);
+    } catch (err) {
+      // Nothing of the batch was kept: those that ran are told, those not run yet go in the next batch.
+      for (const q of batch.slice(0, outs.length + 1)) q.reject(err);
+      return batch.slice(outs.length + 1);
+    }
+    outs.forEach((out, i) => ('error' in out ? batch[i]!.reject(out.error) : batch[i]!.resolve(out)));
+    return [];
+  };
+  queue = batchPerTurn<Queued>(async (batch) => (idleSqliteHandle(db) ? run(batch) : db.connection().execute(async () => run(batch))));
+  sqliteQueues.set(db, queue);
+  return queue;
 }
 
 export const ledgerRepository = {
   /**
-   * SQLite with its connection idle (`idleSqliteHandle`): the whole transfer now, as one synchronous
-   * transaction of prepared statements (nothing else can run on the connection meanwhile, so it need
-   * not wait for Kysely's turn); undefined otherwise (`transferAtOnce` then waits for the connection).
-   */
-  transferNow(db: Db, s: TransferStep): TransferAtOnce | undefined {
-    const h = idleSqliteHandle(db);
-    return h ? sqliteTransfer(h)(s) : undefined;
-  },
-  /**
-   * A whole transfer in one step, outside any transaction of the caller: on PostgreSQL one call of the
-   * `ledger_transfer` function (one round trip), on SQLite one synchronous transaction of prepared
-   * statements while holding Kysely's connection. The same steps as the ledger's transaction (the row
-   * under its key, both balances in id order with the conditional update); a refusal or a debt undoes
-   * all of it. Null when the database offers neither (the caller runs its transaction).
+   * A whole transfer in one step, outside any transaction of the caller: on SQLite in the next group
+   * commit of the connection (`sqliteQueue`), on PostgreSQL one call of the `ledger_transfer` function
+   * (one round trip). The same steps as the ledger's transaction (the row under its key, both balances
+   * in id order with the conditional update); a refusal or a debt undoes all of it. Null when the
+   * database offers neither (the caller runs its transaction).
    */
   async transferAtOnce(db: Db, s: TransferStep): Promise<TransferAtOnce | null> {
     const h = sqliteHandleOf(db);
-    if (h) {
-      return db.connection().execute(async () => (h.inTransaction ? null : sqliteTransfer(h)(s)));
-    }
+    if (h) return new Promise((resolve, reject) => sqliteQueue(db, h)({ step: s, resolve, reject }));
     if (db.isTransaction || dialectOf(db) !== 'postgres') return null;
     const r = s.row;
     try {
