@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { INSUFFICIENT_FUNDS, ledger, PLATFORM_ACCOUNTS, walletCode } from './index.ts';
-import { owedCode } from './ledger.ts';
+import { owedCode, type TransferResult } from './ledger.ts';
 
 /**
  * The ledger on whichever database the run uses (SQLite, or PostgreSQL with TEST_DATABASE_URL: a pool of
@@ -199,5 +200,144 @@ describe('ledger under concurrency', () => {
       ),
     );
     expect((await ledger.balance(db, a)) + (await ledger.balance(db, b))).toBe(2_000_000);
+  });
+});
+
+/**
+ * On SQLite the transfers made in one turn of the event loop share one transaction, each in a savepoint
+ * of its own; on PostgreSQL they run side by side. Every transfer below is started in the same turn.
+ */
+describe('transfers started together (one SQLite transaction)', () => {
+  const onSqlite = !process.env.TEST_DATABASE_URL;
+  const keysMade = async (keys: string[]) =>
+    (await db.selectFrom('ledger_transfers').select('idempotency_key').where('idempotency_key', 'in', keys).execute())
+      .map((r) => r.idempotency_key)
+      .sort();
+
+  it('answers each alone: made, refused, a repeated key, a wallet with a debt; a refused one leaves nothing', async () => {
+    const a = fresh();
+    const b = fresh();
+    const owner = 6000 + ++n;
+    await fund(a, 1_000_000);
+    await ledger.transfer(db, {
+      key: `g-debt:${owner}`,
+      debit: owedCode(owner),
+      credit: PLATFORM_ACCOUNTS.disputes,
+      amount: 2_000_000,
+      kind: 'x',
+    });
+    const revenue = await ledger.balance(db, PLATFORM_ACCOUNTS.revenue);
+    const move = (key: string, debit: string, credit: string, amount: number) =>
+      ledger.transfer(db, { key, debit, credit, amount, kind: 'x' });
+    const results = await Promise.allSettled([
+      move(`g1:${a}`, a, PLATFORM_ACCOUNTS.revenue, 400_000),
+      move(`g2:${a}`, a, PLATFORM_ACCOUNTS.revenue, 1_000_001),
+      move(`g1:${a}`, a, PLATFORM_ACCOUNTS.revenue, 400_000),
+      move(`g3:${b}`, b, PLATFORM_ACCOUNTS.revenue, 1),
+      move(`g4:${owner}`, PLATFORM_ACCOUNTS.card, walletCode(owner), 5_000_000),
+      move(`g5:${a}`, a, b, 100_000),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    for (const r of [results[1], results[3]]) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 402 });
+    const [first, repeat] = [results[0], results[2]].map((r) => (r as PromiseFulfilledResult<TransferResult>).value);
+    expect(first!.transfer).toEqual(repeat!.transfer);
+    expect([first!.repeated, repeat!.repeated].sort()).toEqual([false, true]);
+    expect(await keysMade([`g1:${a}`, `g2:${a}`, `g3:${b}`, `g4:${owner}`, `g5:${a}`])).toEqual(
+      [`g1:${a}`, `g4:${owner}`, `g5:${a}`].sort(),
+    );
+    expect(await ledger.balance(db, a)).toBe(500_000);
+    expect(await ledger.balance(db, b)).toBe(100_000);
+    expect(await ledger.balance(db, PLATFORM_ACCOUNTS.revenue)).toBe(revenue + 400_000);
+    // The wallet that owed took the full transaction: its debt was collected from what arrived.
+    expect(await ledger.balance(db, owedCode(owner))).toBe(0);
+    expect(await ledger.balance(db, walletCode(owner))).toBe(3_000_000);
+  });
+
+  it('a transfer that fails half-way leaves nothing written, and the others started with it are made', async () => {
+    const a = fresh();
+    await fund(a, 1_000_000);
+    // Crediting this wallet fails after the transfer row and the debit of `a` (the lower id) were written.
+    const poisoned = await ledger.account(db, fresh());
+    const other = fresh();
+    if (onSqlite) {
+      await sql
+        .raw(
+          `create trigger poison before update of balance on ledger_accounts when new.id = ${poisoned.id} and new.balance > old.balance
+           begin select raise(abort, 'poisoned credit'); end`,
+        )
+        .execute(db);
+    } else {
+      await sql
+        .raw(`create function poison() returns trigger language plpgsql as $$ begin raise exception 'poisoned credit'; end $$`)
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger poison before update on ledger_accounts for each row
+           when (new.id = ${poisoned.id} and new.balance > old.balance) execute function poison()`,
+        )
+        .execute(db);
+    }
+    const move = (key: string, credit: string) => ledger.transfer(db, { key, debit: a, credit, amount: 100_000, kind: 'x' });
+    let results: PromiseSettledResult<TransferResult>[];
+    try {
+      results = await Promise.allSettled([move(`p1:${a}`, other), move(`p2:${a}`, poisoned.code), move(`p3:${a}`, other)]);
+    } finally {
+      await sql.raw(onSqlite ? 'drop trigger poison' : 'drop trigger poison on ledger_accounts').execute(db);
+      if (!onSqlite) await sql.raw('drop function poison()').execute(db);
+    }
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/poisoned credit/);
+    expect(await keysMade([`p1:${a}`, `p2:${a}`, `p3:${a}`])).toEqual([`p1:${a}`, `p3:${a}`]);
+    expect(await ledger.balance(db, a)).toBe(800_000);
+    expect(await ledger.balance(db, other)).toBe(200_000);
+    expect(await ledger.balance(db, poisoned.code)).toBe(0);
+  });
+
+  it.skipIf(!onSqlite)('a batch whose commit fails writes nothing and answers every caller with the error', async () => {
+    const a = fresh();
+    await fund(a, 1_000);
+    // A deferred foreign key that the doomed transfer's row breaks: SQLite refuses the commit, not the statement.
+    await sql
+      .raw('create table doomed_refs (key text references ledger_transfers (idempotency_key) deferrable initially deferred)')
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger doomed after insert on ledger_transfers when new.idempotency_key like 'doomed:%'
+         begin insert into doomed_refs values ('no such transfer'); end`,
+      )
+      .execute(db);
+    const move = (key: string) => ledger.transfer(db, { key, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 10, kind: 'x' });
+    let results: PromiseSettledResult<TransferResult>[];
+    try {
+      results = await Promise.allSettled([move(`c1:${a}`), move(`doomed:${a}`), move(`c3:${a}`)]);
+    } finally {
+      await sql.raw('drop trigger doomed').execute(db);
+      await sql.raw('drop table doomed_refs').execute(db);
+    }
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const r of results) expect(String((r as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(await keysMade([`c1:${a}`, `doomed:${a}`, `c3:${a}`])).toEqual([]);
+    expect(await ledger.balance(db, a)).toBe(1_000);
+    // Nothing was kept, so the same keys make their transfers when asked again.
+    await Promise.all([move(`c1:${a}`), move(`c3:${a}`)]);
+    expect(await ledger.balance(db, a)).toBe(1_020);
+  });
+
+  it("a transfer started while a caller's transaction holds the connection waits for it, and is not undone with it", async () => {
+    const a = fresh();
+    await fund(a, 1_000);
+    let outside: Promise<TransferResult> | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await ledger.transfer(trx, { key: `in:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 5, kind: 'x' });
+        outside = ledger.transfer(db, { key: `out:${a}`, debit: PLATFORM_ACCOUNTS.card, credit: a, amount: 7, kind: 'x' });
+        // A turn of the event loop: the outside transfer's batch comes due while the transaction is open.
+        await new Promise((resolve) => setImmediate(resolve));
+        throw new Error('undo the caller');
+      }),
+    ).rejects.toThrow('undo the caller');
+    expect((await outside!).repeated).toBe(false);
+    expect(await ledger.balance(db, a)).toBe(1_007);
+    expect(await keysMade([`in:${a}`, `out:${a}`])).toEqual([`out:${a}`]);
   });
 });
