@@ -33,6 +33,17 @@ async function fund(code: string, amount: number) {
   await ledger.transfer(db, { key: `fund:${code}:${++funded}`, debit: PLATFORM_ACCOUNTS.card, credit: code, amount, kind: 'card_topup' });
 }
 
+/** A debt of the account to the platform (what a card dispute its wallet could not cover leaves). */
+async function owe(accountId: number, amount: number) {
+  await ledger.transfer(db, {
+    key: `debt-made:${accountId}`,
+    debit: owedCode(accountId),
+    credit: PLATFORM_ACCOUNTS.disputes,
+    amount,
+    kind: 'x',
+  });
+}
+
 describe('ledger transfers', () => {
   it('moves money between two accounts and keeps the sum at zero', async () => {
     const a = fresh();
@@ -109,13 +120,7 @@ describe('ledger transfers', () => {
   it('money arriving in a wallet that owes the platform pays the debt first, in the same transfer', async () => {
     const id = 5000 + ++n;
     // A debt of $2 (what a dispute the wallet could not cover leaves), then $5 arrives outside any transaction.
-    await ledger.transfer(db, {
-      key: `debt-made:${id}`,
-      debit: owedCode(id),
-      credit: PLATFORM_ACCOUNTS.disputes,
-      amount: 2_000_000,
-      kind: 'x',
-    });
+    await owe(id, 2_000_000);
     const arrived = await ledger.transfer(db, {
       key: `debt-top:${id}`,
       debit: PLATFORM_ACCOUNTS.card,
@@ -219,13 +224,7 @@ describe('transfers started together (one SQLite transaction)', () => {
     const b = fresh();
     const owner = 6000 + ++n;
     await fund(a, 1_000_000);
-    await ledger.transfer(db, {
-      key: `g-debt:${owner}`,
-      debit: owedCode(owner),
-      credit: PLATFORM_ACCOUNTS.disputes,
-      amount: 2_000_000,
-      kind: 'x',
-    });
+    await owe(owner, 2_000_000);
     const revenue = await ledger.balance(db, PLATFORM_ACCOUNTS.revenue);
     const move = (key: string, debit: string, credit: string, amount: number) =>
       ledger.transfer(db, { key, debit, credit, amount, kind: 'x' });
