@@ -117,6 +117,20 @@ describe('chargeUsage (what calls and messages call)', () => {
     expect(await canPayFor(db, m.id, 'outbound-message')).toMatchObject({ ok: false, price: 10_000 });
   }, 60_000);
 
+  it("a caller's account row is used only for its own account: another's does not change who pays", async () => {
+    const s = await t.signUp('row@usage.test', { businessName: 'Row Co' });
+    await subscribe(s.id);
+    await fund(s.id, 100_000);
+    const free = await t.signUp('other@usage.test', { businessName: 'Other Co' });
+    const otherRow = { id: free.id, account_type: 'organization' as const, organization_id: free.id, parent_id: null };
+    const charge = (i: number) =>
+      chargeUsage(t.database.db, null, { accountId: s.id, item: 'outbound-message', quantity: 1, key: `row:${i}`, account: otherRow });
+    // Two included, then $0.01: the plan and wallet read are Row Co's, not the row handed in.
+    for (const i of [1, 2]) expect(await charge(i)).toEqual({ charged: 0 });
+    expect(await charge(3)).toEqual({ charged: 10_000 });
+    expect(await balance(s.id)).toBe(90_000);
+  });
+
   it('an organization without a plan pricing the item is not charged', async () => {
     const s = await t.signUp('free@usage.test', { businessName: 'Free Co' });
     expect(await chargeUsage(t.database.db, null, { accountId: s.id, item: 'outbound-message', quantity: 5, key: 'free:1' })).toEqual({

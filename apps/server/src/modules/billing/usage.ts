@@ -3,7 +3,7 @@ import { productItems } from '@switchboard/core/contracts/billing';
 import type { Db, DbOrTx, Tx } from '../../db.ts';
 import { fromJson } from '../../platform/db/columns.ts';
 import { AppError, paymentRequired } from '../../platform/http/errors.ts';
-import { findAccount } from '../accounts/index.ts';
+import { findAccount, type AccountRow } from '../accounts/index.ts';
 import { addNotification, notifiedSince } from '../notifications/index.ts';
 import { ledger, PLATFORM_ACCOUNTS, promoCode, walletCode } from '../wallet/index.ts';
 import { billingRepository as repo } from './repository.ts';
@@ -40,11 +40,16 @@ export interface UsageCharge {
    * notified and `unpaid` says what was not paid (the caller logs it).
    */
   after?: boolean;
+  /**
+   * The row of `accountId` when the caller has read it already (a request's acting account): the charge
+   * does not read it again. Ignored when it is another account's.
+   */
+  account?: Pick<AccountRow, 'id' | 'account_type' | 'organization_id' | 'parent_id'>;
 }
 
 /** The organization that pays for an account's usage (an agent's organization, or the account itself). */
-async function payerOf(db: DbOrTx, accountId: number): Promise<number | null> {
-  const a = await findAccount(db, accountId);
+async function payerOf(db: DbOrTx, accountId: number, known?: UsageCharge['account']): Promise<number | null> {
+  const a = known?.id === accountId ? known : await findAccount(db, accountId);
   if (!a) return null;
   return a.account_type === 'agent' ? (a.organization_id ?? a.parent_id ?? a.id) : a.id;
 }
@@ -91,11 +96,11 @@ export async function chargeUsage(db: Db, trx: Tx | null, use: UsageCharge): Pro
   // transaction per agent reply, only to find nothing to charge, held SQLite's single connection
   // across its awaits (npm run bench agents). Whatever is charged is read again inside the transaction.
   if (!trx) {
-    const payer = await payerOf(db, use.accountId);
+    const payer = await payerOf(db, use.accountId, use.account);
     if (payer == null || !(await pricingOf(db, payer, use.item))) return { charged: 0 };
   }
   const run = async (t: Tx): Promise<{ charged: number; unpaid?: number }> => {
-    const payer = await payerOf(t, use.accountId);
+    const payer = await payerOf(t, use.accountId, use.account);
     if (payer == null) return { charged: 0 };
     const pricing = await pricingOf(t, payer, use.item);
     if (!pricing) return { charged: 0 };

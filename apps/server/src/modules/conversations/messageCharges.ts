@@ -2,13 +2,16 @@
 import type { Db, Tx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { isSet } from '../../platform/db/columns.ts';
-import { chargeAfter, chargeUsage } from '../billing/index.ts';
+import { chargeAfter, chargeUsage, type UsageCharge } from '../billing/index.ts';
 import { recordLog } from '../logs/index.ts';
 import { recordUsage } from '../stats/index.ts';
 import type { MessageRow, RoomRow } from './repository.ts';
 
-/** Usage (messages in and out, agents' actions excepted) and the log row, in the message's own transaction. */
-export async function countMessage(deps: Deps, trx: Tx, room: RoomRow, row: MessageRow) {
+/**
+ * Usage (messages in and out, agents' actions excepted) and the log row, in the message's own transaction.
+ * `account`: a row the caller holds (the sender's acting account), used when it is the one charged.
+ */
+export async function countMessage(deps: Deps, trx: Tx, room: RoomRow, row: MessageRow, account?: UsageCharge['account']) {
   const system = row.sender_kind === 'system';
   if (!system && !isSet(row.blocked))
     await recordUsage(trx, room.agent_id ?? room.account_id, row.direction === 'inbound' ? 'inbound-message' : 'outbound-message');
@@ -19,13 +22,14 @@ export async function countMessage(deps: Deps, trx: Tx, room: RoomRow, row: Mess
       item: 'outbound-message',
       quantity: 1,
       key: `message:${row.id}`,
+      account,
     });
   // A message received cannot be refused: it is charged when the wallet can pay, else counted, logged and the owner notified.
   if (!system && !isSet(row.blocked) && row.direction === 'inbound')
     await chargeAfter(
       deps.db as Db,
       trx,
-      { accountId: room.agent_id ?? room.account_id, item: 'inbound-message', quantity: 1, key: `message:${row.id}` },
+      { accountId: room.agent_id ?? room.account_id, item: 'inbound-message', quantity: 1, key: `message:${row.id}`, account },
       deps.log,
     );
   await recordLog(trx, {

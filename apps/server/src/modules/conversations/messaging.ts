@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { isSet, toJson } from '../../platform/db/columns.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Emit, Write } from '../../platform/unitOfWork.ts';
+import type { UsageCharge } from '../billing/index.ts';
 import { addNotification } from '../notifications/index.ts';
 import { recordLog } from '../logs/index.ts';
 import { toMessageDto, toRoomDto } from './mappers.ts';
@@ -37,6 +38,8 @@ export interface NewMessage {
   event?: { kind: string; needsPerson: boolean; handOff?: boolean };
   /** The message's own channel when it differs from the room's (a call's entry: 'voice'). */
   channel?: 'voice';
+  /** The sender's acting account as the request read it: the charge does not read it again when it pays. */
+  account?: UsageCharge['account'];
 }
 
 /**
@@ -82,7 +85,7 @@ export function createMessaging(deps: Deps, queue: JobQueue, write: Write<Databa
       updated_at: now,
     });
     if (!row) return null;
-    await countMessage(deps, trx, room, row);
+    await countMessage(deps, trx, room, row, m.account);
     const pointers: Partial<RoomRow> = { last_message_at: now, last_message_id: row.id, updated_at: now };
     if (m.direction === 'inbound' && !blocked) pointers.last_inbound_message_id = row.id;
     // A new message opens a closed or archived conversation again (null: the status stays).

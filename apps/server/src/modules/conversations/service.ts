@@ -195,6 +195,7 @@ export function createConversationsService(deps: Deps, bg: Background<Database>,
         body,
         attachments: input.attachments,
         key,
+        account: ctx.acting,
       };
       const res = role === 'visitor' ? await pipeline.receive(room, m, { isNewRoom: isNew }) : await pipeline.sendOut(room, m, ctx.user.id);
       if (!res) {
