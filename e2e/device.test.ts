@@ -8,7 +8,8 @@ import { browserSuite, seriousAxeViolations, snap, SUPER_ADMIN_EMAIL, type Sessi
  * `form` values beyond get-support, each opened from the address, used, and checked with axe.
  */
 describe('the app on a device', () => {
-  const suite = browserSuite();
+  // Web Push needs the full Chromium: the headless shell has no PushManager.
+  const suite = browserSuite({}, { fullChromium: true });
   let org: Session;
 
   /** GET on the test server with another Host header (a brand's domain), read as JSON. */

@@ -1,6 +1,6 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snap, startServer, SUPER_ADMIN_EMAIL, type RunningServer } from './harness.ts';
+import { launchBrowser, snap, startServer, SUPER_ADMIN_EMAIL, type RunningServer } from './harness.ts';
 
 /**
  * The shell shows the brand of the host it is served on: Chromium resolves the
@@ -30,10 +30,7 @@ describe('brand of the host', () => {
   beforeAll(async () => {
     server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
     port = new URL(server.url).port;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--host-resolver-rules=MAP *.acme.test 127.0.0.1'],
-    });
+    browser = await launchBrowser(['--host-resolver-rules=MAP *.acme.test 127.0.0.1']);
     const admin = await session(SUPER_ADMIN_EMAIL, true);
     await call('POST', '/internal/createPartner', admin, { name: 'Acme Partners', email: 'partner@acme.test' });
     partnerToken = await session('partner@acme.test', false);

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startServer, type RunningServer } from './harness.ts';
+import { launchBrowser, startServer, type RunningServer } from './harness.ts';
 
 /** Whether a program (espeak-ng, sox) is installed. */
 export function hasProgram(bin: string): boolean {
@@ -18,20 +18,12 @@ export function hasProgram(bin: string): boolean {
 
 /** Chromium whose microphone plays a WAV once (the caller's voice in call tests), media allowed without prompts. */
 export function launchWithFakeMic(wav: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}%noloop`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  return launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wav}%noloop`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
 }
 
 /**

@@ -60,11 +60,13 @@ start_pass lint -- npm run lint --silent
 e2e=0
 if [ "${SKIP_E2E:-}" = "1" ]; then
   echo "=== e2e skipped (SKIP_E2E=1)"
-elif [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+# The browser tests drive Debian's headless shell when it is installed (about half the CPU per page of
+# the full Chromium; e2e/harness.ts), else the full Chromium; CHROMIUM_PATH overrides both.
+elif [ -x "${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}" ] || { [ -z "${CHROMIUM_PATH:-}" ] && [ -x /usr/bin/chromium ]; }; then
   e2e=1
   start_pass build -- npm run build --silent
 else
-  echo "=== e2e: no chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (install Debian's chromium); browser tests not run"
+  echo "=== e2e: no chromium at ${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell or /usr/bin/chromium} (install Debian's chromium-headless-shell); browser tests not run"
   status=1
 fi
 node24_env=()
