@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { ACCOUNT_TYPE_MISMATCH, anyAccountDisabled, findAccount, isSuperAdminUser, type AccountRow } from '../accounts/index.ts';
-import { membershipsOfUser } from '../admins/index.ts';
-import { tokensRepository, type TokenRow } from './repository.ts';
+import { tokensRepository, type Principal, type TokenRow } from './repository.ts';
 import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import type { AuthMode } from '../../platform/http/route.ts';
 import { requireRole } from '../../platform/access/index.ts';
@@ -53,15 +52,15 @@ function bearer(request: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-async function resolveToken(db: Db, value: string): Promise<{ token: TokenRow; user: AccountRow }> {
-  const token = await tokensRepository.findLiveByValue(db, value);
-  if (!token || token.kind === 'one_time') throw unauthorized('Your session has expired. Please sign in again.');
-  const user = await findAccount(db, token.user_id);
-  if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+async function resolveToken(db: Db, value: string): Promise<Principal> {
+  const principal = await tokensRepository.findPrincipal(db, value);
+  // A token that is unknown, revoked or expired, or whose user is gone, reads alike.
+  if (!principal || principal.token.kind === 'one_time') throw unauthorized('Your session has expired. Please sign in again.');
+  const { token, user } = principal;
   if (user.disabled_at != null) throw unauthorized('This account is disabled.');
   // Record use at most once a minute so reads stay reads.
   if (token.last_used_at == null || Date.now() - token.last_used_at > 60_000) await tokensRepository.touch(db, token.id);
-  return { token, user };
+  return principal;
 }
 
 /** What the resolver needs from a request: the tokens and the raw target parameters. */
@@ -101,7 +100,7 @@ export async function resolveAuth(db: Db, config: Config, input: AuthInput): Pro
     isSuperAdmin = true;
   }
 
-  const memberships = await membershipsOfUser(db, principal.user.id);
+  const memberships = principal.memberships;
   const rootIds = [principal.user.id, ...memberships.map((m) => m.account_id)];
 
   // Which account the request acts on.

@@ -1,12 +1,17 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { toJson } from '../../platform/db/columns.ts';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { dialectOf, fromJson, toJson } from '../../platform/db/columns.ts';
 import { compiledRead } from '../../platform/db/compiled.ts';
 import type { Database, DbOrTx } from '../../db.ts';
+import type { AccountRow } from '../accounts/index.ts';
+import type { AdminsTables } from '../admins/index.ts';
 import type { TokensTable, VerificationCodesTable } from './tables.ts';
 
 export type TokenRow = Selectable<TokensTable>;
 export type CodeRow = Selectable<VerificationCodesTable>;
+type MembershipRow = Selectable<AdminsTables['memberships']>;
 
 /** Every authenticated request looks its token up: compiled once (platform/db/compiled.ts). */
 const liveTokenByHash = compiledRead<TokenRow>((db, hash) =>
@@ -16,6 +21,54 @@ const liveTokenByHash = compiledRead<TokenRow>((db, hash) =>
     .where('token_hash', '=', hash as string)
     .where('revoked_at', 'is', null),
 );
+
+const TOKEN_COLUMNS = [
+  'id',
+  'token_hash',
+  'kind',
+  'user_id',
+  'account_id',
+  'description',
+  'api_type',
+  'redirect_url',
+  'preview',
+  'created_at',
+  'expires_at',
+  'last_used_at',
+  'consumed_at',
+  'revoked_at',
+] as const;
+const MEMBERSHIP_COLUMNS = ['id', 'account_id', 'user_id', 'is_owner', 'invited_by', 'created_at'] as const;
+
+/**
+ * Read model of every authenticated request: a live token, its user's account row (not deleted) and
+ * that user's memberships (in id order), in one statement instead of three. The token's columns come
+ * prefixed `token_` beside the account's own; the memberships as a JSON array (text on SQLite).
+ */
+const principalByHash = compiledRead<AccountRow & Record<string, unknown>>((db, hash) => {
+  const d = db as Kysely<Database>;
+  const jsonArrayFrom = dialectOf(d) === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom;
+  return d
+    .selectFrom('tokens as t')
+    .innerJoin('accounts as a', 'a.id', 't.user_id')
+    .selectAll('a')
+    .select(TOKEN_COLUMNS.map((c) => `t.${c} as token_${c}` as const))
+    .select((eb) =>
+      jsonArrayFrom(
+        eb.selectFrom('memberships as m').select(MEMBERSHIP_COLUMNS.map((c) => `m.${c}` as const)).whereRef('m.user_id', '=', 't.user_id').orderBy('m.id'),
+      ).as('principal_memberships'),
+    )
+    .where('t.token_hash', '=', hash as string)
+    .where('t.revoked_at', 'is', null)
+    .where('a.deleted_at', 'is', null);
+});
+
+/** A live token with its user and the user's memberships (see `principalByHash`). */
+export interface Principal {
+  token: TokenRow;
+  user: AccountRow;
+  memberships: MembershipRow[];
+}
 
 /** Tokens are 256 random bits; only their SHA-256 is stored. */
 export function newTokenValue(): string {
@@ -82,6 +135,24 @@ export const tokensRepository = {
     if (!row) return undefined;
     if (row.expires_at != null && row.expires_at < Date.now()) return undefined;
     return row;
+  },
+
+  /**
+   * The live token of this value (not revoked, not expired) with its user's account (not deleted) and
+   * memberships, in one read; undefined when any is missing.
+   */
+  async findPrincipal(db: DbOrTx, value: string): Promise<Principal | undefined> {
+    const [row] = await principalByHash(db, hashToken(value));
+    if (!row) return undefined;
+    const token = {} as Record<string, unknown>;
+    const user = {} as Record<string, unknown>;
+    for (const key of Object.keys(row)) {
+      if (key.startsWith('token_')) token[key.slice(6)] = row[key];
+      else if (key !== 'principal_memberships') user[key] = row[key];
+    }
+    if (token.expires_at != null && (token.expires_at as number) < Date.now()) return undefined;
+    const memberships = fromJson<MembershipRow[]>(row.principal_memberships, []);
+    return { token: token as TokenRow, user: user as AccountRow, memberships };
   },
 
   /** Which of these token ids are live (not revoked, not expired). */
