@@ -166,19 +166,23 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
   app.decorateRequest('auth', null);
   app.addHook('preValidation', async (request) => {
     // API routes are authenticated unless they say otherwise; plugin routes (docs UI, static files) are public.
-    const url = request.routeOptions.url ?? '';
-    const mode: AuthMode = request.routeOptions.config?.auth ?? (/^\/(api|internal)\//.test(url) ? 'required' : 'none');
+    // Fastify builds `routeOptions` anew on every read: read it once.
+    const { url = '', config: route } = request.routeOptions;
+    const mode: AuthMode = route?.auth ?? (/^\/(api|internal)\//.test(url) ? 'required' : 'none');
     if (mode === 'none') return;
-    const ctx = await resolveAuth(db, config, authInputOf(request)).catch((err) => {
-      if (mode === 'optional' && err instanceof AppError && err.code === 'unauthorized') return null;
-      throw err;
-    });
+    let ctx: AuthContext | null;
+    try {
+      ctx = await resolveAuth(db, config, authInputOf(request));
+    } catch (err) {
+      if (mode !== 'optional' || !(err instanceof AppError) || err.code !== 'unauthorized') throw err;
+      ctx = null;
+    }
     if (!ctx) {
       if (mode === 'optional') return;
       throw unauthorized();
     }
     if (mode === 'superAdmin' && !ctx.isSuperAdmin) throw forbidden('Only a super admin can do that.');
-    const types = request.routeOptions.config?.actingTypes;
+    const types = route?.actingTypes;
     if (types && !types.includes(ctx.acting.account_type as AccountType)) {
       throw new AppError('rule_broken', ACCOUNT_TYPE_MISMATCH);
     }

@@ -63,6 +63,26 @@ const principalByHash = compiledRead<AccountRow & Record<string, unknown>>((db, 
     .where('a.deleted_at', 'is', null);
 });
 
+type Split = (row: Record<string, unknown>) => { token: TokenRow; user: AccountRow };
+const splitters = new Map<string, Split>();
+
+/**
+ * Parts a principal row into the token and the account, as two object literals built by a function
+ * made once per dialect from the row's column names (our schema's): copying ~40 columns key by key
+ * made V8 fall back to a slow dictionary object on every request.
+ */
+function splitterOf(dialect: string, row: Record<string, unknown>): Split {
+  let split = splitters.get(dialect);
+  if (!split) {
+    const field = (to: string, from: string) => `${JSON.stringify(to)}: r[${JSON.stringify(from)}]`;
+    const account = Object.keys(row).filter((k) => !k.startsWith('token_') && k !== 'principal_memberships');
+    const token = TOKEN_COLUMNS.map((c) => field(c, `token_${c}`));
+    split = new Function('r', `return { token: { ${token.join(', ')} }, user: { ${account.map((k) => field(k, k)).join(', ')} } };`) as Split;
+    splitters.set(dialect, split);
+  }
+  return split;
+}
+
 /** A live token with its user and the user's memberships (see `principalByHash`). */
 export interface Principal {
   token: TokenRow;
@@ -144,15 +164,10 @@ export const tokensRepository = {
   async findPrincipal(db: DbOrTx, value: string): Promise<Principal | undefined> {
     const [row] = await principalByHash(db, hashToken(value));
     if (!row) return undefined;
-    const token = {} as Record<string, unknown>;
-    const user = {} as Record<string, unknown>;
-    for (const key of Object.keys(row)) {
-      if (key.startsWith('token_')) token[key.slice(6)] = row[key];
-      else if (key !== 'principal_memberships') user[key] = row[key];
-    }
-    if (token.expires_at != null && (token.expires_at as number) < Date.now()) return undefined;
+    const { token, user } = splitterOf(dialectOf(db), row)(row);
+    if (token.expires_at != null && token.expires_at < Date.now()) return undefined;
     const memberships = fromJson<MembershipRow[]>(row.principal_memberships, []);
-    return { token: token as TokenRow, user: user as AccountRow, memberships };
+    return { token, user, memberships };
   },
 
   /** Which of these token ids are live (not revoked, not expired). */
