@@ -55,7 +55,11 @@ const principalByHash = compiledRead<AccountRow & Record<string, unknown>>((db, 
     .select(TOKEN_COLUMNS.map((c) => `t.${c} as token_${c}` as const))
     .select((eb) =>
       jsonArrayFrom(
-        eb.selectFrom('memberships as m').select(MEMBERSHIP_COLUMNS.map((c) => `m.${c}` as const)).whereRef('m.user_id', '=', 't.user_id').orderBy('m.id'),
+        eb
+          .selectFrom('memberships as m')
+          .select(MEMBERSHIP_COLUMNS.map((c) => `m.${c}` as const))
+          .whereRef('m.user_id', '=', 't.user_id')
+          .orderBy('m.id'),
       ).as('principal_memberships'),
     )
     .where('t.token_hash', '=', hash as string)
@@ -77,7 +81,10 @@ function splitterOf(dialect: string, row: Record<string, unknown>): Split {
     const field = (to: string, from: string) => `${JSON.stringify(to)}: r[${JSON.stringify(from)}]`;
     const account = Object.keys(row).filter((k) => !k.startsWith('token_') && k !== 'principal_memberships');
     const token = TOKEN_COLUMNS.map((c) => field(c, `token_${c}`));
-    split = new Function('r', `return { token: { ${token.join(', ')} }, user: { ${account.map((k) => field(k, k)).join(', ')} } };`) as Split;
+    split = new Function(
+      'r',
+      `return { token: { ${token.join(', ')} }, user: { ${account.map((k) => field(k, k)).join(', ')} } };`,
+    ) as Split;
     splitters.set(dialect, split);
   }
   return split;
