@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { ACCOUNT_TYPE_MISMATCH, anyAccountDisabled, findAccount, isSuperAdminUser, type AccountRow } from '../accounts/index.ts';
-import { tokensRepository, type Principal, type TokenRow } from './repository.ts';
+import { tokensRepository, type TokenRow } from './repository.ts';
+import { findPrincipal, type Principal } from './repository/readModels.ts';
 import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import type { AuthMode } from '../../platform/http/route.ts';
 import { requireRole } from '../../platform/access/index.ts';
@@ -53,7 +54,7 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 async function resolveToken(db: Db, value: string): Promise<Principal> {
-  const principal = await tokensRepository.findPrincipal(db, value);
+  const principal = await findPrincipal(db, value);
   // A token that is unknown, revoked or expired, or whose user is gone, reads alike.
   if (!principal || principal.token.kind === 'one_time') throw unauthorized('Your session has expired. Please sign in again.');
   const { token, user } = principal;
