@@ -72,11 +72,7 @@ const upsertJob = compiledWrite<never>(0, (db, row) => {
 export class PermanentJobError extends Error {}
 
 let latestNow = 0;
-/**
- * The wall clock, never running backwards within this process. A virtual machine's clock can be set
- * back; a job queued here just before would then not be due to a claim just after, and a drain would
- * end with it still waiting.
- */
+/** The wall clock, never running backwards in this process (a VM's clock set back would leave jobs just queued not due). */
 export function queueClock(): number {
   latestNow = Math.max(latestNow, Date.now());
   return latestNow;
