@@ -29,11 +29,12 @@ interface Waiting<DB> {
  * the event log), never undone.
  *
  * On SQLite, whose one connection runs one transaction at a time, the units that queued in the same
- * turn or while a transaction ran share the next one (`batchPerTurn`), each inside a savepoint of its own: a unit that
- * fails is undone alone and its caller gets its error, the others commit, and every caller is answered
- * only after the commit. One commit then writes the pages they share (the event log's, the usage
- * counters', the logs' tails) once (npm run bench inbox, sends at 500/s). A unit that finds nothing
- * waiting runs in a transaction of its own, as on PostgreSQL, whose pool runs transactions side by side.
+ * turn or while a transaction ran share the next one (`batchPerTurn`), each inside a savepoint of its
+ * own: a unit that fails is undone alone and its caller gets its error, the others commit, and every
+ * caller is answered only after the commit. One commit then writes the pages they share (the event
+ * log's, the usage counters', the logs' tails) once (npm run bench inbox, sends at 500/s). A unit that
+ * finds nothing waiting runs in a transaction of its own, as on PostgreSQL, whose pool runs
+ * transactions side by side.
  */
 export function createUnitOfWork<DB extends PlatformTables>(db: Kysely<DB>, bus: EventBus, queue: JobQueue, log: Logger): Write<DB> {
   /** fn in the transaction, then its events appended there (one counter bump and one insert). */
