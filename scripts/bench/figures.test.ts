@@ -38,13 +38,17 @@ describe('bench figures: --compare against a baseline', () => {
     const figs = figuresOfLines('inbox', [
       'load average at start (1/5/15 min): 1.00 1.00 1.00',
       'inbox list (400 requests, random page of 50, both tabs): p50 3.1 ms, p95 12.5 ms  ok',
-      'inbox list under load (20 connections, 5 s): product 900 req/s (p99 40 ms), bare node:http 2000 req/s (p99 9 ms), ratio 0.45',
+      'inbox list under load (20 connections, 5 s): product 900 req/s (p99 40 ms), bare node:http 2000 req/s (p99 9 ms), ratio 0.45 UNDER BUDGET (>= 0.5)',
+      'link page under load: product 1200 req/s, bare node:http 2000 req/s, ratio 0.60 ok (budget >= 0.5)',
       '/api/v1/account                      4000    12.0       6000     8.0   0.67 ok',
       'INVITE → 200 OK at 20 calls/s: p95 140 ms  OVER BUDGET 100 ms p95',
     ]);
     const byName = Object.fromEntries(figs.map((x) => [x.name, x]));
     expect(byName['inbox list p95']).toMatchObject({ value: 12.5, unit: 'ms', better: 'lower' });
-    expect(byName['inbox list under load ratio']).toMatchObject({ value: 0.45, better: 'higher' });
+    expect(byName['inbox list under load ratio']).toMatchObject({ value: 0.45, better: 'higher', budget: { min: 0.5 }, ok: false });
+    expect(byName['link page under load ratio']).toMatchObject({ value: 0.6, budget: { min: 0.5 } });
+    expect(byName['link page under load ratio']!.ok).toBeUndefined();
+    expect(byName['/api/v1/account ratio']!.budget).toBeUndefined();
     expect(byName['inbox list under load req/s']).toMatchObject({ value: 900 });
     expect(byName['/api/v1/account ratio']).toMatchObject({ value: 0.67 });
     expect(byName['INVITE → 200 OK at 20 calls/s p95']).toMatchObject({ value: 140, ok: false });

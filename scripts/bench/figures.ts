@@ -81,7 +81,8 @@ export function compare(current: Figure[], baseline: Figure[]): { lines: string[
  * The figures of a section that prints lines only: each line's percentiles in ms (`p95 12.3 ms`),
  * ratios (`ratio 0.59`, or a bare ratio before "ok"/"UNDER BUDGET") and rates (`1234 req/s`), named by
  * the line's label (the text before its first colon, parenthesised counts left out); a line saying
- * OVER or UNDER BUDGET marks its figures as missing their budget.
+ * OVER or UNDER BUDGET marks its figures as missing their budget, and a floor it states for its ratio
+ * ("ok (budget >= 0.5)", "UNDER BUDGET (>= 0.5)") becomes that ratio's budget.
  */
 export function figuresOfLines(section: string, lines: string[]): Figure[] {
   const out: Figure[] = [];
@@ -103,7 +104,12 @@ export function figuresOfLines(section: string, lines: string[]): Figure[] {
       out.push({ section, name: n > 1 ? `${key} #${n}` : key, value, unit, better, ...(ok === false ? { ok } : {}) });
     };
     for (const m of line.matchAll(/\b(p\d{2})\s+([\d.]+)\s*ms/g)) add(m[1]!, Number(m[2]), 'ms', 'lower');
-    for (const m of line.matchAll(/\bratio\s+([\d.]+)/g)) add('ratio', Number(m[1]), '', 'higher');
+    // A ratio's floor, when the line states it as `record` words a verdict ("ok (budget >= 0.5)").
+    const floor = /\(?(?:budget )?>=\s*([\d.]+)\)/.exec(line);
+    for (const m of line.matchAll(/\bratio\s+([\d.]+)/g)) {
+      add('ratio', Number(m[1]), '', 'higher');
+      if (floor) out.at(-1)!.budget = { min: Number(floor[1]) };
+    }
     for (const m of line.matchAll(/([\d.]+)\s*req\/s/g)) add('req/s', Number(m[1]), 'req/s', 'higher');
     if (!/\bratio\s+[\d.]/.test(line)) {
       const bare = /\s(\d+\.\d+)\s+(ok|UNDER BUDGET|OVER BUDGET)/.exec(line);
