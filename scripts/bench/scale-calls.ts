@@ -47,8 +47,11 @@ interface Step {
   failed: number;
 }
 
-/** Under the limit, every call placed and (nearly) every frame received: a call cut short is no pass. */
-const passes = (s: Step) => s.p99 < JITTER_LIMIT_MS && s.failed === 0 && s.received >= 0.9 * s.expected;
+/**
+ * Under the limit, every call placed and 99 % of the frames due received: a call cut short, or callers
+ * missing frames because the server fell behind (more than one in a hundred is audible), is no pass.
+ */
+const passes = (s: Step) => s.p99 < JITTER_LIMIT_MS && s.failed === 0 && s.received >= 0.99 * s.expected;
 
 export async function callsPerCore(): Promise<string[]> {
   const lines: string[] = [];
