@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compare, figuresOfLines, type Figure } from './figures.ts';
+import { compare, figuresOfLines, worstOf, type BenchFile, type Figure } from './figures.ts';
 
 const f = (name: string, value: number, more: Partial<Figure> = {}): Figure => ({
   section: 'voice-e2e',
@@ -32,6 +32,36 @@ describe('bench figures: --compare against a baseline', () => {
     const overBudget = compare([f('local p50', 950, { budget: { max: 900 } })], [f('local p50', 940)]);
     expect(overBudget.ok).toBe(false);
     expect(overBudget.lines[1]).toContain('BUDGET MISSED (<= 900)');
+  });
+
+  it('takes a latency a few milliseconds worse for noise, and more than that for a drop', () => {
+    const baseline = [f('barge-in p95', 0.4), f('jitter p99', 10), f('ratio', 0.5, { better: 'higher', unit: '' })];
+    const noisy = compare([f('barge-in p95', 1.4), f('jitter p99', 11.9), f('ratio', 0.39, { better: 'higher', unit: '' })], baseline);
+    expect(noisy.lines[1]).toMatch(/ok$/);
+    expect(noisy.lines[2]).toMatch(/ok$/);
+    // The floor is for milliseconds only: a ratio 22 % lower is a drop however small the step.
+    expect(noisy.lines[3]).toContain('DROP 22 %');
+    const slower = compare([f('barge-in p95', 2.5), f('jitter p99', 12.5)], baseline);
+    expect(slower.ok).toBe(false);
+    expect(slower.lines[1]).toContain('DROP 525 %');
+    expect(slower.lines[2]).toContain('DROP 25 %');
+  });
+
+  it('makes a baseline of several runs from each figure at its worst', () => {
+    const run = (takenAt: string, figures: Figure[]): BenchFile => ({
+      takenAt,
+      machine: { cores: 2, cpu: 'x', loadavg: [takenAt.endsWith('1') ? 1.5 : 0.5, 1, 1], node: 'v20' },
+      figures,
+    });
+    const merged = worstOf([
+      run('run 1', [f('p95', 10), f('ratio', 0.7, { better: 'higher', unit: '' }), f('only here', 3)]),
+      run('run 2', [f('p95', 14), f('ratio', 0.6, { better: 'higher', unit: '' })]),
+    ]);
+    const byName = Object.fromEntries(merged.figures.map((x) => [x.name, x.value]));
+    expect(byName).toEqual({ p95: 14, ratio: 0.6, 'only here': 3 });
+    expect(merged.runs).toEqual(['run 1', 'run 2']);
+    expect(merged.machine.loadavg[0]).toBe(1.5);
+    expect(() => worstOf([])).toThrow();
   });
 
   it("reads the figures of a section that prints lines only, with the section's own verdict", () => {

@@ -44,13 +44,23 @@ export const keyOf = (f: Pick<Figure, 'section' | 'name'>) => `${f.section} / ${
 /** The JSON written by `--json` (and read by `--compare`). */
 export interface BenchFile {
   takenAt: string;
+  /** A baseline made by worstOf: when each of its runs was taken. */
+  runs?: string[];
   machine: { cores: number; cpu: string; loadavg: number[]; node: string };
   figures: Figure[];
 }
 
 /**
+ * A latency this much worse (in ms) or less is noise, not a drop, whatever its share: two quiet whole
+ * runs of the same tree on one machine moved millisecond tails by up to a millisecond and a half
+ * (barge-in p95 0.4 against 1.4 ms; docs/performance.md, "Catching regressions").
+ */
+export const MS_NOISE_FLOOR = 2;
+
+/**
  * Each figure beside the baseline's: flags a budget missed, and a drop of more than 20 % in the
- * direction that is worse (a lower ratio, a higher latency). Answers the lines and whether all is well.
+ * direction that is worse (a lower ratio, a higher latency), a latency's only when it is also more than
+ * MS_NOISE_FLOOR ms worse. Answers the lines and whether all is well.
  */
 export function compare(current: Figure[], baseline: Figure[]): { lines: string[]; ok: boolean } {
   const base = new Map(baseline.map((f) => [keyOf(f), f]));
@@ -62,7 +72,8 @@ export function compare(current: Figure[], baseline: Figure[]): { lines: string[
     const worse = change == null ? 0 : f.better === 'higher' ? -change : change;
     const flags: string[] = [];
     if (!withinBudget(f)) flags.push(`BUDGET MISSED${f.budget ? ` (${budgetText(f.budget)})` : ''}`);
-    if (worse > 0.2) flags.push(`DROP ${(worse * 100).toFixed(0)} %`);
+    const noise = f.unit === 'ms' && b != null && Math.abs(f.value - b.value) <= MS_NOISE_FLOOR;
+    if (worse > 0.2 && !noise) flags.push(`DROP ${(worse * 100).toFixed(0)} %`);
     if (!b) flags.push('new (no baseline)');
     if (flags.some((x) => x.startsWith('BUDGET') || x.startsWith('DROP'))) ok = false;
     const num = (n: number | undefined) => (n == null ? '—' : `${Number.isInteger(n) ? n : n.toFixed(2)} ${f.unit}`);
@@ -75,6 +86,29 @@ export function compare(current: Figure[], baseline: Figure[]): { lines: string[
   for (const b of baseline)
     if (!current.some((f) => keyOf(f) === keyOf(b))) lines.push(`${keyOf(b).slice(0, 57).padEnd(58)}  not measured in this run`);
   return { lines, ok };
+}
+
+/**
+ * A baseline from several quiet runs of one tree: each figure at its worst across them (the lowest
+ * ratio, the highest latency), so `--compare` flags what is worse than anything the runs themselves
+ * showed, not the spread between two runs. Figures missing from a run are taken from the others.
+ */
+export function worstOf(runs: BenchFile[]): BenchFile {
+  if (runs.length === 0) throw new Error('worstOf: no runs');
+  const worst = new Map<string, Figure>();
+  for (const run of runs)
+    for (const f of run.figures) {
+      const seen = worst.get(keyOf(f));
+      const worse = !seen || (f.better === 'higher' ? f.value < seen.value : f.value > seen.value);
+      if (worse) worst.set(keyOf(f), f);
+    }
+  const times = runs.map((r) => r.takenAt).sort();
+  return {
+    takenAt: times[0]!,
+    machine: { ...runs[0]!.machine, loadavg: runs.map((r) => r.machine.loadavg).reduce((a, b) => a.map((x, i) => Math.max(x, b[i] ?? 0))) },
+    runs: times,
+    figures: [...worst.values()],
+  };
 }
 
 /**

@@ -8,12 +8,15 @@
  *   npm run bench -- --compare docs/bench-baseline.json
  *                                                 each figure beside the baseline's; flags a budget missed
  *                                                 or a drop of more than 20 %, and exits 1 when any is flagged
+ *   npm run bench -- --worst-of a.json,b.json --json docs/bench-baseline.json
+ *                                                 measures nothing: writes a baseline of several runs'
+ *                                                 --json files, each figure at its worst across them
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compare, figuresOfLines, record, recorded, type BenchFile } from './figures.ts';
+import { compare, figuresOfLines, record, recorded, worstOf, type BenchFile } from './figures.ts';
 import { fmt, freePort, load, start, stop, withProduct } from './util.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,11 +27,25 @@ const flag = (name: string) => {
 };
 const jsonOut = flag('--json');
 const compareWith = flag('--compare');
-const positional = args.filter((a, i) => !a.startsWith('--') && !['--json', '--compare', '--turns', '--part'].includes(args[i - 1] ?? ''));
+const positional = args.filter(
+  (a, i) => !a.startsWith('--') && !['--json', '--compare', '--turns', '--part', '--worst-of'].includes(args[i - 1] ?? ''),
+);
 // `stats` was the reports' section's earlier name.
 const only = positional[0] === 'stats' ? 'insight' : positional[0];
 // Read before measuring: a wrong path fails at once, not after the whole run.
 const baseline = compareWith ? (JSON.parse(fs.readFileSync(compareWith, 'utf8')) as BenchFile) : null;
+
+const worstOfFiles = flag('--worst-of');
+if (worstOfFiles) {
+  if (!jsonOut) throw new Error('--worst-of writes a baseline: name it with --json <file>');
+  const runs = worstOfFiles.split(',').map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as BenchFile);
+  const merged = worstOf(runs);
+  fs.writeFileSync(jsonOut, `${JSON.stringify(merged, null, 2)}\n`);
+  console.log(
+    `${merged.figures.length} figures, each the worst of ${runs.length} runs (${merged.runs!.join(', ')}), written to ${jsonOut}`,
+  );
+  process.exit(0);
+}
 
 async function benchFoundation(): Promise<string[]> {
   return withProduct(
