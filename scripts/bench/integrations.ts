@@ -14,9 +14,8 @@ import { profiled } from './util.ts';
 const ENDPOINTS = 10;
 /**
  * 100 each (1,000 deliveries, about a third of a second): with 30 each the product's timed window was
- * 0.1 s and read 0.33-0.38 of the bare loop, while a window three times longer reads 0.26-0.28, the
- * product's CPU per delivery growing from about 360 to 490 µs (docs/performance.md, "Webhook deliveries
- * over a longer window").
+ * 0.1 s and read 0.33-0.46 of the bare loop, while a window three times longer reads 0.26-0.28
+ * (docs/performance.md, "Webhook deliveries over a longer window").
  */
 const PER_ENDPOINT = 100;
 const N = ENDPOINTS * PER_ENDPOINT;
