@@ -3,7 +3,7 @@
  * and its endpoint, sign, POST, record and acknowledge in one transaction) beside bare signed POSTs
  * with node:http, to the same receiver on 127.0.0.1. Both do the same work: ENDPOINTS endpoints side by
  * side, each endpoint's events one at a time in order (the queue runs an endpoint's deliveries in its
- * lane). Printed as a ratio (budget >= 0.3).
+ * lane), a round untimed and then a round timed. Printed as a ratio (budget >= 0.3).
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -13,14 +13,16 @@ import { profiled } from './util.ts';
 
 const ENDPOINTS = 10;
 /**
- * 100 each (1,000 deliveries, about a third of a second): with 30 each the product's timed window was
- * 0.1 s and read 0.33-0.46 of the bare loop, while a window three times longer reads 0.26-0.28
- * (docs/performance.md, "Webhook deliveries over a longer window").
+ * Events per endpoint in the timed round, after as many delivered untimed on both sides. A server runs
+ * warm: delivered in chunks, the product's first 500 deliveries ran at about 2,000/s and 600 µs of CPU
+ * each, and it settled near 5,000/s and 200 µs only after about 2,500, while V8 compiled the delivery
+ * path (a fifth of the process's CPU then was the optimizing compiler). The timed windows of 300 and
+ * then 1,000 deliveries measured mostly that warm-up (docs/performance.md, "Webhook deliveries over a
+ * longer window").
  */
-const PER_ENDPOINT = 100;
+const PER_ENDPOINT = 250;
 const N = ENDPOINTS * PER_ENDPOINT;
 const BUDGET = 0.3;
-
 /** The process's CPU time (user and system) since `from`, per item, in µs. */
 function cpuPer(from: NodeJS.CpuUsage, items: number): number {
   const used = process.cpuUsage(from);
@@ -38,13 +40,22 @@ export async function benchIntegrations(): Promise<string[]> {
   const t = await createTestApp({ JOBS_AUTOSTART: 'false', WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
   try {
     const org = await t.signUp('bench@hooks.test');
+    const hooks: string[] = [];
     for (let e = 0; e < ENDPOINTS; e++) {
       const hook = await t.request('POST', '/api/v2/webhooks', {
         token: org.token,
         body: { url: `${base}/hook/${e}`, events: ['message.created'] },
       });
-      for (let i = 0; i < PER_ENDPOINT; i++) await t.request('POST', `/api/v2/webhooks/${hook.body.webhook.id}/test`, { token: org.token });
+      hooks.push(hook.body.webhook.id);
     }
+    // Each round's events are queued before it and delivered whole, so every lane is as long as the others.
+    const queueRound = async () => {
+      for (const id of hooks)
+        for (let i = 0; i < PER_ENDPOINT; i++) await t.request('POST', `/api/v2/webhooks/${id}/test`, { token: org.token });
+    };
+    await queueRound();
+    if ((await t.services.inbox.queue.drain(N)) !== N) throw new Error('the warm-up round did not deliver every event');
+    await queueRound();
 
     const started = performance.now();
     const cpuStart = process.cpuUsage();
@@ -70,13 +81,16 @@ export async function benchIntegrations(): Promise<string[]> {
         req.end(body);
       });
     };
+    const bareRound = () =>
+      Promise.all(
+        Array.from({ length: ENDPOINTS }, async (_, e) => {
+          for (let i = 0; i < PER_ENDPOINT; i++) await post(`${base}/hook/${e}`, i);
+        }),
+      );
+    await bareRound();
     const bareStart = performance.now();
     const bareCpuStart = process.cpuUsage();
-    await Promise.all(
-      Array.from({ length: ENDPOINTS }, async (_, e) => {
-        for (let i = 0; i < PER_ENDPOINT; i++) await post(`${base}/hook/${e}`, i);
-      }),
-    );
+    await bareRound();
     const bare = N / ((performance.now() - bareStart) / 1000);
     const bareCpu = cpuPer(bareCpuStart, N);
     const ratio = product / bare;
