@@ -31,11 +31,16 @@ export function budgetText(b: Figure['budget']): string {
   return [b.min != null ? `>= ${b.min}` : '', b.max != null ? `<= ${b.max}` : ''].filter(Boolean).join(' and ');
 }
 
-/** Keeps a figure; answers its verdict ("ok (budget <= 900)", "OVER BUDGET (<= 900)" or "" without a budget). */
-export function record(f: Figure): string {
-  all.push(f);
+/** A figure's verdict against its budget: "ok (budget <= 900)", "OVER BUDGET (<= 900)", or "" without a budget. */
+export function verdict(f: Pick<Figure, 'value' | 'budget' | 'ok'>): string {
   if (!f.budget) return '';
   return withinBudget(f) ? `ok (budget ${budgetText(f.budget)})` : `OVER BUDGET (${budgetText(f.budget)})`;
+}
+
+/** Keeps a figure; answers its verdict. */
+export function record(f: Figure): string {
+  all.push(f);
+  return verdict(f);
 }
 
 /** A figure's key in a JSON file: `section / name`. */
@@ -116,7 +121,7 @@ export function worstOf(runs: BenchFile[]): BenchFile {
  * ratios (`ratio 0.59`, or a bare ratio before "ok"/"UNDER BUDGET") and rates (`1234 req/s`), named by
  * the line's label (the text before its first colon, parenthesised counts left out); a line saying
  * OVER or UNDER BUDGET marks its figures as missing their budget, and a floor it states for its ratio
- * ("ok (budget >= 0.5)", "UNDER BUDGET (>= 0.5)") becomes that ratio's budget.
+ * as `verdict` words it ("ok (budget >= 0.5)", "OVER BUDGET (>= 0.5)") becomes that ratio's budget.
  */
 export function figuresOfLines(section: string, lines: string[]): Figure[] {
   const out: Figure[] = [];
@@ -138,8 +143,8 @@ export function figuresOfLines(section: string, lines: string[]): Figure[] {
       out.push({ section, name: n > 1 ? `${key} #${n}` : key, value, unit, better, ...(ok === false ? { ok } : {}) });
     };
     for (const m of line.matchAll(/\b(p\d{2})\s+([\d.]+)\s*ms/g)) add(m[1]!, Number(m[2]), 'ms', 'lower');
-    // A ratio's floor, when the line states it as `record` words a verdict ("ok (budget >= 0.5)").
-    const floor = /\(?(?:budget )?>=\s*([\d.]+)\)/.exec(line);
+    // A ratio's floor, when the line states it as `verdict` words it ("ok (budget >= 0.5)", "OVER BUDGET (>= 0.5)").
+    const floor = /\((?:budget )?>=\s*([\d.]+)\)/.exec(line);
     for (const m of line.matchAll(/\bratio\s+([\d.]+)/g)) {
       add('ratio', Number(m[1]), '', 'higher');
       if (floor) out.at(-1)!.budget = { min: Number(floor[1]) };

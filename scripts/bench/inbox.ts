@@ -17,6 +17,7 @@ import { openDatabase } from '../../apps/server/src/db.ts';
 import { issueToken } from '../../apps/server/src/modules/auth/index.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { verdict } from './figures.ts';
 import { benchServerEnv, fmt, load, waitFor } from './util.ts';
 import { openSqlite } from '../../apps/server/src/platform/db/sqlite.ts';
 
@@ -286,7 +287,7 @@ export async function benchInbox(): Promise<string[]> {
     if (p.non2xx || b.non2xx) throw new Error('non-2xx answers during the list load');
     const ratio = p.rps / b.rps;
     lines.push(
-      `inbox list under load (20 connections, 5 s): product ${fmt(p.rps).trim()} req/s (p99 ${p.p99} ms), bare node:http ${fmt(b.rps).trim()} req/s (p99 ${b.p99} ms), ratio ${ratio.toFixed(2)} ${ratio >= LIST_RATIO_MIN ? `ok (budget >= ${LIST_RATIO_MIN})` : `UNDER BUDGET (>= ${LIST_RATIO_MIN})`}`,
+      `inbox list under load (20 connections, 5 s): product ${fmt(p.rps).trim()} req/s (p99 ${p.p99} ms), bare node:http ${fmt(b.rps).trim()} req/s (p99 ${b.p99} ms), ratio ${ratio.toFixed(2)} ${verdict({ value: ratio, budget: { min: LIST_RATIO_MIN } })}`,
     );
 
     progress(lines.at(-1)!);

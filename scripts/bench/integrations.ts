@@ -23,6 +23,7 @@ const ENDPOINTS = 10;
 const PER_ENDPOINT = 250;
 const N = ENDPOINTS * PER_ENDPOINT;
 const BUDGET = 0.3;
+
 /** The process's CPU time (user and system) since `from`, per item, in µs. */
 function cpuPer(from: NodeJS.CpuUsage, items: number): number {
   const used = process.cpuUsage(from);
