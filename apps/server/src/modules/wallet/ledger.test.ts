@@ -222,6 +222,9 @@ describe('transfers started together (one SQLite transaction)', () => {
   it('answers each alone: made, refused, a repeated key, a wallet with a debt; a refused one leaves nothing', async () => {
     const a = fresh();
     const b = fresh();
+    // Refused for want of funds whatever order the transfers commit in (on PostgreSQL `a → b` may commit
+    // before a transfer out of `b` started ahead of it), so it spends from a wallet nothing credits.
+    const empty = fresh();
     const owner = 6000 + ++n;
     await fund(a, 1_000_000);
     await owe(owner, 2_000_000);
@@ -232,7 +235,7 @@ describe('transfers started together (one SQLite transaction)', () => {
       move(`g1:${a}`, a, PLATFORM_ACCOUNTS.revenue, 400_000),
       move(`g2:${a}`, a, PLATFORM_ACCOUNTS.revenue, 1_000_001),
       move(`g1:${a}`, a, PLATFORM_ACCOUNTS.revenue, 400_000),
-      move(`g3:${b}`, b, PLATFORM_ACCOUNTS.revenue, 1),
+      move(`g3:${empty}`, empty, PLATFORM_ACCOUNTS.revenue, 1),
       move(`g4:${owner}`, PLATFORM_ACCOUNTS.card, walletCode(owner), 5_000_000),
       move(`g5:${a}`, a, b, 100_000),
     ]);
@@ -241,11 +244,12 @@ describe('transfers started together (one SQLite transaction)', () => {
     const [first, repeat] = [results[0], results[2]].map((r) => (r as PromiseFulfilledResult<TransferResult>).value);
     expect(first!.transfer).toEqual(repeat!.transfer);
     expect([first!.repeated, repeat!.repeated].sort()).toEqual([false, true]);
-    expect(await keysMade([`g1:${a}`, `g2:${a}`, `g3:${b}`, `g4:${owner}`, `g5:${a}`])).toEqual(
+    expect(await keysMade([`g1:${a}`, `g2:${a}`, `g3:${empty}`, `g4:${owner}`, `g5:${a}`])).toEqual(
       [`g1:${a}`, `g4:${owner}`, `g5:${a}`].sort(),
     );
     expect(await ledger.balance(db, a)).toBe(500_000);
     expect(await ledger.balance(db, b)).toBe(100_000);
+    expect(await ledger.balance(db, empty)).toBe(0);
     expect(await ledger.balance(db, PLATFORM_ACCOUNTS.revenue)).toBe(revenue + 400_000);
     // The wallet that owed took the full transaction: its debt was collected from what arrived.
     expect(await ledger.balance(db, owedCode(owner))).toBe(0);
