@@ -2,7 +2,7 @@ import type { ServerModule } from '../../platform/http/module.ts';
 import type { Services } from '../../services.ts';
 import { logsRoutes } from './routes.ts';
 
-export { createLogsService, recordLog, recordLogs } from './service.ts';
+export { createLogsService, logInsertStatement, recordLog, recordLogs } from './service.ts';
 export type { LogsPorts } from './service.ts';
 export type { LogsService, NewLog } from './service.ts';
 export type { LogsTables } from './tables.ts';

@@ -40,6 +40,11 @@ export const logsRepository = {
     await (rows.some((r) => r.key) ? q.onConflict((oc) => oc.column('key').doNothing()) : q).execute();
   },
 
+  /** One row's insert, bound and not run (a keyed row stored already adds nothing). */
+  insertStatement(db: DbOrTx, row: Omit<LogRow, 'id'>) {
+    return (row.key ? insertKeyed : insertPlain).bound(db, row);
+  },
+
   /** Deletes up to `batch` rows older than `cutoff` (epoch ms); returns how many. */
   async pruneBefore(db: Db, cutoff: number, batch: number): Promise<number> {
     const ids = db.selectFrom('logs').select('id').where('created_at', '<', cutoff).limit(batch);

@@ -34,23 +34,33 @@ export async function recordLog(db: DbOrTx, l: NewLog): Promise<void> {
 /** Appends several log rows in one statement (outcomes recorded together), with the same rules. */
 export async function recordLogs(db: DbOrTx, logs: readonly NewLog[]): Promise<void> {
   if (logs.length === 0) return;
-  await logsRepository.insert(
-    db,
-    logs.map((l) => ({
-      account_id: l.accountId,
-      agent_id: l.agentId ?? null,
-      kind: l.kind,
-      status: l.status.slice(0, 16),
-      direction: l.direction ?? null,
-      contact: l.contact?.slice(0, 320) ?? null,
-      number: l.number?.slice(0, 32) ?? null,
-      room_id: l.roomId ?? null,
-      summary: l.summary.slice(0, 500),
-      details: toJson(l.details ?? {}),
-      key: l.key?.slice(0, 200) ?? null,
-      created_at: l.at ?? Date.now(),
-    })),
-  );
+  await logsRepository.insert(db, logs.map(logRow));
+}
+
+/**
+ * A log row's insert, compiled and bound but not run: for writers that run their statements together
+ * (`runAllOnSqlite`: webhook deliveries' records). A row with a key stored already adds nothing.
+ */
+export function logInsertStatement(db: DbOrTx, l: NewLog) {
+  return logsRepository.insertStatement(db, logRow(l));
+}
+
+/** The row a log entry is stored as (lengths bounded as the columns expect). */
+function logRow(l: NewLog): Omit<LogRow, 'id'> {
+  return {
+    account_id: l.accountId,
+    agent_id: l.agentId ?? null,
+    kind: l.kind,
+    status: l.status.slice(0, 16),
+    direction: l.direction ?? null,
+    contact: l.contact?.slice(0, 320) ?? null,
+    number: l.number?.slice(0, 32) ?? null,
+    room_id: l.roomId ?? null,
+    summary: l.summary.slice(0, 500),
+    details: toJson(l.details ?? {}),
+    key: l.key?.slice(0, 200) ?? null,
+    created_at: l.at ?? Date.now(),
+  };
 }
 
 export interface LogsQuery {

@@ -110,6 +110,30 @@ const recordAttempt = compiledQuery<unknown, [string, number, number | null, str
       .where('id', '=', id),
 );
 
+/** An attempt's outcome, as recorded on its delivery. */
+export interface Attempt {
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number;
+  at: number;
+}
+
+/** `recordAttempt`'s values: the error bounded, and the delivery time when delivered. */
+function attemptValues(id: number, v: Attempt): [string, number, number | null, string | null, number, number, number | null, number] {
+  return [
+    v.status,
+    v.attempts,
+    v.responseStatus,
+    v.error?.slice(0, 500) ?? null,
+    v.durationMs,
+    v.at,
+    v.status === 'delivered' ? v.at : null,
+    id,
+  ];
+}
+
 export const deliveriesRepository = {
   /** undefined when this endpoint already has this event. */
   insert(db: DbOrTx, v: { endpointId: number; accountId: number; eventId: string; eventType: string; payload: unknown }, now: number) {
@@ -175,21 +199,13 @@ export const deliveriesRepository = {
   },
 
   /** Records an attempt: its outcome, answer and time (and when delivered, that time). */
-  async attempted(
-    db: DbOrTx,
-    id: number,
-    v: {
-      status: 'pending' | 'delivered' | 'failed';
-      attempts: number;
-      responseStatus: number | null;
-      error: string | null;
-      durationMs: number;
-      at: number;
-    },
-  ) {
-    const error = v.error?.slice(0, 500) ?? null;
-    const deliveredAt = v.status === 'delivered' ? v.at : null;
-    await recordAttempt(db, v.status, v.attempts, v.responseStatus, error, v.durationMs, v.at, deliveredAt, id);
+  async attempted(db: DbOrTx, id: number, v: Attempt) {
+    await recordAttempt(db, ...attemptValues(id, v));
+  },
+
+  /** The same record as a statement bound and not run (a batch of records runs together: `runAllOnSqlite`). */
+  attemptedStatement(db: DbOrTx, id: number, v: Attempt) {
+    return recordAttempt.bound(db, ...attemptValues(id, v));
   },
 
   async requeue(db: DbOrTx, id: number, at: number) {

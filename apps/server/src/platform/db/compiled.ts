@@ -40,7 +40,8 @@ export function compiledRead<R>(build: (db: Kysely<any>, value: unknown) => Comp
 export function compiledQuery<R, A extends unknown[]>(arity: A['length'], build: (db: Kysely<any>, ...values: unknown[]) => Compilable<R>) {
   const stand = Array.from({ length: arity }, (_, i) => Symbol(`value ${i}`));
   const byDialect = new Map<unknown, { compiled: CompiledQuery<R>; slots: number[] }>();
-  return async (db: Kysely<any>, ...values: A): Promise<R[]> => {
+  /** The statement with these values bound, to run now or later (`runAllOnSqlite`). */
+  const bound = (db: Kysely<any>, ...values: A): CompiledQuery<R> => {
     const dialect = db.getExecutor().adapter.constructor;
     let entry = byDialect.get(dialect);
     if (!entry) {
@@ -54,9 +55,13 @@ export function compiledQuery<R, A extends unknown[]>(arity: A['length'], build:
     }
     const { compiled, slots } = entry;
     const parameters = compiled.parameters.map((p, i) => (slots[i]! < 0 ? p : values[slots[i]!]));
-    const query = { ...compiled, parameters };
+    return { ...compiled, parameters };
+  };
+  const run = async (db: Kysely<any>, ...values: A): Promise<R[]> => {
+    const query = bound(db, ...values);
     return runOnSqliteNow<R>(db, query) ?? (await db.executeQuery<R>(query)).rows;
   };
+  return Object.assign(run, { bound });
 }
 
 /**
@@ -70,18 +75,24 @@ export function compiledWrite<R, A extends unknown[] = []>(
   arity: A['length'],
   build: (db: Kysely<any>, row: Record<string, unknown>, ...values: unknown[]) => Compilable<R>,
 ) {
-  const byShape = new Map<string, (db: Kysely<any>, ...values: unknown[]) => Promise<R[]>>();
-  return async (db: Kysely<any>, row: object, ...values: A): Promise<R[]> => {
+  const byShape = new Map<string, ReturnType<typeof compiledQuery<R, unknown[]>>>();
+  /** The statement with this row and these values bound, to run now or later (`runAllOnSqlite`). */
+  const bound = (db: Kysely<any>, row: object, ...values: A): CompiledQuery<R> => {
     const named = row as Record<string, unknown>;
     const columns = Object.keys(named).filter((c) => named[c] !== undefined);
     const shape = columns.join(',');
-    let run = byShape.get(shape);
-    if (!run) {
-      run = compiledQuery<R, unknown[]>(columns.length + arity, (d, ...stand) =>
+    let query = byShape.get(shape);
+    if (!query) {
+      query = compiledQuery<R, unknown[]>(columns.length + arity, (d, ...stand) =>
         build(d, Object.fromEntries(columns.map((c, i) => [c, stand[i]])), ...stand.slice(columns.length)),
       );
-      byShape.set(shape, run);
+      byShape.set(shape, query);
     }
-    return run(db, ...columns.map((c) => named[c]), ...values);
+    return query.bound(db, ...columns.map((c) => named[c]), ...values);
   };
+  const run = async (db: Kysely<any>, row: object, ...values: A): Promise<R[]> => {
+    const query = bound(db, row, ...values);
+    return runOnSqliteNow<R>(db, query) ?? (await db.executeQuery<R>(query)).rows;
+  };
+  return Object.assign(run, { bound });
 }

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledRead } from './compiled.ts';
-import { openDatabase, runOnSqliteNow, type DatabaseHandle } from './index.ts';
+import { openDatabase, runAllOnSqlite, runOnSqliteNow, type DatabaseHandle } from './index.ts';
 
 // The SQLite connection's hand-over (sqliteDialect.ts) and the statements run straight on it
-// (runOnSqliteNow): on a database of their own, whatever TEST_DATABASE_URL says.
+// (runOnSqliteNow, runAllOnSqlite): on a database of their own, whatever TEST_DATABASE_URL says.
 let h: DatabaseHandle;
 let db: Kysely<any>;
 beforeAll(async () => {
@@ -72,5 +72,41 @@ describe('the SQLite connection', () => {
     await tx;
     expect(await read).toEqual([{ n: before + 100 }]);
     expect(runOnSqliteNow(db, query)).toEqual([{ n: before + 100 }]);
+  });
+
+  it('runs a batch of statements in one transaction: all of it, or nothing when one fails', async () => {
+    const before = (await counter(db, 1))[0]!.n;
+    const add = (k: number) => ({ sql: 'update counters set n = n + ? where id = 1', parameters: [k] });
+    await runAllOnSqlite(db, [add(1), add(2), { sql: 'insert into counters (id, n) values (?, ?)', parameters: [2, 7] }]);
+    expect((await counter(db, 1))[0]!.n).toBe(before + 3);
+    expect(await counter(db, 2)).toEqual([{ n: 7 }]);
+    // The third statement fails (the id is taken): the first two are undone with it.
+    await expect(
+      runAllOnSqlite(db, [add(10), add(20), { sql: 'insert into counters (id, n) values (?, ?)', parameters: [2, 0] }]),
+    ).rejects.toThrow(/UNIQUE/);
+    expect((await counter(db, 1))[0]!.n).toBe(before + 3);
+    // The connection is left idle, out of any transaction.
+    expect(runOnSqliteNow(db, { sql: 'select 1 as one', parameters: [] })).toEqual([{ one: 1 }]);
+  });
+
+  it('runs a batch after the transaction in flight, never inside it', async () => {
+    const before = (await counter(db, 1))[0]!.n;
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let inside!: () => void;
+    const started = new Promise<void>((r) => (inside = r));
+    const tx = db.transaction().execute(async (trx) => {
+      await sql`update counters set n = n + 100 where id = 1`.execute(trx);
+      inside();
+      await gate;
+      // Rolled back: had the batch run inside this transaction, its write would be undone too.
+      throw new Error('undo');
+    });
+    await started;
+    const batch = runAllOnSqlite(db, [{ sql: 'update counters set n = n + 1 where id = 1', parameters: [] }]);
+    open();
+    await expect(tx).rejects.toThrow('undo');
+    await batch;
+    expect((await counter(db, 1))[0]!.n).toBe(before + 1);
   });
 });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { dialectOf, fromJson, toJson } from '../db/columns.ts';
-import { compiledWrite } from '../db/compiled.ts';
+import { compiledQuery, compiledWrite } from '../db/compiled.ts';
 import type { Db, DbOrTx } from '../db/index.ts';
 import type { JobsTable, PlatformTables } from '../db/tables.ts';
 import type { Selectable, UpdateObject } from 'kysely';
@@ -67,6 +67,15 @@ const upsertJob = compiledWrite<never>(0, (db, row) => {
     .values(row)
     .onConflict((oc) => oc.column('idempotency_key').doUpdateSet(moved));
 });
+
+/** One job's acknowledgement by its lease holder, compiled once: every webhook delivery writes it. */
+const acknowledgeJob = compiledQuery<never, [number, number, string | null]>(3, (db, at, id, holder) =>
+  db
+    .updateTable('jobs')
+    .set({ status: 'done', locked_until: null, last_error: null, updated_at: at as number })
+    .where('id', '=', id as number)
+    .where('locked_by', '=', holder as string),
+);
 
 /** A failure that retrying cannot fix: the job is marked failed at once. */
 export class PermanentJobError extends Error {}
@@ -250,6 +259,11 @@ export class JobQueue {
         .where('locked_by', '=', holder)
         .execute();
     }
+  }
+
+  /** A job's acknowledgement as a statement bound and not run, for a handler that runs its writes together (`runAllOnSqlite`). */
+  completeStatement(job: JobRow) {
+    return acknowledgeJob.bound(this.db, this.now(), job.id, job.locked_by);
   }
 
   async fail(job: JobRow, err: unknown): Promise<void> {
