@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { backoffMs, JOB_LEASE_MS, JobQueue, PermanentJobError } from './queue.ts';
+import { backoffMs, JOB_LEASE_MS, JobQueue, PermanentJobError, WORKER_ROUND } from './queue.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,6 +51,25 @@ describe('the database job queue', () => {
     await q.drain();
     expect(await status('flaky-1')).toMatchObject({ status: 'done', attempts: 3 });
     expect(calls).toBe(3);
+  });
+
+  it('a started worker drains a backlog longer than its round without waiting for the next poll', async () => {
+    // A poll a minute away: only the worker going on at once, round after round, runs them all in time.
+    const q = new JobQueue(t.database.db, t.services.deps.log, { pollMs: 60_000 });
+    let ran = 0;
+    q.register('backlog', async () => {
+      ran++;
+    });
+    const total = 3 * WORKER_ROUND + 50;
+    for (let i = 0; i < total; i++) await q.enqueue('backlog', {}, { key: `backlog-${i}`, lane: `lane-${i % 5}` });
+    q.start();
+    try {
+      await vi.waitFor(() => expect(ran).toBe(total), { timeout: 20_000, interval: 50 });
+    } finally {
+      await q.stop();
+    }
+    const left = await t.database.db.selectFrom('jobs').select('id').where('status', '!=', 'done').execute();
+    expect(left).toEqual([]);
   });
 
   it('marks a permanent failure failed at once', async () => {

@@ -92,6 +92,8 @@ export const JOB_BACKOFF_BASE_MS = 1_000;
 export const JOB_BACKOFF_MAX_MS = 5 * 60_000;
 /** Jobs with a lane run side by side up to this many per worker; jobs without one, one at a time. */
 export const JOB_CONCURRENCY = 16;
+/** Jobs a worker's round claims before it waits for them all to end (and a stop can take effect). */
+export const WORKER_ROUND = 100;
 /** A lane's due jobs claimed at once, run one after another by the worker that claimed them. */
 export const JOB_LANE_BATCH = 16;
 
@@ -399,10 +401,13 @@ export class JobQueue {
     if (this.running || this.stopped) return;
     this.running = true;
     try {
+      let ran: number;
+      // Again at once when woken meanwhile, or when the round stopped at its limit (more may be due):
+      // a backlog drains without waiting for the poll.
       do {
         this.kicked = false;
-        await this.drain(100);
-      } while (this.kicked && !this.stopped);
+        ran = await this.drain(WORKER_ROUND);
+      } while ((this.kicked || ran >= WORKER_ROUND) && !this.stopped);
     } catch (err) {
       this.log.error({ err }, 'job worker error');
     } finally {
