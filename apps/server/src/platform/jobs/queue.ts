@@ -94,8 +94,12 @@ export const JOB_BACKOFF_MAX_MS = 5 * 60_000;
 export const JOB_CONCURRENCY = 16;
 /** Jobs a worker's round claims before it waits for them all to end (and a stop can take effect). */
 export const WORKER_ROUND = 100;
-/** A lane's due jobs claimed at once, run one after another by the worker that claimed them. */
-export const JOB_LANE_BATCH = 16;
+/**
+ * A lane's due jobs claimed at once, run one after another by the worker that claimed them. A claim
+ * reads every due job to find the lanes' heads (about 3 ms with 2,500 queued), so a longer batch claims
+ * less often: 64 instead of 16 took the claims' share of a webhook backlog from 20 to 8 µs a delivery.
+ */
+export const JOB_LANE_BATCH = 64;
 
 export function backoffMs(attempts: number): number {
   return Math.min(JOB_BACKOFF_MAX_MS, JOB_BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
