@@ -59,7 +59,11 @@ export function checkResponse(method: string, url: string, status: number, body:
   }
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `checkpointInBackground`: on SQLite, the WAL checkpointed from a worker thread, as the server opens
+ * its database (app.ts); for benches that time the product's writes. Tests leave it off (a thread per app).
+ */
+export async function createTestApp(env: Record<string, string> = {}, opts: { checkpointInBackground?: boolean } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -79,7 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const database = pgUrl
     ? await openDatabase({ url: pgUrl, pgSchema: schema, pgPoolSize: 5 })
-    : await openDatabase({ sqliteFile: path.join(dataDir, 'test.db') });
+    : await openDatabase({ sqliteFile: path.join(dataDir, 'test.db'), backgroundCheckpoint: opts.checkpointInBackground === true });
   const built = await buildApp(config, { database });
   await built.app.ready();
 
