@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { backoffMs, JOB_LEASE_MS, JobQueue, PermanentJobError, WORKER_ROUND } from './queue.ts';
+import { backoffMs, JOB_LEASE_MS, JobQueue, PermanentJobError } from './queue.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,14 +53,14 @@ describe('the database job queue', () => {
     expect(calls).toBe(3);
   });
 
-  it('a started worker drains a backlog longer than its round without waiting for the next poll', async () => {
+  it('a started worker drains a backlog without waiting for the next poll', async () => {
     // A poll a minute away: only the worker going on at once, round after round, runs them all in time.
     const q = new JobQueue(t.database.db, t.services.deps.log, { pollMs: 60_000 });
     let ran = 0;
     q.register('backlog', async () => {
       ran++;
     });
-    const total = 3 * WORKER_ROUND + 50;
+    const total = 350;
     for (let i = 0; i < total; i++) await q.enqueue('backlog', {}, { key: `backlog-${i}`, lane: `lane-${i % 5}` });
     q.start();
     try {
@@ -70,6 +70,59 @@ describe('the database job queue', () => {
     }
     const left = await t.database.db.selectFrom('jobs').select('id').where('status', '!=', 'done').execute();
     expect(left).toEqual([]);
+  });
+
+  it('a started worker runs a job queued while another lane’s job runs long, without waiting for that one', async () => {
+    const q = new JobQueue(t.database.db, t.services.deps.log, { pollMs: 60_000 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const ran: string[] = [];
+    q.register('slow', async () => {
+      ran.push('slow started');
+      await gate;
+      ran.push('slow ended');
+    });
+    q.register('quick', async () => {
+      ran.push('quick');
+    });
+    q.start();
+    try {
+      await q.enqueue('slow', {}, { key: 'slow-1', lane: 'slow' });
+      await vi.waitFor(() => expect(ran).toEqual(['slow started']), { timeout: 5_000, interval: 20 });
+      // Queued now: the worker, busy with the slow lane, is woken and claims it in a free slot.
+      await q.enqueue('quick', {}, { key: 'quick-1', lane: 'quick' });
+      await vi.waitFor(() => expect(ran).toEqual(['slow started', 'quick']), { timeout: 5_000, interval: 20 });
+    } finally {
+      release();
+      await q.stop();
+    }
+    expect(ran).toEqual(['slow started', 'quick', 'slow ended']);
+  });
+
+  it('a started worker claims a job that falls due while another lane’s job runs long, at the next poll', async () => {
+    const q = new JobQueue(t.database.db, t.services.deps.log, { pollMs: 50 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const ran: string[] = [];
+    q.register('slow', async () => {
+      ran.push('slow started');
+      await gate;
+    });
+    q.register('later', async () => {
+      ran.push('later');
+    });
+    q.start();
+    try {
+      await q.enqueue('slow', {}, { key: 'slow-2', lane: 'slow' });
+      await vi.waitFor(() => expect(ran).toEqual(['slow started']), { timeout: 5_000, interval: 20 });
+      // Not due when queued (no wake-up finds it); due 150 ms later, while the slow job still runs.
+      await q.enqueue('later', {}, { key: 'later-1', lane: 'later', delayMs: 150 });
+      expect(ran).toEqual(['slow started']);
+      await vi.waitFor(() => expect(ran).toEqual(['slow started', 'later']), { timeout: 5_000, interval: 20 });
+    } finally {
+      release();
+      await q.stop();
+    }
   });
 
   it('marks a permanent failure failed at once', async () => {

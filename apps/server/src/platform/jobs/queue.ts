@@ -92,8 +92,6 @@ export const JOB_BACKOFF_BASE_MS = 1_000;
 export const JOB_BACKOFF_MAX_MS = 5 * 60_000;
 /** Jobs with a lane run side by side up to this many per worker; jobs without one, one at a time. */
 export const JOB_CONCURRENCY = 16;
-/** Jobs a worker's round claims before it waits for them all to end (and a stop can take effect). */
-export const WORKER_ROUND = 100;
 /**
  * A lane's due jobs claimed at once, run one after another by the worker that claimed them. A claim
  * reads every due job to find the lanes' heads (about 3 ms with 2,500 queued), so a longer batch claims
@@ -315,7 +313,9 @@ export class JobQueue {
   /**
    * Runs due jobs until none is left (tests and the worker loop). Returns how many ran. Lanes run side
    * by side (up to the concurrency), each claimed with its next due jobs (up to JOB_LANE_BATCH) that run
-   * one after another in queue order; jobs without a lane, one at a time.
+   * one after another in queue order; jobs without a lane, one at a time. It claims again whenever a
+   * lane's jobs end and, in the started worker, when this process enqueues and at each poll, so a lane
+   * that runs long (an endpoint that takes its 10 s to answer) holds back no other.
    */
   async drain(limit = 1000): Promise<number> {
     const concurrency = this.opts.concurrency ?? JOB_CONCURRENCY;
@@ -330,7 +330,9 @@ export class JobQueue {
       const byLane = new Map<string | null, JobRow[]>();
       for (const job of jobs) {
         const lane = job.lane ?? null;
-        byLane.set(lane, [...(byLane.get(lane) ?? []), job]);
+        const batch = byLane.get(lane);
+        if (batch) batch.push(job);
+        else byLane.set(lane, [job]);
       }
       for (const [lane, batch] of byLane) {
         batch.sort((a, b) => a.id - b.id);
@@ -344,7 +346,32 @@ export class JobQueue {
       }
       if (running.size === 0 && jobs.length === 0) return n;
       // Claim again once a lane's jobs end (its lane, or a slot, is free), or at once after a full claim.
-      if (jobs.length === 0 || byLane.size < free || running.size >= concurrency || n >= limit) await Promise.race(running);
+      if (jobs.length === 0 || byLane.size < free || running.size >= concurrency || n >= limit) await this.nextChange(running);
+    }
+  }
+
+  /** Wakes a drain of the started worker that waits for its lanes (set while it waits). */
+  private wakeDrain: (() => void) | null = null;
+
+  /**
+   * Until one of the running lanes ends or, in the started worker, until this process enqueues (`kick`)
+   * or a poll interval passes (a job queued for later falls due).
+   */
+  private async nextChange(running: Set<Promise<void>>): Promise<void> {
+    if (this.stopped) {
+      await Promise.race(running);
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const woken = new Promise<void>((resolve) => {
+      this.wakeDrain = resolve;
+      timer = setTimeout(resolve, this.opts.pollMs ?? 1000);
+    });
+    try {
+      await Promise.race([...running, woken]);
+    } finally {
+      clearTimeout(timer);
+      this.wakeDrain = null;
     }
   }
 
@@ -386,6 +413,7 @@ export class JobQueue {
     if (this.stopped) return;
     if (this.running) {
       this.kicked = true;
+      this.wakeDrain?.();
       return;
     }
     this.schedule(0);
@@ -405,13 +433,12 @@ export class JobQueue {
     if (this.running || this.stopped) return;
     this.running = true;
     try {
-      let ran: number;
-      // Again at once when woken meanwhile, or when the round stopped at its limit (more may be due):
-      // a backlog drains without waiting for the poll.
+      // No limit: the drain claims as lanes end until nothing is due (a backlog drains without waiting
+      // for the poll); again at once when woken after its last claim.
       do {
         this.kicked = false;
-        ran = await this.drain(WORKER_ROUND);
-      } while ((this.kicked || ran >= WORKER_ROUND) && !this.stopped);
+        await this.drain(Number.POSITIVE_INFINITY);
+      } while (this.kicked && !this.stopped);
     } catch (err) {
       this.log.error({ err }, 'job worker error');
     } finally {
