@@ -366,6 +366,7 @@ export class JobQueue {
     const woken = new Promise<void>((resolve) => {
       this.wakeDrain = resolve;
       timer = setTimeout(resolve, this.opts.pollMs ?? 1000);
+      timer.unref?.();
     });
     try {
       await Promise.race([...running, woken]);
