@@ -1,32 +1,21 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { dialectOf, fromJson, toJson } from '../db/columns.ts';
-import { compiledQuery, compiledWrite } from '../db/compiled.ts';
+import { dialectOf, fromJson } from '../db/columns.ts';
 import type { Db, DbOrTx } from '../db/index.ts';
-import type { JobsTable, PlatformTables } from '../db/tables.ts';
-import type { Selectable, UpdateObject } from 'kysely';
+import type { PlatformTables } from '../db/tables.ts';
+import type { UpdateObject } from 'kysely';
+import { acknowledgeJob, claimStatement, insertJob, queuedState, upsertJob, type EnqueueOptions, type JobRow } from './statements.ts';
 
-/**
+export type { EnqueueOptions, JobRow } from './statements.ts';
+
+/*
  * A durable job queue in the database (the default; survives a restart). A job is enqueued under an
  * idempotency key (a second enqueue with the same key is a no-op), claimed with a lease (a worker that
  * dies leaves the job to be claimed again when the lease ends), retried with exponential backoff, and
  * acknowledged only after its handler returned. Handlers must therefore be idempotent: every handler
  * here checks its own effect before acting and sends through keyed provider calls.
  */
-export type JobRow = Selectable<JobsTable>;
-
-export interface EnqueueOptions {
-  key: string;
-  delayMs?: number;
-  maxAttempts?: number;
-  /**
-   * Jobs of one lane (a webhook endpoint's deliveries) run one at a time, in the order they were queued
-   * (by id, among those due: one waiting for a later retry holds nothing back); jobs of different lanes
-   * run side by side, up to the worker's concurrency, in this process and across processes.
-   */
-  lane?: string;
-}
 
 /**
  * A handler may acknowledge its job itself, inside the transaction that records its effect
@@ -34,48 +23,6 @@ export interface EnqueueOptions {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the payload its own job kind enqueues
 export type JobHandler = (payload: any, job: JobRow) => Promise<void | 'acked'>;
-
-/** A job's columns when it is queued afresh (enqueued, or moved by reschedule). */
-function queuedState(payload: unknown, o: EnqueueOptions, now: number) {
-  return {
-    payload: toJson(payload),
-    status: 'queued' as const,
-    attempts: 0,
-    max_attempts: o.maxAttempts ?? 8,
-    run_at: now + (o.delayMs ?? 0),
-    locked_until: null,
-    locked_by: null,
-    last_error: null,
-    updated_at: now,
-    lane: o.lane ?? null,
-  };
-}
-
-/** Enqueue and reschedule run in the transactions of most writes (every sent message): compiled once (db/compiled.ts). */
-const insertJob = compiledWrite<{ id: number }>(0, (db, row) =>
-  db
-    .insertInto('jobs')
-    .values(row)
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id'),
-);
-/** The same row inserted, or the key's job moved to it (every column but the key, kind and creation time). */
-const upsertJob = compiledWrite<never>(0, (db, row) => {
-  const { kind: _kind, idempotency_key: _key, created_at: _created, ...moved } = row;
-  return db
-    .insertInto('jobs')
-    .values(row)
-    .onConflict((oc) => oc.column('idempotency_key').doUpdateSet(moved));
-});
-
-/** One job's acknowledgement by its lease holder, compiled once: every webhook delivery writes it. */
-const acknowledgeJob = compiledQuery<never, [number, number, string | null]>(3, (db, at, id, holder) =>
-  db
-    .updateTable('jobs')
-    .set({ status: 'done', locked_until: null, last_error: null, updated_at: at as number })
-    .where('id', '=', id as number)
-    .where('locked_by', '=', holder as string),
-);
 
 /** A failure that retrying cannot fix: the job is marked failed at once. */
 export class PermanentJobError extends Error {}
@@ -176,31 +123,15 @@ export class JobQueue {
     const now = this.now();
     const lease = now + JOB_LEASE_MS;
     const pg = dialectOf(this.db) === 'postgres';
-    const due = (t: string) =>
-      sql`((${sql.ref(`${t}.status`)} = 'queued' and ${sql.ref(`${t}.run_at`)} <= ${now}) or (${sql.ref(`${t}.status`)} = 'running' and ${sql.ref(`${t}.locked_until`)} < ${now}))`;
-    // The oldest due job of each lane (one pass over the due jobs), unless its lane has one running.
-    const laneHeads = sql`j.id in (select min(x.id) from jobs x where x.lane is not null and ${due('x')}
-        and x.lane not in (select e.lane from jobs e where e.status = 'running' and e.locked_until >= ${now} and e.lane is not null)
-        group by x.lane)`;
-    const oldestUnlaned = o.unlaned
-      ? sql`or (j.lane is null and j.id = (select u.id from jobs u where u.lane is null and ${due('u')} order by u.run_at, u.id limit 1))`
-      : sql``;
-    const perLane = Math.max(1, o.perLane ?? 1);
-    // A claimed head's lane: its next due jobs in queue order (the head is the first of them).
-    const rest =
-      perLane > 1
-        ? sql`or id in (select r.id from (select x.id, row_number() over (partition by x.lane order by x.id) as rn from jobs x
-            where x.lane in (select h.lane from heads h where h.lane is not null) and ${due('x')}) r where r.rn <= ${perLane})`
-        : sql``;
-    const res = await sql<JobRow>`
-      with heads as (
-        select j.id, j.lane from jobs j
-        where ${due('j')} and ((j.lane is not null and ${laneHeads}) ${oldestUnlaned})
-        order by j.run_at, j.id limit ${max} ${pg ? sql`for update skip locked` : sql``})
-      update jobs set status = 'running', locked_until = ${lease}, locked_by = ${o.workerId ?? this.workerId},
-        attempts = attempts + 1, updated_at = ${now}
-      where id in (select h.id from heads h) ${rest}
-      returning *`.execute(this.db);
+    const res = await claimStatement({
+      now,
+      lease,
+      pg,
+      max,
+      unlaned: o.unlaned,
+      perLane: o.perLane ?? 1,
+      workerId: o.workerId ?? this.workerId,
+    }).execute(this.db);
     // SQLite runs the statement alone (one writer), so no two claims interleave.
     return res.rows.sort((a, b) => Number(a.run_at) - Number(b.run_at) || a.id - b.id);
   }
