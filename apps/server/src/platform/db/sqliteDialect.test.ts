@@ -15,6 +15,26 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/**
+ * A transaction that adds 100 to the counter and stays open until `end()`, then commits (or with `undo`
+ * rolls back); `inside` runs in it first.
+ */
+async function openTransaction(o: { undo?: boolean; inside?: (trx: Kysely<any>) => void } = {}) {
+  let end!: () => void;
+  const gate = new Promise<void>((r) => (end = r));
+  let opened!: () => void;
+  const started = new Promise<void>((r) => (opened = r));
+  const tx = db.transaction().execute(async (trx) => {
+    await sql`update counters set n = n + 100 where id = 1`.execute(trx);
+    o.inside?.(trx);
+    opened();
+    await gate;
+    if (o.undo) throw new Error('undo');
+  });
+  await started;
+  return { end, tx };
+}
+
 const counter = compiledRead<{ n: number }>((k, id) => k.selectFrom('counters').select('n').where('id', '=', id));
 
 describe('the SQLite connection', () => {
@@ -53,22 +73,12 @@ describe('the SQLite connection', () => {
     const before = (await counter(db, 1))[0]!.n;
     const query = { sql: 'select n from counters where id = ?', parameters: [1] };
     expect(runOnSqliteNow<{ n: number }>(db, query)).toEqual([{ n: before }]);
-    let open!: () => void;
-    const gate = new Promise<void>((r) => (open = r));
-    let inside!: () => void;
-    const started = new Promise<void>((r) => (inside = r));
-    const tx = db.transaction().execute(async (trx) => {
-      await sql`update counters set n = n + 100 where id = 1`.execute(trx);
-      // Not on a transaction object, nor while that transaction is open.
-      expect(runOnSqliteNow(trx, query)).toBeUndefined();
-      inside();
-      await gate;
-    });
-    await started;
+    // Not on a transaction object, nor while that transaction is open.
+    const { end, tx } = await openTransaction({ inside: (trx) => expect(runOnSqliteNow(trx, query)).toBeUndefined() });
     expect(runOnSqliteNow(db, query)).toBeUndefined();
     // A compiled read waits for the transaction's end and then sees its commit, never its middle.
     const read = counter(db, 1);
-    open();
+    end();
     await tx;
     expect(await read).toEqual([{ n: before + 100 }]);
     expect(runOnSqliteNow(db, query)).toEqual([{ n: before + 100 }]);
@@ -91,20 +101,10 @@ describe('the SQLite connection', () => {
 
   it('runs a batch after the transaction in flight, never inside it', async () => {
     const before = (await counter(db, 1))[0]!.n;
-    let open!: () => void;
-    const gate = new Promise<void>((r) => (open = r));
-    let inside!: () => void;
-    const started = new Promise<void>((r) => (inside = r));
-    const tx = db.transaction().execute(async (trx) => {
-      await sql`update counters set n = n + 100 where id = 1`.execute(trx);
-      inside();
-      await gate;
-      // Rolled back: had the batch run inside this transaction, its write would be undone too.
-      throw new Error('undo');
-    });
-    await started;
+    // Rolled back: had the batch run inside this transaction, its write would be undone too.
+    const { end, tx } = await openTransaction({ undo: true });
     const batch = runAllOnSqlite(db, [{ sql: 'update counters set n = n + 1 where id = 1', parameters: [] }]);
-    open();
+    end();
     await expect(tx).rejects.toThrow('undo');
     await batch;
     expect((await counter(db, 1))[0]!.n).toBe(before + 1);

@@ -72,8 +72,9 @@ describe('the database job queue', () => {
     expect(left).toEqual([]);
   });
 
-  it('a started worker runs a job queued while another lane’s job runs long, without waiting for that one', async () => {
-    const q = new JobQueue(t.database.db, t.services.deps.log, { pollMs: 60_000 });
+  /** A started worker busy with a job of lane 'slow' that runs until `stop`; `ran` records what ran. */
+  async function workerBusyWithSlowLane(pollMs: number) {
+    const q = new JobQueue(t.database.db, t.services.deps.log, { pollMs });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const ran: string[] = [];
@@ -82,46 +83,40 @@ describe('the database job queue', () => {
       await gate;
       ran.push('slow ended');
     });
-    q.register('quick', async () => {
-      ran.push('quick');
+    q.register('other', async (payload: { name: string }) => {
+      ran.push(payload.name);
     });
     q.start();
-    try {
-      await q.enqueue('slow', {}, { key: 'slow-1', lane: 'slow' });
-      await vi.waitFor(() => expect(ran).toEqual(['slow started']), { timeout: 5_000, interval: 20 });
-      // Queued now: the worker, busy with the slow lane, is woken and claims it in a free slot.
-      await q.enqueue('quick', {}, { key: 'quick-1', lane: 'quick' });
-      await vi.waitFor(() => expect(ran).toEqual(['slow started', 'quick']), { timeout: 5_000, interval: 20 });
-    } finally {
+    await q.enqueue('slow', {}, { key: 'slow', lane: 'slow' });
+    await vi.waitFor(() => expect(ran).toEqual(['slow started']), { timeout: 5_000, interval: 20 });
+    const stop = async () => {
       release();
       await q.stop();
+    };
+    return { q, ran, stop };
+  }
+
+  it('a started worker runs a job queued while another lane’s job runs long, without waiting for that one', async () => {
+    const { q, ran, stop } = await workerBusyWithSlowLane(60_000);
+    try {
+      // Queued now: the worker, busy with the slow lane, is woken and claims it in a free slot.
+      await q.enqueue('other', { name: 'quick' }, { key: 'quick', lane: 'quick' });
+      await vi.waitFor(() => expect(ran).toEqual(['slow started', 'quick']), { timeout: 5_000, interval: 20 });
+    } finally {
+      await stop();
     }
     expect(ran).toEqual(['slow started', 'quick', 'slow ended']);
   });
 
   it('a started worker claims a job that falls due while another lane’s job runs long, at the next poll', async () => {
-    const q = new JobQueue(t.database.db, t.services.deps.log, { pollMs: 50 });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const ran: string[] = [];
-    q.register('slow', async () => {
-      ran.push('slow started');
-      await gate;
-    });
-    q.register('later', async () => {
-      ran.push('later');
-    });
-    q.start();
+    const { q, ran, stop } = await workerBusyWithSlowLane(50);
     try {
-      await q.enqueue('slow', {}, { key: 'slow-2', lane: 'slow' });
-      await vi.waitFor(() => expect(ran).toEqual(['slow started']), { timeout: 5_000, interval: 20 });
       // Not due when queued (no wake-up finds it); due 150 ms later, while the slow job still runs.
-      await q.enqueue('later', {}, { key: 'later-1', lane: 'later', delayMs: 150 });
+      await q.enqueue('other', { name: 'later' }, { key: 'later', lane: 'later', delayMs: 150 });
       expect(ran).toEqual(['slow started']);
       await vi.waitFor(() => expect(ran).toEqual(['slow started', 'later']), { timeout: 5_000, interval: 20 });
     } finally {
-      release();
-      await q.stop();
+      await stop();
     }
   });
 
