@@ -5,6 +5,7 @@ import { fromJson } from '../../platform/db/columns.ts';
 import { runAllOnSqlite } from '../../platform/db/index.ts';
 import type { JobRow } from '../../platform/jobs/queue.ts';
 import { secretBoxFor } from '../../platform/secrets/index.ts';
+import { batchPerTurn } from '../../platform/turnBatch.ts';
 import { findAccount } from '../accounts/index.ts';
 import { OutboundError, requestJson } from '../../platform/http/outbound.ts';
 import { logInsertStatement, recordLog, recordLogs, type NewLog } from '../logs/index.ts';
@@ -160,34 +161,19 @@ export function createDelivery(deps: Deps, bg: Background) {
   }
   /**
    * Delivered attempts waiting to be recorded: those that end in the same turn of the event loop, or
-   * while a record commits, share one transaction (one per batch instead of one per delivery). A delivery's handler returns once its
-   * record committed; a failed commit fails each of its jobs, which run again (the log is keyed per
-   * attempt, so a rerun records once).
+   * while a record commits, share one transaction (`batchPerTurn`: one per batch instead of one per
+   * delivery). A delivery's handler returns once its record committed; a failed commit fails each of its
+   * jobs, which run again (the log is keyed per attempt, so a rerun records once).
    */
-  let waiting: { rec: Delivered; settle: (err: unknown) => void }[] = [];
-  let recording = false;
-  const recordDelivered = (rec: Delivered) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ rec, settle: (err) => (err ? reject(err) : resolve()) });
-      if (!recording) void recordWaiting();
-    });
-  async function recordWaiting() {
-    recording = true;
-    // After this turn's I/O: the answers read in it (other endpoints') join the same transaction.
-    await new Promise((r) => setImmediate(r));
-    while (waiting.length) {
-      const batch = waiting;
-      waiting = [];
-      const recs = batch.map((b) => b.rec);
-      try {
-        await recordBatch(recs);
-        for (const b of batch) b.settle(null);
-      } catch (err) {
-        for (const b of batch) b.settle(err ?? new Error('recording the deliveries failed'));
-      }
+  const recordQueue = batchPerTurn<{ rec: Delivered; resolve: () => void; reject: (err: unknown) => void }>(async (batch) => {
+    try {
+      await recordBatch(batch.map((b) => b.rec));
+      for (const b of batch) b.resolve();
+    } catch (err) {
+      for (const b of batch) b.reject(err ?? new Error('recording the deliveries failed'));
     }
-    recording = false;
-  }
+  });
+  const recordDelivered = (rec: Delivered) => new Promise<void>((resolve, reject) => recordQueue({ rec, resolve, reject }));
 
   /**
    * Delivered attempts' records in one transaction. On SQLite their compiled statements run straight on
