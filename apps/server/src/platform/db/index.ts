@@ -154,8 +154,15 @@ export async function runAllOnSqlite(db: Kysely<any>, queries: readonly { sql: s
   const runAll = h.transaction(() => {
     for (const q of queries) h.prepare(q.sql).run(q.parameters);
   });
-  if (idleSqliteHandle(db)) runAll();
-  else await db.connection().execute(async () => runAll());
+  await onSqliteConnection(db, runAll);
+}
+
+/**
+ * Runs `fn` (synchronous work on the SQLite handle) when the connection is free: at once when it is
+ * idle (`idleSqliteHandle`), else in Kysely's turn for it, after the transaction or query in flight.
+ */
+export async function onSqliteConnection<T>(db: Kysely<any>, fn: () => T): Promise<T> {
+  return idleSqliteHandle(db) ? fn() : db.connection().execute(async () => fn());
 }
 
 async function currentSchema(db: Kysely<any>): Promise<string> {

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Db, DbOrTx, Tx } from '../../../db.ts';
-import { idleSqliteHandle, sqliteHandleOf } from '../../../platform/db/index.ts';
+import { onSqliteConnection, sqliteHandleOf } from '../../../platform/db/index.ts';
 import { batchPerTurn } from '../../../platform/turnBatch.ts';
 import { dialectOf } from '../../../platform/db/columns.ts';
 import type { LedgerAccountsTable, LedgerTransfersTable } from '../tables.ts';
@@ -130,7 +130,7 @@ function sqliteQueue(db: Db, h: SQLite.Database): (q: Queued) => void {
     outs.forEach((out, i) => ('error' in out ? batch[i]!.reject(out.error) : batch[i]!.resolve(out)));
     return [];
   };
-  queue = batchPerTurn<Queued>(async (batch) => (idleSqliteHandle(db) ? run(batch) : db.connection().execute(async () => run(batch))));
+  queue = batchPerTurn<Queued>((batch) => onSqliteConnection(db, () => run(batch)));
   sqliteQueues.set(db, queue);
   return queue;
 }
